@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Every environment variable the server reads, parsed once (README has the table). */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  APP_URL: z.string().url().optional(),
+  DEMO_PASSWORD: z.string().min(8).default('Demo1234!'),
+  SEED_DEMO: bool.optional(),
+  MAIL_FROM: z.string().default('Keurwijzer <no-reply@keurwijzer.local>'),
+  SMTP_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  /** log2 of scrypt's N; 17 by security.md. Tests lower it to keep the suite fast. */
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** undefined: generated and kept in DATA_DIR (embedded database only). */
+  sessionSecret: string | undefined;
+  appUrl: string;
+  secureCookies: boolean;
+  demoPassword: string;
+  seedDemo: boolean;
+  mailFrom: string;
+  smtpUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  scryptLogN: number;
+  webDist: string | undefined;
+};
+
+/** Parses the environment; throws with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.SESSION_SECRET && e.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  SESSION_SECRET: required when DATABASE_URL is set in production');
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET,
+    appUrl,
+    secureCookies: appUrl.startsWith('https://'),
+    demoPassword: e.DEMO_PASSWORD,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    mailFrom: e.MAIL_FROM,
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    scryptLogN: e.SCRYPT_LOG_N,
+    webDist: e.WEB_DIST,
+  };
+}

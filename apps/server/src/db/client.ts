@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+import { acquireDirLock } from './dir-lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Executor = Pick<
+  Db,
+  'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query' | '$count'
+>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+/** Finds the drizzle/ folder from src/db (dev, tests) as well as from dist/ (the built server). */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('drizzle migrations folder not found');
+}
+
+/** Embedded PGlite in `dataDir` (null: in memory), locked against a second process. */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let release = () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = acquireDirLock(dataDir);
+  }
+  try {
+    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined);
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** PostgreSQL through a pool; migrations run under an advisory lock so several processes may start at once. */
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const conn = await pool.connect();
+  try {
+    await conn.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg({ client: conn }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await conn.query('select pg_advisory_unlock(727274)').catch(() => {});
+    conn.release();
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+/** Used by health checks and tests. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

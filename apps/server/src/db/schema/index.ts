@@ -1,0 +1,4 @@
+// The one place drizzle-kit and the db client read every table from.
+export * from './customers';
+export * from './users';
+export * from './sessions';

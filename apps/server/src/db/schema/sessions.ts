@@ -1,0 +1,34 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Server-side sessions. `id` is an HMAC of the cookie value, so a copy of this table does not
+ * hand out live sessions. A session without user is a visitor's (it carries the login CSRF token).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute expiry: created_at + SESSION_ABSOLUTE_HOURS. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed logins, for throttling across processes. Rows older than an hour are pruned. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.attemptedAt),
+    index('login_attempts_ip_idx').on(t.ip, t.attemptedAt),
+  ],
+);

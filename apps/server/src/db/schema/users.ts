@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { Role } from '@keurwijzer/shared/permissions';
+import { customers } from './customers';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstName: varchar('first_name', { length: 255 }).notNull(),
+    preposition: varchar('preposition', { length: 255 }),
+    lastName: varchar('last_name', { length: 255 }).notNull(),
+    /** Stored lower-cased; unique. */
+    email: varchar('email', { length: 255 }).notNull(),
+    /** scrypt$logN$r$p$salt$hash; null until the invitation is accepted. */
+    passwordHash: text('password_hash'),
+    image: text('image'),
+    role: text('role').$type<Role>().notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_last_name_idx').on(t.lastName, t.id),
+    index('users_customer_idx').on(t.customerId),
+    check('users_role_check', sql`${t.role} in ('super_admin', 'admin', 'mechanic', 'customer')`),
+    check('users_customer_role_check', sql`(${t.role} = 'customer') = (${t.customerId} is not null)`),
+  ],
+);
+
+/** One-time links (invitation, password reset): only the SHA-256 of the token is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'invitation' | 'password_reset'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId, t.type)],
+);

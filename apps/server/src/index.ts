@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { createMailer } from './lib/mailer';
+import { resolveSessionSecret } from './lib/session-secret';
+import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './seed/demo';
+
+/** Starts the server: config, database (+ migrations), demo seed on a first embedded start, listen. */
+async function main() {
+  const config = loadConfig();
+  config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const database = await openDatabase(config);
+  const sessionSecret = resolveSessionSecret(config.sessionSecret, config.dataDir);
+
+  let seeded = false;
+  if (config.seedDemo && (await isEmpty(database.db))) {
+    await seedDemo(database.db, { password: config.demoPassword, scryptLogN: config.scryptLogN });
+    seeded = true;
+  }
+
+  // The mailer logs through the app's logger, which exists once the app does.
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const mailer = {
+    send: (mail: Parameters<ReturnType<typeof createMailer>['send']>[0]) =>
+      createMailer({
+        from: config.mailFrom,
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app!.log,
+      }).send(mail),
+  };
+  app = await buildApp({ config, database, mailer, sessionSecret });
+  app.addHook('onClose', () => database.close());
+
+  const pruneTimer = setInterval(
+    () => void app!.sessions.prune().catch((err: unknown) => app!.log.error(err)),
+    15 * 60_000,
+  );
+  pruneTimer.unref();
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app!.log.info(`${signal}: closing`);
+      clearInterval(pruneTimer);
+      app!.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const db = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`\nKeurwijzer runs on ${config.appUrl} (${db})`);
+  if (seeded || (config.seedDemo && database.kind === 'pglite')) {
+    console.log(`Demo accounts (password ${seeded ? config.demoPassword : 'as set at first start'}):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(12)} ${a.email}`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { and, asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PageMeta, SortOrder } from '@keurwijzer/shared/api';
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `col1 ILIKE %s% OR col2 ILIKE %s% ...`, or undefined without a search term. */
+export function searchCondition(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(...columns.map((c) => ilike(c, pattern)));
+}
+
+/** ORDER BY the whitelisted column, then the tiebreaker so pages never overlap. */
+export function orderBy<K extends string>(
+  sortKey: K,
+  sortOrder: SortOrder,
+  columns: Record<K, AnyColumn | SQL>,
+  tiebreaker: AnyColumn,
+): SQL[] {
+  const dir = sortOrder === 'desc' ? desc : asc;
+  return [dir(columns[sortKey]), dir(tiebreaker)];
+}
+
+export const allOf = (...conditions: (SQL | undefined)[]): SQL | undefined => and(...conditions.filter(Boolean));
+
+/**
+ * Runs the count and the page query side by side and builds the list meta of the API
+ * conventions (`total`, `page`, `itemsPerPage`, `lastPage`).
+ */
+export async function paginate<T>(
+  query: { page: number; itemsPerPage: number },
+  count: () => Promise<number>,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ data: T[]; meta: PageMeta }> {
+  const { page, itemsPerPage } = query;
+  const [total, data] = await Promise.all([count(), rows(itemsPerPage, (page - 1) * itemsPerPage)]);
+  return { data, meta: { total, page, itemsPerPage, lastPage: Math.max(1, Math.ceil(total / itemsPerPage)) } };
+}

@@ -1,0 +1,48 @@
+import { TEXT } from '@keurwijzer/shared/texts';
+import type { LoginInput } from '@keurwijzer/shared/users';
+import { AppError } from '../../lib/errors';
+import { dummyHash, verifyPassword } from '../../lib/password';
+import type { UsersRepository } from '../users/users.repository';
+import type { LoginThrottle } from './login-throttle';
+import type { SessionStore, UserRow } from './session-store';
+
+type Deps = { users: UsersRepository; sessions: SessionStore; throttle: LoginThrottle; scryptLogN: number };
+
+/** The same 422 for an unknown e-mail, a wrong password, an archived or not yet activated user. */
+const invalidLogin = () => new AppError(422, TEXT.invalidLogin, { email: [TEXT.invalidLogin] });
+
+export function createAuthService({ users, sessions, throttle, scryptLogN }: Deps) {
+  return {
+    /**
+     * Checks the credentials and starts a new session (a new id and CSRF token: the visitor's
+     * session, and its token, end here). Returns the cookie value and the user.
+     */
+    async login(input: LoginInput, ip: string, previousSessionId: string | undefined) {
+      if (await throttle.isBlocked(input.email, ip)) throw new AppError(429, TEXT.throttled);
+      const user = await users.findByEmail(input.email);
+      // Always run scrypt once, so the answer takes as long whether or not the account exists.
+      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash(scryptLogN)));
+      if (!user || !ok || !user.passwordHash || user.archivedAt) {
+        await throttle.recordFailure(input.email, ip);
+        throw invalidLogin();
+      }
+      await throttle.clear(input.email, ip);
+      if (previousSessionId) await sessions.destroy(previousSessionId);
+      const { cookie } = await sessions.create(user.id);
+      return { cookie, user: user satisfies UserRow };
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await sessions.destroy(sessionId);
+    },
+
+    /** The visitor's CSRF token, starting a visitor session when there is none. */
+    async token(sessionToken: string | undefined): Promise<{ token: string; cookie?: string }> {
+      if (sessionToken) return { token: sessionToken };
+      const { cookie, session } = await sessions.create(null);
+      return { token: session.csrfToken, cookie };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

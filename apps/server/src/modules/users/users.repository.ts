@@ -1,0 +1,101 @@
+import { and, count, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { EMPLOYEE_ROLES } from '@keurwijzer/shared/permissions';
+import type { UserListParams } from '@keurwijzer/shared/users';
+import type { Db, Executor } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { userTokens, users } from '../../db/schema/users';
+import { allOf, orderBy, paginate, searchCondition } from '../../lib/list-query';
+import type { UserRow } from '../auth/session-store';
+
+const columns = { ...getTableColumns(users), customerName: customers.name };
+
+const SORT_COLUMNS = {
+  last_name: users.lastName,
+  first_name: users.firstName,
+  email: users.email,
+  role: users.role,
+  created_at: users.createdAt,
+};
+
+export type NewUser = typeof users.$inferInsert;
+
+export function createUsersRepository(db: Db) {
+  const selectUsers = (tx: Executor = db) =>
+    tx.select(columns).from(users).leftJoin(customers, eq(customers.id, users.customerId));
+
+  return {
+    async list(query: UserListParams) {
+      const where = allOf(
+        query.archived ? isNotNull(users.archivedAt) : isNull(users.archivedAt),
+        query.employees === undefined
+          ? undefined
+          : query.employees
+            ? inArray(users.role, [...EMPLOYEE_ROLES])
+            : eq(users.role, 'customer'),
+        searchCondition(query.search, [
+          users.email,
+          sql`concat_ws(' ', ${users.firstName}, ${users.preposition}, ${users.lastName})`,
+          customers.name,
+        ]),
+      );
+      return paginate(
+        query,
+        async () => {
+          const [row] = await db
+            .select({ n: count() })
+            .from(users)
+            .leftJoin(customers, eq(customers.id, users.customerId))
+            .where(where);
+          return row?.n ?? 0;
+        },
+        (limit, offset) =>
+          selectUsers()
+            .where(where)
+            .orderBy(...orderBy(query.sortKey, query.sortOrder, SORT_COLUMNS, users.id))
+            .limit(limit)
+            .offset(offset),
+      );
+    },
+
+    async findById(id: number, tx: Executor = db): Promise<UserRow | undefined> {
+      const [row] = await selectUsers(tx).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await selectUsers().where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+      const n = await db.$count(users, and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined));
+      return n > 0;
+    },
+
+    async insert(values: NewUser, tx: Executor = db): Promise<number> {
+      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+      return row!.id;
+    },
+
+    async update(id: number, values: Partial<NewUser>, tx: Executor = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    },
+
+    /** Replaces any earlier token of this type (a resend kills the previous link). */
+    async replaceToken(
+      userId: number,
+      type: 'invitation' | 'password_reset',
+      tokenHash: string,
+      expiresAt: Date,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.type, type)));
+      await tx.insert(userTokens).values({ userId, type, tokenHash, expiresAt });
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

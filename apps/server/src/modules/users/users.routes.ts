@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TEXT, successText } from '@keurwijzer/shared/texts';
+import { UserInputSchema, UserListQuerySchema, UserSchema } from '@keurwijzer/shared/users';
+import { IdParamsSchema, MessageSchema, changedOf, dataOf, pageOf } from '../../lib/responses';
+import type { UsersService } from './users.service';
+
+/** /api/users: thin handlers, the rules live in the service. */
+export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
+  const view = { access: 'users.view' } as const;
+  const manage = { access: 'users.manage' } as const;
+
+  app.get(
+    '/api/users',
+    { config: view, schema: { querystring: UserListQuerySchema, response: { 200: pageOf(UserSchema) } } },
+    (req) => service.list(req.query),
+  );
+
+  app.get(
+    '/api/users/:id',
+    { config: view, schema: { params: IdParamsSchema, response: { 200: dataOf(UserSchema) } } },
+    async (req) => ({
+      data: await service.get(req.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/users',
+    { config: manage, schema: { body: UserInputSchema, response: { 201: changedOf(UserSchema) } } },
+    async (req, reply) => {
+      const data = await service.create(req.body, req.user!);
+      return reply.status(201).send({ data, message: successText('Gebruiker', 'aangemaakt') });
+    },
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      config: manage,
+      schema: { params: IdParamsSchema, body: UserInputSchema, response: { 200: changedOf(UserSchema) } },
+    },
+    async (req) => ({
+      data: await service.update(req.params.id, req.body, req.user!),
+      message: successText('Gebruiker', 'gewijzigd'),
+    }),
+  );
+
+  app.post(
+    '/api/users/:id/archive',
+    { config: manage, schema: { params: IdParamsSchema, response: { 200: changedOf(UserSchema) } } },
+    async (req) => ({
+      data: await service.archive(req.params.id, req.user!),
+      message: successText('Gebruiker', 'gearchiveerd'),
+    }),
+  );
+
+  app.post(
+    '/api/users/:id/restore',
+    { config: manage, schema: { params: IdParamsSchema, response: { 200: changedOf(UserSchema) } } },
+    async (req) => ({
+      data: await service.restore(req.params.id, req.user!),
+      message: successText('Gebruiker', 'hersteld'),
+    }),
+  );
+
+  app.post(
+    '/api/resend-invitation/:id',
+    { config: manage, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } },
+    async (req) => {
+      await service.resendInvitation(req.params.id, req.user!);
+      return { data: null, message: TEXT.invitationSent };
+    },
+  );
+};

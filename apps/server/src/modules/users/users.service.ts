@@ -1,0 +1,123 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { assignableRoles } from '@keurwijzer/shared/permissions';
+import { TEXT } from '@keurwijzer/shared/texts';
+import type { UserInput, UserListParams, User } from '@keurwijzer/shared/users';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { randomToken, sha256 } from '../../lib/tokens';
+import type { SessionStore, UserRow } from '../auth/session-store';
+import { toUser } from './users.presenter';
+import type { UsersRepository } from './users.repository';
+
+/** An invitation link is valid for 72 hours (security.md). */
+export const INVITATION_TTL_MS = 72 * 3_600_000;
+
+type Deps = { db: Db; users: UsersRepository; sessions: SessionStore; mailer: Mailer; appUrl: string };
+
+/** User management: the rules and access checks; queries live in the repository. */
+export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps) {
+  async function load(id: number): Promise<UserRow> {
+    const row = await users.findById(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Only a super admin touches a super admin account. */
+  function assertMayManage(actor: UserRow, target: UserRow) {
+    if (target.role === 'super_admin' && actor.role !== 'super_admin') throw forbidden();
+  }
+
+  async function assertValidInput(input: UserInput, actor: UserRow, exceptId?: number) {
+    if (!assignableRoles(actor.role).includes(input.role)) throw fieldError('role', TEXT.roleNotAllowed);
+    if (await users.emailTaken(input.email, exceptId)) throw fieldError('email', TEXT.emailTaken);
+    if (input.customer_id != null) {
+      const n = await db.$count(customers, and(eq(customers.id, input.customer_id), isNull(customers.archivedAt)));
+      if (n === 0) throw fieldError('customer_id', 'Deze klant bestaat niet (meer)');
+    }
+  }
+
+  async function sendInvitation(user: Pick<UserRow, 'id' | 'email' | 'firstName'>) {
+    const token = randomToken();
+    await users.replaceToken(user.id, 'invitation', sha256(token), new Date(Date.now() + INVITATION_TTL_MS));
+    const link = `${appUrl}/activate/${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Uitnodiging voor Keurwijzer',
+      text:
+        `Beste ${user.firstName},\n\n` +
+        `Er is een account voor je aangemaakt in Keurwijzer. Kies via de volgende link een wachtwoord om je account te activeren:\n\n${link}\n\n` +
+        `De link is 72 uur geldig. Heb je deze uitnodiging niet verwacht, dan kun je dit bericht negeren.\n`,
+    });
+  }
+
+  const columnsOf = (input: UserInput) => ({
+    firstName: input.first_name,
+    preposition: input.preposition,
+    lastName: input.last_name,
+    email: input.email,
+    role: input.role,
+    customerId: input.role === 'customer' ? input.customer_id : null,
+  });
+
+  return {
+    async list(query: UserListParams) {
+      const page = await users.list(query);
+      return { data: page.data.map(toUser), meta: page.meta };
+    },
+
+    async get(id: number): Promise<User> {
+      return toUser(await load(id));
+    },
+
+    async create(input: UserInput, actor: UserRow): Promise<User> {
+      await assertValidInput(input, actor);
+      const id = await users.insert(columnsOf(input));
+      const row = await load(id);
+      await sendInvitation(row);
+      return toUser(row);
+    },
+
+    async update(id: number, input: UserInput, actor: UserRow): Promise<User> {
+      const target = await load(id);
+      assertMayManage(actor, target);
+      if (target.id === actor.id && input.role !== target.role) {
+        throw fieldError('role', 'Je kunt je eigen rol niet wijzigen');
+      }
+      await assertValidInput(input, actor, id);
+      await users.update(id, columnsOf(input));
+      // A changed role changes privileges: the user logs in again (security.md).
+      if (input.role !== target.role) await sessions.destroyForUser(id);
+      return toUser(await load(id));
+    },
+
+    async archive(id: number, actor: UserRow): Promise<User> {
+      const target = await load(id);
+      assertMayManage(actor, target);
+      if (target.id === actor.id) throw conflict(TEXT.cannotArchiveSelf);
+      if (target.archivedAt) throw conflict(TEXT.alreadyArchived);
+      await users.update(id, { archivedAt: new Date() });
+      await sessions.destroyForUser(id);
+      return toUser(await load(id));
+    },
+
+    async restore(id: number, actor: UserRow): Promise<User> {
+      const target = await load(id);
+      assertMayManage(actor, target);
+      if (!target.archivedAt) throw conflict(TEXT.notArchived);
+      await users.update(id, { archivedAt: null });
+      return toUser(await load(id));
+    },
+
+    async resendInvitation(id: number, actor: UserRow): Promise<void> {
+      const target = await load(id);
+      assertMayManage(actor, target);
+      if (target.archivedAt) throw conflict(TEXT.userArchivedNoInvite);
+      if (target.activatedAt) throw conflict(TEXT.alreadyActivated);
+      await sendInvitation(target);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { permissionsFor } from '@keurwijzer/shared/permissions';
+import { TEXT } from '@keurwijzer/shared/texts';
+import { AppError } from '../lib/errors';
+import { safeEqual } from '../lib/tokens';
+import './types';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Deny by default: a /api route without `config.access` stops the server from starting. Per
+ * request: 401 without a logged-in user, 419 without the session's CSRF token on an unsafe
+ * method, 403 without the route's permission; in that order.
+ */
+export const accessPlugin = fp(async (app) => {
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.config?.access) {
+      throw new Error(`${String(route.method)} ${route.url} declares no access (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'override') return;
+    if (access !== 'public' && !request.user) throw new AppError(401, TEXT.unauthenticated);
+    if (!SAFE_METHODS.has(request.method)) {
+      const header = request.headers['x-csrf-token'] ?? request.headers['x-xsrf-token'];
+      const token = Array.isArray(header) ? header[0] : header;
+      if (!token || !request.session || !safeEqual(token, request.session.csrfToken)) {
+        throw new AppError(419, TEXT.csrf);
+      }
+    }
+    if (access !== 'public' && access !== 'session' && !permissionsFor([request.user!.role]).includes(access)) {
+      throw new AppError(403, TEXT.forbidden);
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import type { Role } from '@keurwijzer/shared/permissions';
+import type { Db } from '../db/client';
+import { customers } from '../db/schema/customers';
+import { users } from '../db/schema/users';
+import { hashPassword } from '../lib/password';
+
+export const DEMO_ACCOUNTS: {
+  email: string;
+  role: Role;
+  firstName: string;
+  preposition?: string;
+  lastName: string;
+  customer?: number;
+}[] = [
+  { email: 'superadmin@example.com', role: 'super_admin', firstName: 'Sanne', lastName: 'Bakker' },
+  { email: 'admin@example.com', role: 'admin', firstName: 'Dirk', preposition: 'van der', lastName: 'Berg' },
+  { email: 'monteur@example.com', role: 'mechanic', firstName: 'Jeroen', lastName: 'Visser' },
+  {
+    email: 'klant@example.com',
+    role: 'customer',
+    firstName: 'Femke',
+    preposition: 'de',
+    lastName: 'Jong',
+    customer: 0,
+  },
+  { email: 'klant2@example.com', role: 'customer', firstName: 'Bram', lastName: 'Smit', customer: 1 },
+];
+
+const DEMO_CUSTOMERS = [
+  { name: 'Metaalbewerking Brabant B.V.', customerNumber: 'K-1001' },
+  { name: 'Houtindustrie De Eik', customerNumber: 'K-1002' },
+];
+
+/** Colleagues without a password yet (invited), so the user lists have something to page through. */
+const INVITED: { firstName: string; preposition?: string; lastName: string; role: Role }[] = [
+  { firstName: 'Lotte', lastName: 'Mulder', role: 'mechanic' },
+  { firstName: 'Kees', preposition: 'de', lastName: 'Vries', role: 'mechanic' },
+  { firstName: 'Ahmed', lastName: 'El Amrani', role: 'mechanic' },
+  { firstName: 'Ingrid', lastName: 'Hendriks', role: 'admin' },
+  { firstName: 'Ruud', preposition: 'van', lastName: 'Dijk', role: 'mechanic' },
+];
+
+/** True when the database has no users at all (a first start). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  return (await db.$count(users)) === 0;
+}
+
+/** Seeds the demo company of product-decisions.md. Run only on an empty database. */
+export async function seedDemo(db: Db, opts: { password: string; scryptLogN: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const customerRows = await tx.insert(customers).values(DEMO_CUSTOMERS).returning({ id: customers.id });
+    const now = new Date();
+    const accounts = await Promise.all(
+      DEMO_ACCOUNTS.map(async (a) => ({
+        email: a.email,
+        role: a.role,
+        firstName: a.firstName,
+        preposition: a.preposition ?? null,
+        lastName: a.lastName,
+        customerId: a.customer === undefined ? null : customerRows[a.customer]!.id,
+        passwordHash: await hashPassword(opts.password, opts.scryptLogN),
+        activatedAt: now,
+      })),
+    );
+    await tx.insert(users).values(accounts);
+    await tx.insert(users).values(
+      INVITED.map((u) => ({
+        ...u,
+        preposition: u.preposition ?? null,
+        email: `${u.firstName}.${u.lastName}`.toLowerCase().replace(/[^a-z.]/g, '') + '@example.com',
+      })),
+    );
+  });
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { createMemoryMailer } from '../lib/mailer';
+
+/**
+ * A fresh, empty database for one test file: in-memory PGlite, or (TEST_DB_DRIVER=pg) a new
+ * database on the TEST_DATABASE_URL server that is dropped afterwards.
+ */
+async function freshDatabase(): Promise<Database> {
+  if (process.env.TEST_DB_DRIVER !== 'pg') return openPglite(null);
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB_DRIVER=pg needs TEST_DATABASE_URL');
+  const name = `kw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real app on a fresh database, with a memory mailer and cheap password hashing. */
+export async function createTestApp() {
+  const database = await freshDatabase();
+  const mailer = createMemoryMailer();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SCRYPT_LOG_N: '10',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+  });
+  const app: FastifyInstance = await buildApp({
+    config,
+    database,
+    mailer,
+    sessionSecret: 'test-secret-'.padEnd(40, 'x'),
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    mailer,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

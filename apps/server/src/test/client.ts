@@ -1,0 +1,80 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+type Body = Record<string, unknown>;
+type RequestOptions = {
+  body?: Body;
+  query?: Record<string, string>;
+  /** 'json' (default), 'form' (x-www-form-urlencoded) or 'multipart'. */
+  as?: 'json' | 'form' | 'multipart';
+  /** Send the CSRF header (default true). */
+  csrf?: boolean;
+};
+
+/**
+ * A browser-like client for app.inject(): keeps the session cookie and the CSRF token, so tests
+ * read like the web app's calls.
+ */
+export class TestClient {
+  private cookie: string | undefined;
+  token: string | undefined;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip = '127.0.0.1',
+  ) {}
+
+  private remember(res: LightMyRequestResponse) {
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (c.name === 'kw_session') this.cookie = c.value && c.maxAge !== 0 ? `${c.name}=${c.value}` : undefined;
+    }
+  }
+
+  async request(method: InjectOptions['method'], url: string, opts: RequestOptions = {}) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (opts.csrf !== false && this.token) headers['x-csrf-token'] = this.token;
+    let payload: string | Buffer | undefined;
+    if (opts.body) {
+      if (opts.as === 'form') {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(Object.entries(opts.body).map(([k, v]) => [k, String(v ?? '')])).toString();
+      } else if (opts.as === 'multipart') {
+        const boundary = '----kwtest' + Math.random().toString(16).slice(2);
+        headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+        payload = Buffer.from(
+          Object.entries(opts.body)
+            .map(
+              ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v ?? '')}\r\n`,
+            )
+            .join('') + `--${boundary}--\r\n`,
+        );
+      } else {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(opts.body);
+      }
+    }
+    const res = await this.app.inject({ method, url, query: opts.query, headers, payload, remoteAddress: this.ip });
+    this.remember(res);
+    return res;
+  }
+
+  get = (url: string, opts?: RequestOptions) => this.request('GET', url, opts);
+  post = (url: string, opts?: RequestOptions) => this.request('POST', url, opts);
+  put = (url: string, opts?: RequestOptions) => this.request('PUT', url, opts);
+  delete = (url: string, opts?: RequestOptions) => this.request('DELETE', url, opts);
+
+  /** GET /api/token, as the web app does before a change. */
+  async fetchToken(): Promise<string> {
+    const res = await this.get('/api/token');
+    this.token = (res.json() as { data: { token: string } }).data.token;
+    return this.token;
+  }
+
+  /** Logs in and refreshes the CSRF token, as the web app does. */
+  async login(email: string, password: string) {
+    await this.fetchToken();
+    const res = await this.post('/api/login', { body: { email, password } });
+    if (res.statusCode === 200) await this.fetchToken();
+    return res;
+  }
+}

@@ -1,0 +1,46 @@
+/** Dutch texts used by both the server and the web app. */
+export const TEXT = {
+  unauthenticated: 'Je bent niet ingelogd.',
+  forbidden: 'Je hebt geen toegang tot deze actie.',
+  notFound: 'Niet gevonden.',
+  csrf: 'Je sessie is verlopen. Vernieuw de pagina en probeer het opnieuw.',
+  validation: 'De ingevoerde gegevens zijn ongeldig.',
+  throttled: 'Te veel pogingen. Probeer het over een minuut opnieuw.',
+  serverError: 'Er is iets misgegaan. Probeer het later opnieuw.',
+  payloadTooLarge: 'Het verzoek is te groot.',
+  unsupportedMediaType: 'Dit soort gegevens wordt niet ondersteund.',
+  invalidLogin: 'Ongeldige combinatie e-mail en wachtwoord',
+  emailTaken: 'Dit e-mailadres is al in gebruik',
+  customerRequired: 'Kies de klant van deze gebruiker',
+  customerNotAllowed: 'Alleen klantgebruikers horen bij een klant',
+  roleNotAllowed: 'Je mag deze rol niet toekennen',
+  cannotArchiveSelf: 'Je kunt je eigen account niet archiveren.',
+  alreadyArchived: 'Deze gebruiker is al gearchiveerd.',
+  notArchived: 'Deze gebruiker is niet gearchiveerd.',
+  alreadyActivated: 'Deze gebruiker heeft het account al geactiveerd.',
+  userArchivedNoInvite: 'Een gearchiveerde gebruiker krijgt geen uitnodiging.',
+  invitationSent: 'Uitnodiging is opnieuw verstuurd',
+  loggedOut: 'Je bent uitgelogd',
+  pageNotFound: 'Deze pagina bestaat niet.',
+  unauthorized: 'Je hebt geen toegang tot deze pagina.',
+} as const;
+
+export type SuccessAction = 'aangemaakt' | 'gewijzigd' | 'verwijderd' | 'gearchiveerd' | 'hersteld' | 'verplaatst';
+
+/** "X is aangemaakt / gewijzigd / verwijderd ..." (spec section 8). */
+export const successText = (entity: string, action: SuccessAction): string => `${entity} is ${action}`;
+
+/** The transport errors of spec section 8: the api client's own messages. */
+export const TRANSPORT = {
+  notJson: 'Http error did not return json response.',
+  okNotJson: 'Request successfull but no json was returned',
+  inProgress: 'Request already in progress.',
+} as const;
+
+/** What a user reads for the transport errors above. */
+export const TRANSPORT_NL: Record<string, string> = {
+  [TRANSPORT.notJson]: 'De server gaf een onverwacht antwoord. Probeer het opnieuw.',
+  [TRANSPORT.okNotJson]: 'Het verzoek is gelukt.',
+  [TRANSPORT.inProgress]: 'Er wordt nog een verzoek verwerkt. Even geduld.',
+  'Failed to fetch': 'Geen verbinding met de server. Controleer je internetverbinding.',
+};

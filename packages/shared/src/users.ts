@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { listQuerySchema } from './api';
+import { PERMISSIONS, ROLES } from './permissions';
+import { MSG, PASSWORD_MAX, emailField, flagField, optionalIdField, optionalText, requiredText } from './validation';
+
+/** A user as the API returns it (product-decisions "User payload"). Never the password hash. */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  preposition: z.string().nullable(),
+  last_name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: z.enum(ROLES),
+  roles: z.array(z.enum(ROLES)),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  customer_id: z.number().int().nullable(),
+  /** Name of the customer a customer user belongs to. */
+  customer_name: z.string().nullable(),
+  archived_at: z.string().nullable(),
+  activated_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** What an admin fills in for a user. The customer is required for (and only for) customers. */
+export const UserInputSchema = z
+  .object({
+    first_name: requiredText(),
+    preposition: optionalText(),
+    last_name: requiredText(),
+    email: emailField(),
+    role: z.enum(ROLES, { error: MSG.required }),
+    customer_id: optionalIdField(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.role === 'customer' && value.customer_id == null) {
+      ctx.addIssue({ code: 'custom', path: ['customer_id'], message: 'Verplicht' });
+    }
+    if (value.role !== 'customer' && value.customer_id != null) {
+      ctx.addIssue({ code: 'custom', path: ['customer_id'], message: 'Alleen klantgebruikers horen bij een klant' });
+    }
+  });
+export type UserInput = z.output<typeof UserInputSchema>;
+export type UserFormValues = z.input<typeof UserInputSchema>;
+
+export const USER_SORT_KEYS = ['last_name', 'first_name', 'email', 'role', 'created_at'] as const;
+
+/** GET /api/users query: employees=1 lists employees, employees=0 customer users. */
+export const UserListQuerySchema = listQuerySchema(USER_SORT_KEYS, 'last_name').extend({
+  employees: flagField().optional(),
+});
+export type UserListQuery = z.input<typeof UserListQuerySchema>;
+export type UserListParams = z.output<typeof UserListQuerySchema>;
+
+export const LoginInputSchema = z.object({
+  email: emailField(),
+  password: z
+    .string({ error: MSG.required })
+    .min(1, { error: MSG.required, abort: true })
+    .max(PASSWORD_MAX, { error: `Maximaal ${PASSWORD_MAX} tekens` }),
+});
+export type LoginInput = z.output<typeof LoginInputSchema>;
+
+/** "Voornaam [tussenvoegsel] achternaam". */
+export function fullName(user: Pick<User, 'first_name' | 'preposition' | 'last_name'>): string {
+  return [user.first_name, user.preposition, user.last_name].filter(Boolean).join(' ');
+}
+
+/** The displayed last name is preposition plus last name (spec section 3). */
+export function displayLastName(user: Pick<User, 'preposition' | 'last_name'>): string {
+  return [user.preposition, user.last_name].filter(Boolean).join(' ');
+}

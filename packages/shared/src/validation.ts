@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Limits of spec section 9. */
+export const MAX_TEXT = 255;
+export const PASSWORD_MIN = 8;
+/** Longer passwords only cost hashing time (security.md). */
+export const PASSWORD_MAX = 128;
+/** Largest value of a PostgreSQL integer: ids above it are not ids. */
+export const MAX_ID = 2_147_483_647;
+
+/** Dutch validation messages of spec section 5. */
+export const MSG = {
+  required: 'Verplicht',
+  maxText: `Maximaal ${MAX_TEXT} tekens`,
+  email: 'Ongeldig e-mailadres',
+  passwordWeak: 'Je wachtwoord is niet sterk genoeg',
+  passwordMismatch: 'Wachtwoorden komen niet overeen',
+  passwordTooLong: `Maximaal ${PASSWORD_MAX} tekens`,
+  invalidChoice: 'Ongeldige keuze',
+  invalidNumber: 'Ongeldig getal',
+} as const;
+
+/** A required text: trimmed, not empty, at most 255 characters. */
+export const requiredText = (max = MAX_TEXT) =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required, abort: true })
+    .max(max, { error: max === MAX_TEXT ? MSG.maxText : `Maximaal ${max} tekens` });
+
+/** An optional text: trimmed, at most 255 characters; empty becomes null. */
+export const optionalText = (max = MAX_TEXT) =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .max(max, { error: max === MAX_TEXT ? MSG.maxText : `Maximaal ${max} tekens` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An e-mail address, trimmed and lower-cased. */
+export const emailField = () =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: MSG.required, abort: true })
+    .max(MAX_TEXT, { error: MSG.maxText, abort: true })
+    .pipe(z.email({ error: MSG.email }));
+
+/** The password rule of spec section 5: 8+ characters with upper, lower, digit and special. */
+export function isStrongPassword(value: string): boolean {
+  return (
+    value.length >= PASSWORD_MIN &&
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /[0-9]/.test(value) &&
+    /[^A-Za-z0-9]/.test(value)
+  );
+}
+
+export const newPasswordField = () =>
+  z
+    .string({ error: MSG.required })
+    .min(1, { error: MSG.required, abort: true })
+    .max(PASSWORD_MAX, { error: MSG.passwordTooLong, abort: true })
+    .refine(isStrongPassword, { error: MSG.passwordWeak });
+
+/** An id in a path or a form: a positive PostgreSQL integer. Form values arrive as strings. */
+export const idField = () =>
+  z.coerce
+    .number({ error: MSG.invalidNumber })
+    .int({ error: MSG.invalidNumber })
+    .positive({ error: MSG.invalidNumber })
+    .max(MAX_ID, { error: MSG.invalidNumber });
+
+/** An optional id: '' / null / undefined become null. */
+export const optionalIdField = () =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), idField().nullable());
+
+/** A boolean flag from a query string or a form: 1/0/true/false. */
+export const flagField = () =>
+  z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false'], { error: MSG.invalidChoice })])
+    .transform((v) => v === true || v === '1' || v === 'true');

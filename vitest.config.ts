@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+const server = (name: string, driver: 'pglite' | 'pg') => ({
+  test: {
+    name,
+    include: ['apps/server/src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      server('server', 'pglite'),
+      server('server-pg', 'pg'),
+    ],
+  },
+});
