@@ -3,6 +3,7 @@ import { permissionsFor } from '@keurwijzer/shared/permissions';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { AppError } from '../lib/errors';
 import { safeEqual } from '../lib/tokens';
+import type { Access } from './types';
 import './types';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,9 +14,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * method, 403 without the route's permission; in that order.
  */
 export const accessPlugin = fp(async (app) => {
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && !route.config?.access) {
-      throw new Error(`${String(route.method)} ${route.url} declares no access (config.access)`);
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access (config.access)`);
+    // HEAD mirrors GET and the method-override twins only re-dispatch: neither needs its own entry.
+    if (access === 'override') return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
     }
   });
 
@@ -35,3 +43,12 @@ export const accessPlugin = fp(async (app) => {
     }
   });
 });
+
+/** A registered /api route and what it needs: the authorization-matrix test walks these. */
+export type ApiRoute = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: readonly ApiRoute[];
+  }
+}

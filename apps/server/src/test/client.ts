@@ -37,7 +37,9 @@ export class TestClient {
     if (opts.body) {
       if (opts.as === 'form') {
         headers['content-type'] = 'application/x-www-form-urlencoded';
-        payload = new URLSearchParams(Object.entries(opts.body).map(([k, v]) => [k, String(v ?? '')])).toString();
+        payload = new URLSearchParams(
+          Object.entries(opts.body).map(([k, v]): [string, string] => [k, String(v ?? '')]),
+        ).toString();
       } else if (opts.as === 'multipart') {
         const boundary = '----kwtest' + Math.random().toString(16).slice(2);
         headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
