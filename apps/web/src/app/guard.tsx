@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../features/auth/api/auth';
+import { errorMessage } from '../lib/api-client';
+import { AUTH_QUERY_KEY } from '../lib/query-client';
+import { PageLoader } from '../components/page-loader';
+import { homeFor, type RouteHandle } from './routes-config';
+import { MainLayout } from './layouts/main-layout';
+
+/**
+ * The navigation guard of spec section 2: no session -> login (and back afterwards); a customer
+ * on a route not for customers -> their machines list; anyone else on a route not for their role
+ * stays where they were (no visible effect), or goes home when they came straight to it.
+ */
+export function AuthGuard() {
+  const { user, isLoading, error } = useAuth();
+  const location = useLocation();
+  const matches = useMatches();
+  const queryClient = useQueryClient();
+  const lastAllowed = useRef<string | null>(null);
+  const here = location.pathname + location.search;
+  const roles = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.roles)?.handle as
+    | RouteHandle
+    | undefined;
+  const allowed = !!user && (!roles || roles.roles.includes(user.role));
+
+  useEffect(() => {
+    if (allowed) lastAllowed.current = here;
+  }, [allowed, here]);
+
+  if (isLoading) return <PageLoader />;
+  if (error) {
+    return (
+      <Box sx={{ p: 4, maxWidth: 560, mx: 'auto' }}>
+        <Alert
+          severity="error"
+          action={<Button onClick={() => queryClient.invalidateQueries({ queryKey: AUTH_QUERY_KEY })}>Opnieuw</Button>}
+        >
+          {errorMessage(error)}
+        </Alert>
+      </Box>
+    );
+  }
+  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(here)}`} replace />;
+  if (!allowed) {
+    if (user.role === 'customer') return <Navigate to="/machines" replace />;
+    return <Navigate to={lastAllowed.current ?? homeFor(user.role)} replace />;
+  }
+  return (
+    <MainLayout>
+      <Outlet />
+    </MainLayout>
+  );
+}

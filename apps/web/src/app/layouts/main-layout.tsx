@@ -1,0 +1,196 @@
+import { useState, type ReactNode } from 'react';
+import { NavLink, useNavigate, useNavigation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useColorScheme, useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
+import LightModeIcon from '@mui/icons-material/LightModeOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/PersonOutline';
+import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
+import { TEXT } from '@keurwijzer/shared/texts';
+import { fullName } from '@keurwijzer/shared/users';
+import { Logo } from '../../components/logo';
+import { useNotify } from '../../components/notifications';
+import { logout, useCurrentUser } from '../../features/auth/api/auth';
+import { errorMessage } from '../../lib/api-client';
+import { AUTH_QUERY_KEY } from '../../lib/query-client';
+import { navigationFor } from '../navigation';
+
+const DRAWER_WIDTH = 260;
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => p[0]!.toUpperCase())
+    .filter((_, i, all) => i === 0 || i === all.length - 1)
+    .join('');
+}
+
+/** Signs out on the server, forgets every cached answer and goes to login. */
+function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  return async () => {
+    try {
+      await logout();
+      notify(TEXT.loggedOut);
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+    }
+    queryClient.clear();
+    queryClient.setQueryData(AUTH_QUERY_KEY, null);
+    await navigate('/login', { replace: true });
+  };
+}
+
+/** The main layout: app bar, navigation drawer (permanent from md, a sheet below), content. */
+export function MainLayout({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const { mode, systemMode, setMode } = useColorScheme();
+  const dark = (mode === 'system' ? systemMode : mode) === 'dark';
+  const navigation = useNavigation();
+  const doLogout = useLogout();
+  const name = fullName(user);
+
+  const nav = (
+    <Box component="nav" aria-label="Hoofdmenu" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar />
+      {navigationFor(user.role).map((section, i) => (
+        <List
+          key={section.title ?? i}
+          subheader={section.title ? <ListSubheader disableSticky>{section.title}</ListSubheader> : undefined}
+        >
+          {section.items.map((item) => (
+            <ListItemButton
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              end={item.end}
+              onClick={() => setDrawerOpen(false)}
+              sx={{ mx: 1, borderRadius: 1, '&.active': { bgcolor: 'action.selected', color: 'primary.main' } }}
+            >
+              <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
+                <item.icon />
+              </ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          ))}
+        </List>
+      ))}
+      <Box sx={{ flexGrow: 1 }} />
+      <Divider />
+      <List>
+        <ListItemButton component={NavLink} to="/profile" onClick={() => setDrawerOpen(false)} sx={{ mx: 1, borderRadius: 1 }}>
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <PersonIcon />
+          </ListItemIcon>
+          <ListItemText primary="Profiel" />
+        </ListItemButton>
+        <ListItemButton onClick={() => void doLogout()} sx={{ mx: 1, borderRadius: 1 }}>
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <LogoutIcon />
+          </ListItemIcon>
+          <ListItemText primary="Uitloggen" />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar>
+          {!wide && (
+            <IconButton color="inherit" edge="start" aria-label="Menu openen" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Box
+            component={NavLink}
+            to="/"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexGrow: 1 }}
+          >
+            <Box sx={{ display: 'flex', bgcolor: 'common.white', borderRadius: 1.5 }}>
+              <Logo size={28} />
+            </Box>
+            <Typography variant="h6" component="span" fontWeight={700}>
+              Keurwijzer
+            </Typography>
+          </Box>
+          <Tooltip title={dark ? 'Licht thema' : 'Donker thema'}>
+            <IconButton color="inherit" aria-label={dark ? 'Licht thema' : 'Donker thema'} onClick={() => setMode(dark ? 'light' : 'dark')}>
+              {dark ? <LightModeIcon /> : <DarkModeIcon />}
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Account">
+            <IconButton color="inherit" aria-label="Account" onClick={(e) => setMenuAnchor(e.currentTarget)}>
+              <Avatar sx={{ width: 32, height: 32, bgcolor: 'common.white', color: 'primary.main', fontSize: 14 }}>
+                {initials(name)}
+              </Avatar>
+            </IconButton>
+          </Tooltip>
+          <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
+            <Box sx={{ px: 2, py: 1 }}>
+              <Typography fontWeight={600}>{name}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {ROLE_LABELS[user.role]}
+              </Typography>
+            </Box>
+            <Divider />
+            <MenuItem component={NavLink} to="/profile" onClick={() => setMenuAnchor(null)}>
+              Profiel
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setMenuAnchor(null);
+                void doLogout();
+              }}
+            >
+              Uitloggen
+            </MenuItem>
+          </Menu>
+        </Toolbar>
+        {navigation.state === 'loading' && (
+          <LinearProgress color="inherit" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 2 }} />
+        )}
+      </AppBar>
+      <Drawer
+        variant={wide ? 'permanent' : 'temporary'}
+        open={wide || drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        sx={{ width: wide ? DRAWER_WIDTH : undefined, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+      >
+        {nav}
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        {children}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
+import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import GroupIcon from '@mui/icons-material/GroupOutlined';
+import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
+import type { Role } from '@keurwijzer/shared/permissions';
+import { ADMINS, CUSTOMERS, STAFF } from './routes-config';
+
+export type NavItem = { label: string; to: string; icon: SvgIconComponent; roles: Role[]; end?: boolean };
+export type NavSection = { title?: string; items: NavItem[] };
+
+/** The drawer: each section and item shows only for the roles that may open it. */
+export const NAVIGATION: NavSection[] = [
+  {
+    items: [
+      { label: 'Home', to: '/', icon: AssignmentIcon, roles: STAFF, end: true },
+      { label: 'Home', to: '/machines', icon: PrecisionManufacturingIcon, roles: CUSTOMERS },
+    ],
+  },
+  {
+    title: 'Beheer',
+    items: [
+      { label: 'Gebruikers', to: '/admin/users', icon: GroupIcon, roles: ADMINS },
+      { label: 'Klantgebruikers', to: '/admin/customer-users', icon: BusinessIcon, roles: ADMINS },
+    ],
+  },
+];
+
+export function navigationFor(role: Role): NavSection[] {
+  return NAVIGATION.map((s) => ({ ...s, items: s.items.filter((i) => i.roles.includes(role)) })).filter(
+    (s) => s.items.length > 0,
+  );
+}

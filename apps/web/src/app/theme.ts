@@ -1,0 +1,30 @@
+import { createTheme } from '@mui/material/styles';
+
+declare module '@mui/material/styles' {
+  interface BreakpointOverrides {
+    xxl: true;
+  }
+}
+
+/** Red primary #BE1522, light by default with a dark option, the spec's breakpoints. */
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'class' },
+  colorSchemes: {
+    light: { palette: { primary: { main: '#BE1522' }, background: { default: '#f5f5f6' } } },
+    dark: { palette: { primary: { main: '#BE1522' }, background: { default: '#121212', paper: '#1c1c1e' } } },
+  },
+  breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } },
+  typography: {
+    fontFamily: 'Roboto, "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '1.6rem', fontWeight: 600 },
+    h2: { fontSize: '1.25rem', fontWeight: 600 },
+  },
+  shape: { borderRadius: 8 },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    // Big touch targets for mechanics on a tablet.
+    MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiMenu: { defaultProps: { transitionDuration: { enter: 300, exit: 250 } } },
+  },
+});

@@ -1,0 +1,198 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Alert from '@mui/material/Alert';
+import SearchIcon from '@mui/icons-material/Search';
+import { errorMessage } from '../lib/api-client';
+import { ITEMS_PER_PAGE_OPTIONS, type ListState } from './list-state';
+
+export type Column<T> = {
+  /** The sort key sent to the API when `sortable`. */
+  key: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  sortable?: boolean;
+  /** Hidden on screens narrower than this breakpoint. */
+  hideBelow?: 'sm' | 'md' | 'lg';
+  align?: 'left' | 'right' | 'center';
+};
+
+type DataTableProps<T> = {
+  /** Accessible name of the table. */
+  label: string;
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  total: number;
+  loading: boolean;
+  error?: unknown;
+  state: ListState;
+  onStateChange: (patch: Partial<ListState>) => void;
+  rowKey: (row: T) => string | number;
+  /** Buttons at the end of each row. */
+  actions?: (row: T) => ReactNode;
+  searchLabel?: string;
+  /** Show the "Gearchiveerd" switch. */
+  archivable?: boolean;
+  /** Extra filters beside the search field. */
+  filters?: ReactNode;
+};
+
+const SEARCH_DELAY_MS = 300;
+
+/** Dutch empty-list texts (product-decisions "Words"). */
+export const TABLE_TEXT = {
+  loading: 'Laden...',
+  empty: 'Geen gegevens beschikbaar',
+  noMatch: 'Geen overeenkomende resultaten gevonden',
+} as const;
+
+const hideSx = (bp?: Column<unknown>['hideBelow']) => (bp ? { display: { xs: 'none', [bp]: 'table-cell' } } : undefined);
+
+/**
+ * The server-paginated, sortable, searchable table of every admin list. A feature declares its
+ * columns and row actions; paging, sorting, search (debounced) and the archived toggle live in
+ * the URL via useListState.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rows, total, loading, error, state, onStateChange, rowKey, actions } = props;
+  const [search, setSearch] = useState(state.search);
+
+  useEffect(() => setSearch(state.search), [state.search]);
+  useEffect(() => {
+    if (search === state.search) return;
+    const timer = setTimeout(() => onStateChange({ search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, state.search, onStateChange]);
+
+  const colSpan = columns.length + (actions ? 1 : 0);
+  const emptyText = loading ? TABLE_TEXT.loading : state.search ? TABLE_TEXT.noMatch : TABLE_TEXT.empty;
+
+  return (
+    <Paper variant="outlined">
+      <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          type="search"
+          size="small"
+          label={props.searchLabel ?? 'Zoeken'}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ maxWidth: { sm: 320 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { maxLength: 255 },
+          }}
+        />
+        {props.filters}
+        {props.archivable && (
+          <FormControlLabel
+            control={<Switch checked={state.archived} onChange={(e) => onStateChange({ archived: e.target.checked })} />}
+            label="Gearchiveerd"
+          />
+        )}
+      </Box>
+      {error ? (
+        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
+      <Box sx={{ height: 4 }}>{loading && rows && <LinearProgress aria-label={TABLE_TEXT.loading} />}</Box>
+      <TableContainer>
+        <Table aria-label={props.label} aria-busy={loading} size="medium">
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell
+                  key={c.key}
+                  align={c.align}
+                  sx={hideSx(c.hideBelow)}
+                  sortDirection={state.sortKey === c.key ? state.sortOrder : false}
+                >
+                  {c.sortable ? (
+                    <TableSortLabel
+                      active={state.sortKey === c.key}
+                      direction={state.sortKey === c.key ? state.sortOrder : 'asc'}
+                      onClick={() =>
+                        onStateChange({
+                          sortKey: c.key,
+                          sortOrder: state.sortKey === c.key && state.sortOrder === 'asc' ? 'desc' : 'asc',
+                        })
+                      }
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  ) : (
+                    c.label
+                  )}
+                </TableCell>
+              ))}
+              {actions && (
+                <TableCell align="right">
+                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    Acties
+                  </Box>
+                </TableCell>
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows && rows.length > 0 ? (
+              rows.map((row) => (
+                <TableRow key={rowKey(row)} hover>
+                  {columns.map((c) => (
+                    <TableCell key={c.key} align={c.align} sx={hideSx(c.hideBelow)}>
+                      {c.render(row)}
+                    </TableCell>
+                  ))}
+                  {actions && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }}>
+                      {actions(row)}
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))
+            ) : (
+              <TableRow>
+                <TableCell colSpan={colSpan} align="center" sx={{ py: 6, color: 'text.secondary' }}>
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={Math.max(0, Math.min(state.page - 1, Math.ceil(total / state.itemsPerPage) - 1))}
+        rowsPerPage={state.itemsPerPage}
+        rowsPerPageOptions={ITEMS_PER_PAGE_OPTIONS}
+        onPageChange={(_, page) => onStateChange({ page: page + 1 })}
+        onRowsPerPageChange={(e) => onStateChange({ itemsPerPage: Number(e.target.value) })}
+        labelRowsPerPage="Rijen per pagina:"
+        labelDisplayedRows={({ from, to, count }) => `${from}–${to} van ${count}`}
+        getItemAriaLabel={(type) =>
+          ({ first: 'Eerste pagina', last: 'Laatste pagina', next: 'Volgende pagina', previous: 'Vorige pagina' })[type]
+        }
+      />
+    </Paper>
+  );
+}

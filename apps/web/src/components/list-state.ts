@@ -1,0 +1,66 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SortOrder } from '@keurwijzer/shared/api';
+
+/** Paging, search, sort and the archived toggle of a list: kept in the URL, so back and reload keep them. */
+export type ListState = {
+  page: number;
+  itemsPerPage: number;
+  search: string;
+  sortKey: string;
+  sortOrder: SortOrder;
+  archived: boolean;
+};
+
+export const ITEMS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
+
+export function useListState(defaults: { sortKey: string; sortOrder?: SortOrder; itemsPerPage?: number }) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo<ListState>(() => {
+    const num = (key: string, fallback: number) => {
+      const n = Number(params.get(key));
+      return Number.isInteger(n) && n > 0 ? n : fallback;
+    };
+    const perPage = num('itemsPerPage', defaults.itemsPerPage ?? 10);
+    return {
+      page: num('page', 1),
+      itemsPerPage: ITEMS_PER_PAGE_OPTIONS.includes(perPage) ? perPage : 10,
+      search: params.get('search') ?? '',
+      sortKey: params.get('sortKey') ?? defaults.sortKey,
+      sortOrder: params.get('sortOrder') === 'desc' ? 'desc' : params.get('sortOrder') === 'asc' ? 'asc' : (defaults.sortOrder ?? 'asc'),
+      archived: params.get('archived') === '1',
+    };
+  }, [params, defaults.itemsPerPage, defaults.sortKey, defaults.sortOrder]);
+
+  const update = useCallback(
+    (patch: Partial<ListState>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          // Anything but a page change starts again at page 1.
+          const merged = { ...patch, page: patch.page ?? 1 };
+          for (const [key, value] of Object.entries(merged)) {
+            if (value === '' || value === false || (key === 'page' && value === 1)) next.delete(key);
+            else next.set(key, value === true ? '1' : String(value));
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  return [state, update] as const;
+}
+
+/** The list state as API query parameters. */
+export const toQuery = (s: ListState) => ({
+  page: s.page,
+  itemsPerPage: s.itemsPerPage,
+  search: s.search || undefined,
+  sortKey: s.sortKey,
+  sortOrder: s.sortOrder,
+  archived: s.archived ? 1 : undefined,
+});
+export type ListQuery = ReturnType<typeof toQuery>;

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { User, LoginInput } from '@keurwijzer/shared/users';
+import { ApiError, apiGet, apiSend, refreshCsrfToken } from '../../../lib/api-client';
+import { AUTH_QUERY_KEY } from '../../../lib/query-client';
+
+/** GET /api/authorized: the current user, or null when not logged in. */
+export async function getAuthorized(): Promise<User | null> {
+  try {
+    return (await apiGet<User>('/api/authorized')).data;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+/** POST /api/login with the CSRF token refreshed before and after (spec section 7). */
+export async function login(input: LoginInput): Promise<User> {
+  await refreshCsrfToken();
+  const { data } = await apiSend<User>('/api/login', input);
+  await refreshCsrfToken();
+  return data;
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await apiSend('/api/logout');
+  } finally {
+    await refreshCsrfToken().catch(() => undefined);
+  }
+}
+
+/**
+ * The session state: `undefined` while unknown, `null` unauthenticated, else the user.
+ */
+export function useAuth() {
+  const query = useQuery({ queryKey: AUTH_QUERY_KEY, queryFn: getAuthorized, staleTime: Infinity });
+  return { user: query.data, isLoading: query.isPending, error: query.error };
+}
+
+/** The logged-in user inside the main layout (the guard guarantees one). */
+export function useCurrentUser(): User {
+  const { user } = useAuth();
+  if (!user) throw new Error('useCurrentUser outside an authenticated route');
+  return user;
+}

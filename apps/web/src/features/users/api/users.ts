@@ -1,0 +1,47 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User, UserInput } from '@keurwijzer/shared/users';
+import type { ListQuery } from '../../../components/list-state';
+import { apiGet, apiSend, type ApiResult, type Page } from '../../../lib/api-client';
+
+/** The list query plus employees=1 (employees) or 0 (customer users). */
+export type UsersQuery = ListQuery & { employees: boolean };
+
+/** The users calls of spec section 7 and their query keys, in one place. */
+export const usersKeys = {
+  all: ['users'] as const,
+  list: (query: UsersQuery) => ['users', 'list', query] as const,
+  detail: (id: number) => ['users', 'detail', id] as const,
+};
+
+export const getUsers = async (query: UsersQuery): Promise<Page<User>> => {
+  const res = await apiGet<User[]>('/api/users', query);
+  return { data: res.data, meta: res.meta! };
+};
+
+export const getUser = async (id: number): Promise<User> => (await apiGet<User>(`/api/users/${id}`)).data;
+
+export const createUser = (input: UserInput): Promise<ApiResult<User>> => apiSend<User>('/api/users', input);
+
+export const updateUser = (id: number, input: UserInput): Promise<ApiResult<User>> =>
+  apiSend<User>(`/api/users/${id}`, input, 'PUT');
+
+export const archiveUser = (id: number) => apiSend<User>(`/api/users/${id}/archive`);
+export const restoreUser = (id: number) => apiSend<User>(`/api/users/${id}/restore`);
+export const resendInvitation = (id: number) => apiSend<null>(`/api/resend-invitation/${id}`);
+
+export function useUsers(query: UsersQuery) {
+  return useQuery({ queryKey: usersKeys.list(query), queryFn: () => getUsers(query), placeholderData: keepPreviousData });
+}
+
+export function useUser(id: number) {
+  return useQuery({ queryKey: usersKeys.detail(id), queryFn: () => getUser(id) });
+}
+
+/** Any change to a user refreshes every users list and that user's detail. */
+export function useUserMutation<TArgs>(fn: (args: TArgs) => Promise<ApiResult<unknown>>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}

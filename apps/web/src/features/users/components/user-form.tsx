@@ -1,0 +1,93 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Stack from '@mui/material/Stack';
+import { ROLE_LABELS, assignableRoles, type Role } from '@keurwijzer/shared/permissions';
+import { UserInputSchema, type User, type UserFormValues, type UserInput } from '@keurwijzer/shared/users';
+import { TextFieldElement, SelectElement } from '../../../components/form-fields';
+import { FormPage } from '../../../components/form-page';
+import { CustomerSelect } from '../../customers/components/customer-select';
+import { useCurrentUser } from '../../auth/api/auth';
+import { USER_KIND, type UserKind } from '../user-kind';
+import type { ReactNode } from 'react';
+
+const emptyValues = (kind: UserKind): UserFormValues => ({
+  first_name: '',
+  preposition: '',
+  last_name: '',
+  email: '',
+  role: kind === 'customers' ? 'customer' : 'mechanic',
+  customer_id: '',
+});
+
+const valuesOf = (user: User): UserFormValues => ({
+  first_name: user.first_name,
+  preposition: user.preposition ?? '',
+  last_name: user.last_name,
+  email: user.email,
+  role: user.role,
+  customer_id: user.customer_id ?? '',
+});
+
+/**
+ * The user form of admin/users and admin/customer-users: name, e-mail and role for employees;
+ * name, e-mail and customer for customer users (their role is always customer).
+ */
+export function UserForm({
+  kind,
+  user,
+  title,
+  onSubmit,
+  actions,
+}: {
+  kind: UserKind;
+  user?: User;
+  title: string;
+  onSubmit: (input: UserInput) => Promise<void>;
+  actions?: ReactNode;
+}) {
+  const me = useCurrentUser();
+  const form = useForm<UserFormValues, unknown, UserInput>({
+    resolver: zodResolver(UserInputSchema),
+    defaultValues: user ? valuesOf(user) : emptyValues(kind),
+    mode: 'onTouched',
+  });
+  const { base, title: listTitle } = USER_KIND[kind];
+  const roles: Role[] = assignableRoles(me.role).filter((r) => r !== 'customer');
+
+  return (
+    <FormPage
+      title={title}
+      crumbs={[{ label: listTitle, to: base }, { label: title }]}
+      form={form}
+      onSubmit={onSubmit}
+      cancelTo={base}
+      draftKey={`${base}/${user?.id ?? 'new'}`}
+      actions={actions}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextFieldElement name="first_name" control={form.control} label="Voornaam" required autoComplete="off" />
+        <TextFieldElement name="preposition" control={form.control} label="Tussenvoegsel" sx={{ maxWidth: { sm: 180 } }} />
+        <TextFieldElement name="last_name" control={form.control} label="Achternaam" required />
+      </Stack>
+      <TextFieldElement name="email" control={form.control} label="E-mail" type="email" required autoComplete="off" />
+      {kind === 'employees' ? (
+        <SelectElement
+          name="role"
+          control={form.control}
+          label="Rol"
+          required
+          disabled={user?.id === me.id}
+          helperText={user?.id === me.id ? 'Je kunt je eigen rol niet wijzigen' : undefined}
+          options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        />
+      ) : (
+        <CustomerSelect
+          name="customer_id"
+          control={form.control}
+          required
+          initial={user?.customer_id ? { id: user.customer_id, name: user.customer_name ?? '', customer_number: '' } : null}
+        />
+      )}
+    </FormPage>
+  );
+}

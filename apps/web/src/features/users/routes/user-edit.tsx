@@ -1,0 +1,60 @@
+import { useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { fullName } from '@keurwijzer/shared/users';
+import { PageLoader } from '../../../components/page-loader';
+import { useNotify } from '../../../components/notifications';
+import { errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../auth/api/auth';
+import { updateUser, useUser, useUserMutation } from '../api/users';
+import { UserForm } from '../components/user-form';
+import { useUserActions } from '../components/use-user-actions';
+import { USER_KIND, useUserKind } from '../user-kind';
+
+/** admin/users/{id}/edit and admin/customer-users/{id}/edit. */
+export default function UserEdit() {
+  const kind = useUserKind();
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const me = useCurrentUser();
+  const { data: user, error, isPending } = useUser(id);
+  const update = useUserMutation((input: Parameters<typeof updateUser>[1]) => updateUser(id, input));
+  const actions = useUserActions();
+
+  if (isPending) return <PageLoader />;
+  if (error || !user) return <Alert severity="error">{errorMessage(error)}</Alert>;
+
+  return (
+    <UserForm
+      key={user.id}
+      kind={kind}
+      user={user}
+      title={`${fullName(user)} bewerken`}
+      onSubmit={async (input) => {
+        const res = await update.mutateAsync(input);
+        notify(res.message ?? 'Gebruiker is gewijzigd');
+        await navigate(USER_KIND[kind].base);
+      }}
+      actions={
+        <>
+          {!user.activated_at && !user.archived_at && (
+            <Button onClick={() => void actions.resend(user)} disabled={actions.busy}>
+              Uitnodiging opnieuw versturen
+            </Button>
+          )}
+          {user.id !== me.id &&
+            (user.archived_at ? (
+              <Button onClick={() => void actions.restore(user)} disabled={actions.busy}>
+                Herstellen
+              </Button>
+            ) : (
+              <Button color="error" onClick={() => void actions.archive(user)} disabled={actions.busy}>
+                Archiveren
+              </Button>
+            ))}
+        </>
+      }
+    />
+  );
+}

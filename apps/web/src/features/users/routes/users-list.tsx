@@ -1,0 +1,83 @@
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
+import SendIcon from '@mui/icons-material/ForwardToInboxOutlined';
+import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
+import { displayLastName, type User } from '@keurwijzer/shared/users';
+import { DataTable, type Column } from '../../../components/data-table';
+import { toQuery, useListState } from '../../../components/list-state';
+import { PageHeader } from '../../../components/page-header';
+import { RowAction } from '../../../components/row-action';
+import { useCurrentUser } from '../../auth/api/auth';
+import { useUsers } from '../api/users';
+import { UserStatus } from '../components/user-status';
+import { useUserActions } from '../components/use-user-actions';
+import { USER_KIND, useUserKind } from '../user-kind';
+
+/** admin/users and admin/customer-users: the server-paginated list. */
+export default function UsersList() {
+  const kind = useUserKind();
+  const { base, title, newLabel } = USER_KIND[kind];
+  const me = useCurrentUser();
+  const [state, update] = useListState({ sortKey: 'last_name' });
+  const { data, isFetching, error } = useUsers({ ...toQuery(state), employees: kind === 'employees' });
+  const actions = useUserActions();
+
+  const columns: Column<User>[] = [
+    { key: 'first_name', label: 'Voornaam', sortable: true, render: (u) => u.first_name },
+    { key: 'last_name', label: 'Achternaam', sortable: true, render: (u) => displayLastName(u) },
+    { key: 'email', label: 'E-mail', sortable: true, hideBelow: 'md', render: (u) => u.email },
+    kind === 'employees'
+      ? { key: 'role', label: 'Rol', sortable: true, hideBelow: 'sm', render: (u) => ROLE_LABELS[u.role] }
+      : { key: 'customer', label: 'Klant', hideBelow: 'sm', render: (u) => u.customer_name ?? '' },
+    { key: 'status', label: 'Status', hideBelow: 'lg', render: (u) => <UserStatus user={u} /> },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <Button component={RouterLink} to={`${base}/create`} variant="contained" startIcon={<AddIcon />}>
+            {newLabel}
+          </Button>
+        }
+      />
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={data?.data}
+        total={data?.meta.total ?? 0}
+        loading={isFetching}
+        error={error}
+        state={state}
+        onStateChange={update}
+        rowKey={(u) => u.id}
+        searchLabel="Zoeken op naam of e-mail"
+        archivable
+        actions={(u) => {
+          const manageable = u.role !== 'super_admin' || me.role === 'super_admin';
+          if (!manageable) return null;
+          return (
+            <>
+              {!u.archived_at && <RowAction label="Bewerken" icon={<EditIcon />} to={`${base}/${u.id}/edit`} />}
+              {!u.archived_at && !u.activated_at && (
+                <RowAction label="Uitnodiging opnieuw versturen" icon={<SendIcon />} onClick={() => void actions.resend(u)} />
+              )}
+              {u.archived_at ? (
+                <RowAction label="Herstellen" icon={<RestoreIcon />} onClick={() => void actions.restore(u)} />
+              ) : (
+                u.id !== me.id && (
+                  <RowAction label="Archiveren" icon={<ArchiveIcon />} color="error" onClick={() => void actions.archive(u)} />
+                )
+              )}
+            </>
+          );
+        }}
+      />
+    </>
+  );
+}

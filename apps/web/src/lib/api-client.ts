@@ -1,0 +1,117 @@
+import type { PageMeta } from '@keurwijzer/shared/api';
+import { TEXT, TRANSPORT, TRANSPORT_NL } from '@keurwijzer/shared/texts';
+import { currentLanguage } from './i18n';
+
+/** A failed call: the server's envelope, or one of the transport errors of spec section 8. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly errors: Record<string, string[]>,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type ApiResult<T> = { data: T; meta?: PageMeta; message?: string };
+export type Page<T> = { data: T[]; meta: PageMeta };
+export type FormBody = Record<string, unknown>;
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+let csrfToken: string | null = null;
+let mutationInFlight = false;
+
+/** What a user reads for an error: the server's Dutch message, or a Dutch transport text. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return TRANSPORT_NL[error.message] ?? error.message;
+  return TEXT.serverError;
+}
+
+/** Form data as the spec wants it: null becomes '', booleans 1/0, arrays repeat the key. */
+export function toFormData(body: FormBody): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (v instanceof Blob) form.append(key, v);
+      else if (typeof v === 'boolean') form.append(key, v ? '1' : '0');
+      else form.append(key, v === null || v === undefined ? '' : String(v));
+    }
+  }
+  return form;
+}
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    params.set(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, body?: FormBody): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  if (method !== 'GET' && csrfToken) headers['X-CSRF-TOKEN'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body ? toFormData(body) : undefined,
+      credentials: 'same-origin',
+    });
+  } catch (err) {
+    throw new ApiError(err instanceof Error ? err.message : String(err), {}, 500);
+  }
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  if (!isJson) {
+    if (!response.ok) throw new ApiError(TRANSPORT.notJson, {}, response.status);
+    return { data: null as T, message: TRANSPORT.okNotJson };
+  }
+  const json = (await response.json()) as ApiResult<T> & { message?: string; errors?: Record<string, string[]> };
+  if (!response.ok) throw new ApiError(json.message ?? TEXT.serverError, json.errors ?? {}, response.status);
+  return json;
+}
+
+/** Fetches a fresh CSRF token for this session (before and after login, after logout). */
+export async function refreshCsrfToken(): Promise<string> {
+  const res = await send<{ token: string }>('GET', '/api/token');
+  csrfToken = res.data.token;
+  return csrfToken;
+}
+
+export function apiGet<T>(path: string, query?: Query): Promise<ApiResult<T>> {
+  return send<T>('GET', withQuery(path, query));
+}
+
+/**
+ * A change. Only one runs at a time ('Request already in progress.'); the CSRF token is fetched
+ * when missing, and fetched again once when the server says it is stale (419).
+ */
+export async function apiSend<T>(path: string, body: FormBody = {}, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'POST') {
+  if (mutationInFlight) throw new ApiError(TRANSPORT.inProgress, {}, 0);
+  mutationInFlight = true;
+  const payload = method === 'POST' ? body : { ...body, _method: method };
+  try {
+    if (!csrfToken) await refreshCsrfToken();
+    try {
+      return await send<T>('POST', path, payload);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 419) throw err;
+      await refreshCsrfToken();
+      return await send<T>('POST', path, payload);
+    }
+  } finally {
+    mutationInFlight = false;
+  }
+}
+
+/** For tests. */
+export function resetApiClient(): void {
+  csrfToken = null;
+  mutationInFlight = false;
+}

@@ -1,0 +1,45 @@
+const dateFormat = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('nl-NL', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const amountFormat = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/** 21-11-2026 */
+export const formatDate = (value: string | Date): string => dateFormat.format(toDate(value));
+
+/** 21-11-2026 14:05 (24-hour time). */
+export const formatDateTime = (value: string | Date): string => dateTimeFormat.format(toDate(value)).replace(',', '');
+
+/** "€ 12,00": euro sign, a space, the amount with a decimal comma (spec section 1). */
+export const formatPrice = (amount: number): string => `€ ${amountFormat.format(amount)}`;
+
+/**
+ * Parses a typed date in Dutch order (day, month, year) with '/', '-' or '.' between the parts
+ * (spec section 5). Two-digit years below 50 fall in this century, others in the previous one.
+ * The result is clamped to [min, max]; null when it is not a date.
+ */
+export function parseDateInput(text: string, opts: { min?: Date; max?: Date; now?: Date } = {}): Date | null {
+  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const day = Number(match[1]);
+  const month = Number(match[2]);
+  let year = Number(match[3]);
+  if (day < 1 || day > 31 || month < 1 || month > 12) return null;
+  if (match[3]!.length === 2) {
+    const century = Math.floor((opts.now ?? new Date()).getFullYear() / 100) * 100;
+    year = year < 50 ? century + year : century - 100 + year;
+  }
+  const date = new Date(year, month - 1, day);
+  // 31-02 rolls over into March: not a date.
+  if (date.getMonth() !== month - 1) return null;
+  if (opts.min && date < opts.min) return new Date(opts.min);
+  if (opts.max && date > opts.max) return new Date(opts.max);
+  return date;
+}
