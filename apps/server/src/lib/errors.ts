@@ -18,3 +18,16 @@ export const conflict = (message: string) => new AppError(409, message);
 /** A 422 for one field, in the same shape as a schema failure. */
 export const fieldError = (field: string, message: string) =>
   new AppError(422, TEXT.validation, { [field]: [message] });
+
+/**
+ * True when `err` (or the driver error Drizzle wraps in `cause`) is a unique violation of
+ * `constraint`: a check-then-insert can still lose a race against a concurrent request.
+ */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && name === constraint) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -4,7 +4,7 @@ import { TEXT } from '@keurwijzer/shared/texts';
 import type { UserInput, UserListParams, User } from '@keurwijzer/shared/users';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { SessionStore, UserRow } from '../auth/session-store';
@@ -52,6 +52,16 @@ export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps
     });
   }
 
+  /** The e-mail check above can lose a race; the unique index then answers the same 422. */
+  async function guardEmail<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_unique')) throw fieldError('email', TEXT.emailTaken);
+      throw err;
+    }
+  }
+
   const columnsOf = (input: UserInput) => ({
     firstName: input.first_name,
     preposition: input.preposition,
@@ -73,7 +83,7 @@ export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps
 
     async create(input: UserInput, actor: UserRow): Promise<User> {
       await assertValidInput(input, actor);
-      const id = await users.insert(columnsOf(input));
+      const id = await guardEmail(users.insert(columnsOf(input)));
       const row = await load(id);
       await sendInvitation(row);
       return toUser(row);
@@ -86,7 +96,7 @@ export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps
         throw fieldError('role', 'Je kunt je eigen rol niet wijzigen');
       }
       await assertValidInput(input, actor, id);
-      await users.update(id, columnsOf(input));
+      await guardEmail(users.update(id, columnsOf(input)));
       // A changed role changes privileges: the user logs in again (security.md).
       if (input.role !== target.role) await sessions.destroyForUser(id);
       return toUser(await load(id));
