@@ -60,6 +60,14 @@ export class TestClient {
     return res;
   }
 
+  /** The cookie and CSRF headers this client sends, for raw app.inject() calls. */
+  authHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {};
+    if (this.cookie) headers.cookie = this.cookie;
+    if (this.token) headers['x-csrf-token'] = this.token;
+    return headers;
+  }
+
   get = (url: string, opts?: RequestOptions) => this.request('GET', url, opts);
   post = (url: string, opts?: RequestOptions) => this.request('POST', url, opts);
   put = (url: string, opts?: RequestOptions) => this.request('PUT', url, opts);
