@@ -20,22 +20,18 @@ async function main() {
     seeded = true;
   }
 
-  // The mailer logs through the app's logger, which exists once the app does.
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const mailer = {
-    send: (mail: Parameters<ReturnType<typeof createMailer>['send']>[0]) =>
-      createMailer({
-        from: config.mailFrom,
-        smtpUrl: config.smtpUrl,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log: app!.log,
-      }).send(mail),
-  };
-  app = await buildApp({ config, database, mailer, sessionSecret });
+  // The mailer logs through the app's logger (called only once the app exists).
+  const mailer = createMailer({
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: { info: (obj, msg) => app.log.info(obj, msg) },
+  });
+  const app = await buildApp({ config, database, mailer, sessionSecret });
   app.addHook('onClose', () => database.close());
 
   const pruneTimer = setInterval(
-    () => void app!.sessions.prune().catch((err: unknown) => app!.log.error(err)),
+    () => void app.sessions.prune().catch((err: unknown) => app.log.error(err)),
     15 * 60_000,
   );
   pruneTimer.unref();
@@ -45,9 +41,9 @@ async function main() {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app!.log.info(`${signal}: closing`);
+      app.log.info(`${signal}: closing`);
       clearInterval(pruneTimer);
-      app!.close().then(
+      app.close().then(
         () => process.exit(0),
         (err: unknown) => {
           console.error(err);

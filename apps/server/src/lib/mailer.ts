@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
@@ -14,7 +13,7 @@ export function createMailer(opts: {
   from: string;
   smtpUrl?: string;
   outboxDir: string;
-  log: FastifyBaseLogger;
+  log: { info(obj: object, msg: string): void };
 }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);

@@ -24,8 +24,7 @@ export function AuthGuard() {
   const lastAllowed = useRef<string | null>(null);
   const here = location.pathname + location.search;
   const roles = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.roles)?.handle as
-    | RouteHandle
-    | undefined;
+    RouteHandle | undefined;
   const allowed = !!user && (!roles || roles.roles.includes(user.role));
 
   useEffect(() => {

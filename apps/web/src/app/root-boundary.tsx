@@ -9,7 +9,8 @@ import Button from '@mui/material/Button';
  */
 export function RootBoundary() {
   const error = useRouteError();
-  const chunkGone = error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message);
+  const chunkGone =
+    error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message);
   const text = chunkGone
     ? 'Er is een nieuwe versie beschikbaar. Laad de pagina opnieuw.'
     : isRouteErrorResponse(error) && error.status === 404

@@ -42,7 +42,11 @@ export const routes: RouteObject[] = [
         // The guard and main layout load on demand too: the login page does not carry them.
         lazy: async () => ({ Component: (await import('./guard')).AuthGuard }),
         children: [
-          { index: true, handle: { roles: STAFF } satisfies RouteHandle, lazy: screen(() => import('../features/tasklists/routes/tasklists')) },
+          {
+            index: true,
+            handle: { roles: STAFF } satisfies RouteHandle,
+            lazy: screen(() => import('../features/tasklists/routes/tasklists')),
+          },
           ...userRoutes('admin/users', 'employees'),
           ...userRoutes('admin/customer-users', 'customers'),
           route('machines', CUSTOMERS, () => import('../features/machines/routes/my-machines')),

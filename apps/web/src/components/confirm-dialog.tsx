@@ -1,10 +1,7 @@
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { Suspense, createContext, lazy, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+
+// The dialog itself loads on first use: the login page does not carry it.
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
 
 export type ConfirmOptions = {
   title: string;
@@ -37,27 +34,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog open={options !== null} onClose={() => finish(false)} aria-labelledby="confirm-title" maxWidth="xs" fullWidth>
-        {options && (
-          <>
-            <DialogTitle id="confirm-title">{options.title}</DialogTitle>
-            <DialogContent>
-              <DialogContentText component="div">{options.message}</DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => finish(false)}>{options.cancelLabel ?? 'Annuleren'}</Button>
-              <Button
-                onClick={() => finish(true)}
-                variant="contained"
-                color={options.destructive ? 'error' : 'primary'}
-                autoFocus
-              >
-                {options.confirmLabel ?? 'Bevestigen'}
-              </Button>
-            </DialogActions>
-          </>
-        )}
-      </Dialog>
+      {options && (
+        <Suspense fallback={null}>
+          <ConfirmDialogView options={options} onFinish={finish} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

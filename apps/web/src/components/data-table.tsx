@@ -59,7 +59,8 @@ export const TABLE_TEXT = {
   noMatch: 'Geen overeenkomende resultaten gevonden',
 } as const;
 
-const hideSx = (bp?: Column<unknown>['hideBelow']) => (bp ? { display: { xs: 'none', [bp]: 'table-cell' } } : undefined);
+const hideSx = (bp?: Column<unknown>['hideBelow']) =>
+  bp ? { display: { xs: 'none', [bp]: 'table-cell' } } : undefined;
 
 /**
  * The server-paginated, sortable, searchable table of every admin list. A feature declares its
@@ -104,7 +105,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {props.filters}
         {props.archivable && (
           <FormControlLabel
-            control={<Switch checked={state.archived} onChange={(e) => onStateChange({ archived: e.target.checked })} />}
+            control={
+              <Switch checked={state.archived} onChange={(e) => onStateChange({ archived: e.target.checked })} />
+            }
             label="Gearchiveerd"
           />
         )}
@@ -146,7 +149,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
               ))}
               {actions && (
                 <TableCell align="right">
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  <Box
+                    component="span"
+                    sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                  >
                     Acties
                   </Box>
                 </TableCell>

@@ -111,7 +111,10 @@ export function FormPage<TValues extends FieldValues, TOutput>({
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      isDirty && !saved.current && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== '/login',
+      isDirty &&
+      !saved.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      nextLocation.pathname !== '/login',
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
@@ -177,7 +180,7 @@ export function FormPage<TValues extends FieldValues, TOutput>({
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               {isSubmitting ? 'Bezig met opslaan...' : submitLabel}
             </Button>
-            <Button size="large" onClick={() => void navigate(cancelTo)} disabled={isSubmitting}>
+            <Button size="large" color="inherit" onClick={() => void navigate(cancelTo)} disabled={isSubmitting}>
               Annuleren
             </Button>
             <Box sx={{ flexGrow: 1 }} />

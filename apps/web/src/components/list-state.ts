@@ -27,7 +27,12 @@ export function useListState(defaults: { sortKey: string; sortOrder?: SortOrder;
       itemsPerPage: ITEMS_PER_PAGE_OPTIONS.includes(perPage) ? perPage : 10,
       search: params.get('search') ?? '',
       sortKey: params.get('sortKey') ?? defaults.sortKey,
-      sortOrder: params.get('sortOrder') === 'desc' ? 'desc' : params.get('sortOrder') === 'asc' ? 'asc' : (defaults.sortOrder ?? 'asc'),
+      sortOrder:
+        params.get('sortOrder') === 'desc'
+          ? 'desc'
+          : params.get('sortOrder') === 'asc'
+            ? 'asc'
+            : (defaults.sortOrder ?? 'asc'),
       archived: params.get('archived') === '1',
     };
   }, [params, defaults.itemsPerPage, defaults.sortKey, defaults.sortOrder]);

@@ -1,12 +1,11 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import CloseIcon from '@mui/icons-material/Close';
-import IconButton from '@mui/material/IconButton';
-import Snackbar from '@mui/material/Snackbar';
-import SnackbarContent from '@mui/material/SnackbarContent';
+import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+// The snackbar loads with the first notification: the login page does not carry it.
+const NotificationView = lazy(() => import('./notification-view'));
 
 export type NotificationStatus = 'success' | 'error' | 'info' | 'warning';
 /** A notification item of spec section 3: id, active flag, status, message. */
-type NotificationItem = { id: number; active: boolean; status: NotificationStatus; message: string };
+export type NotificationItem = { id: number; active: boolean; status: NotificationStatus; message: string };
 
 /** Spec section 1 and 9: top right, grey, closes after 3000 ms, can be dismissed. */
 export const NOTIFICATION_TIMEOUT_MS = 3000;
@@ -28,26 +27,9 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     <NotifyContext.Provider value={useMemo(() => notify, [notify])}>
       {children}
       {current && (
-        <Snackbar
-          key={current.id}
-          open={current.active}
-          autoHideDuration={NOTIFICATION_TIMEOUT_MS}
-          onClose={(_, reason) => reason !== 'clickaway' && close(current.id)}
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-          slotProps={{ transition: { onExited: () => remove(current.id) } }}
-        >
-          <SnackbarContent
-            role={current.status === 'error' ? 'alert' : 'status'}
-            data-status={current.status}
-            sx={{ bgcolor: 'grey.800', color: 'common.white', borderLeft: 4, borderColor: `${current.status}.main` }}
-            message={current.message}
-            action={
-              <IconButton aria-label="Melding sluiten" color="inherit" size="small" onClick={() => close(current.id)}>
-                <CloseIcon fontSize="small" />
-              </IconButton>
-            }
-          />
-        </Snackbar>
+        <Suspense fallback={null}>
+          <NotificationView item={current} onClose={() => close(current.id)} onExited={() => remove(current.id)} />
+        </Suspense>
       )}
     </NotifyContext.Provider>
   );

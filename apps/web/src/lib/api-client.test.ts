@@ -5,7 +5,10 @@ type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
 
 function respond(status: number, body: unknown, contentType = 'application/json') {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': contentType } });
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': contentType },
+  });
 }
 
 function mockFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
@@ -26,7 +29,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('api client', () => {
   it('fetches a CSRF token first and sends updates as POST form data with _method', async () => {
-    mockFetch((url) => (url === '/api/token' ? respond(200, { data: { token: 'T1' } }) : respond(200, { data: { id: 1 } })));
+    mockFetch((url) =>
+      url === '/api/token' ? respond(200, { data: { token: 'T1' } }) : respond(200, { data: { id: 1 } }),
+    );
     const res = await apiSend<{ id: number }>('/api/users/1', { first_name: 'An', preposition: null, ok: true }, 'PUT');
     expect(res.data.id).toBe(1);
     expect(calls.map((c) => c.url)).toEqual(['/api/token', '/api/users/1']);
@@ -62,9 +67,15 @@ describe('api client', () => {
 
   it('maps the transport errors of the spec', async () => {
     mockFetch(() => respond(502, '<html>Bad gateway</html>', 'text/html'));
-    await expect(apiGet('/api/x')).rejects.toMatchObject({ message: 'Http error did not return json response.', status: 502 });
+    await expect(apiGet('/api/x')).rejects.toMatchObject({
+      message: 'Http error did not return json response.',
+      status: 502,
+    });
     mockFetch(() => respond(200, 'ok', 'text/plain'));
-    await expect(apiGet('/api/x')).resolves.toEqual({ data: null, message: 'Request successfull but no json was returned' });
+    await expect(apiGet('/api/x')).resolves.toEqual({
+      data: null,
+      message: 'Request successfull but no json was returned',
+    });
     mockFetch(() => {
       throw new TypeError('Failed to fetch');
     });

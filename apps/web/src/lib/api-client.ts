@@ -92,7 +92,11 @@ export function apiGet<T>(path: string, query?: Query): Promise<ApiResult<T>> {
  * A change. Only one runs at a time ('Request already in progress.'); the CSRF token is fetched
  * when missing, and fetched again once when the server says it is stale (419).
  */
-export async function apiSend<T>(path: string, body: FormBody = {}, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'POST') {
+export async function apiSend<T>(
+  path: string,
+  body: FormBody = {},
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'POST',
+) {
   if (mutationInFlight) throw new ApiError(TRANSPORT.inProgress, {}, 0);
   mutationInFlight = true;
   const payload = method === 'POST' ? body : { ...body, _method: method };

@@ -10,7 +10,14 @@ export function AuthLayout() {
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+      }}
     >
       <Card sx={{ width: '100%', maxWidth: 420 }} variant="outlined">
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>

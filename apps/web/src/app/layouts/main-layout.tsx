@@ -105,7 +105,12 @@ export function MainLayout({ children }: { children: ReactNode }) {
       <Box sx={{ flexGrow: 1 }} />
       <Divider />
       <List>
-        <ListItemButton component={NavLink} to="/profile" onClick={() => setDrawerOpen(false)} sx={{ mx: 1, borderRadius: 1 }}>
+        <ListItemButton
+          component={NavLink}
+          to="/profile"
+          onClick={() => setDrawerOpen(false)}
+          sx={{ mx: 1, borderRadius: 1 }}
+        >
           <ListItemIcon sx={{ minWidth: 40 }}>
             <PersonIcon />
           </ListItemIcon>
@@ -126,14 +131,27 @@ export function MainLayout({ children }: { children: ReactNode }) {
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
           {!wide && (
-            <IconButton color="inherit" edge="start" aria-label="Menu openen" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Menu openen"
+              onClick={() => setDrawerOpen(true)}
+              sx={{ mr: 1 }}
+            >
               <MenuIcon />
             </IconButton>
           )}
           <Box
             component={NavLink}
             to="/"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexGrow: 1 }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              color: 'inherit',
+              textDecoration: 'none',
+              flexGrow: 1,
+            }}
           >
             <Box sx={{ display: 'flex', bgcolor: 'common.white', borderRadius: 1.5 }}>
               <Logo size={28} />
@@ -143,7 +161,11 @@ export function MainLayout({ children }: { children: ReactNode }) {
             </Typography>
           </Box>
           <Tooltip title={dark ? 'Licht thema' : 'Donker thema'}>
-            <IconButton color="inherit" aria-label={dark ? 'Licht thema' : 'Donker thema'} onClick={() => setMode(dark ? 'light' : 'dark')}>
+            <IconButton
+              color="inherit"
+              aria-label={dark ? 'Licht thema' : 'Donker thema'}
+              onClick={() => setMode(dark ? 'light' : 'dark')}
+            >
               {dark ? <LightModeIcon /> : <DarkModeIcon />}
             </IconButton>
           </Tooltip>
@@ -183,7 +205,11 @@ export function MainLayout({ children }: { children: ReactNode }) {
         variant={wide ? 'permanent' : 'temporary'}
         open={wide || drawerOpen}
         onClose={() => setDrawerOpen(false)}
-        sx={{ width: wide ? DRAWER_WIDTH : undefined, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        sx={{
+          width: wide ? DRAWER_WIDTH : undefined,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
       >
         {nav}
       </Drawer>

@@ -7,7 +7,10 @@ import { TEXT } from '@keurwijzer/shared/texts';
 /** Any unknown path (spec section 2). */
 export default function NotFound() {
   return (
-    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
+    >
       <Box>
         <Typography variant="h1" sx={{ fontSize: '4rem', color: 'primary.main' }}>
           404

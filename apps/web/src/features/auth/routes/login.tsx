@@ -1,7 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { LoginInputSchema, type LoginInput } from '@keurwijzer/shared/users';
-import { TextFieldElement } from '../../../components/form-fields';
+import { TextInput } from '../../../components/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
 import { homeFor } from '../../../app/routes-config';
@@ -23,7 +21,25 @@ function safeRedirect(value: string | null): string | null {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : null;
 }
 
-/** The login screen (authentication layout). */
+type Field = keyof LoginInput;
+
+/** The first message per field of a failed parse (a field shows at most one error). */
+function fieldErrors(values: Record<Field, string>): Partial<Record<Field, string>> | null {
+  const parsed = LoginInputSchema.safeParse(values);
+  if (parsed.success) return null;
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as Field;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The login screen (authentication layout). It validates with the shared LoginInputSchema
+ * directly instead of react-hook-form: two fields do not need it, and the login page stays
+ * small (docs/architecture.md, bundle size).
+ */
 export default function Login() {
   const { user } = useAuth();
   const [params] = useSearchParams();
@@ -31,24 +47,44 @@ export default function Login() {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm<LoginInput>({ resolver: zodResolver(LoginInputSchema), defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const redirect = safeRedirect(params.get('redirect'));
 
   if (user) return <Navigate to={redirect ?? homeFor(user.role)} replace />;
 
-  const submit = form.handleSubmit(async (values) => {
+  const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: e.target.value };
+    setValues(next);
+    if (submitted) setErrors(fieldErrors(next) ?? {});
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
     setError(null);
+    const invalid = fieldErrors(values);
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    setSubmitting(true);
     try {
-      const me = await login(values);
+      const me = await login(LoginInputSchema.parse(values));
       queryClient.setQueryData(AUTH_QUERY_KEY, me);
       await navigate(redirect ?? homeFor(me.role), { replace: true });
     } catch (err) {
       // The same text for every wrong combination; 429 and transport errors in their own words.
-      setError(err instanceof ApiError && err.status === 422 && err.errors.email ? err.errors.email[0]! : errorMessage(err));
-      form.setValue('password', '');
-      form.setFocus('password');
+      setError(
+        err instanceof ApiError && err.status === 422 && err.errors.email ? err.errors.email[0]! : errorMessage(err),
+      );
+      setValues((v) => ({ ...v, password: '' }));
+      passwordRef.current?.focus();
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
@@ -60,11 +96,26 @@ export default function Login() {
           {error}
         </Alert>
       )}
-      <TextFieldElement name="email" control={form.control} label="E-mail" type="email" autoComplete="username" autoFocus required />
-      <TextFieldElement
+      <TextInput
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="username"
+        autoFocus
+        required
+        value={values.email}
+        onChange={change('email')}
+        error={!!errors.email}
+        helperText={errors.email}
+      />
+      <TextInput
         name="password"
-        control={form.control}
         label="Wachtwoord"
+        inputRef={passwordRef}
+        value={values.password}
+        onChange={change('password')}
+        error={!!errors.password}
+        helperText={errors.password}
         type={showPassword ? 'text' : 'password'}
         autoComplete="current-password"
         required
@@ -84,8 +135,8 @@ export default function Login() {
           },
         }}
       />
-      <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Bezig met inloggen...' : 'Inloggen'}
+      <Button type="submit" variant="contained" size="large" disabled={submitting}>
+        {submitting ? 'Bezig met inloggen...' : 'Inloggen'}
       </Button>
     </Stack>
   );

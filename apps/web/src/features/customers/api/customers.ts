@@ -7,8 +7,13 @@ export function useCustomerOptions(search: string) {
   return useQuery({
     queryKey: ['customers', 'options', search],
     queryFn: async () =>
-      (await apiGet<CustomerOption[]>('/api/customers', { search: search || undefined, itemsPerPage: 20, sortKey: 'name' }))
-        .data,
+      (
+        await apiGet<CustomerOption[]>('/api/customers', {
+          search: search || undefined,
+          itemsPerPage: 20,
+          sortKey: 'name',
+        })
+      ).data,
     staleTime: 60_000,
   });
 }

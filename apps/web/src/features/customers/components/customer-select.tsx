@@ -32,7 +32,8 @@ export function CustomerSelect<T extends FieldValues>({
   }, [input]);
 
   const options = data ?? [];
-  const value = selected && selected.id === field.value ? selected : (options.find((o) => o.id === field.value) ?? null);
+  const value =
+    selected && selected.id === field.value ? selected : (options.find((o) => o.id === field.value) ?? null);
 
   return (
     <Autocomplete

@@ -9,7 +9,10 @@ export default function MyMachines() {
   return (
     <>
       <PageHeader title="Mijn machines" crumbs={user.customer_name ? [{ label: user.customer_name }] : undefined} />
-      <EmptyState title="Nog geen machines" icon={<PrecisionManufacturingIcon sx={{ fontSize: 48, mb: 1 }} color="disabled" />}>
+      <EmptyState
+        title="Nog geen machines"
+        icon={<PrecisionManufacturingIcon sx={{ fontSize: 48, mb: 1 }} color="disabled" />}
+      >
         Er zijn nog geen machines van jouw bedrijf geregistreerd.
       </EmptyState>
     </>

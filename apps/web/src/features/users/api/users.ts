@@ -30,7 +30,11 @@ export const restoreUser = (id: number) => apiSend<User>(`/api/users/${id}/resto
 export const resendInvitation = (id: number) => apiSend<null>(`/api/resend-invitation/${id}`);
 
 export function useUsers(query: UsersQuery) {
-  return useQuery({ queryKey: usersKeys.list(query), queryFn: () => getUsers(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: usersKeys.list(query),
+    queryFn: () => getUsers(query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useUser(id: number) {

@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import { ROLE_LABELS, assignableRoles, type Role } from '@keurwijzer/shared/permissions';
 import { UserInputSchema, type User, type UserFormValues, type UserInput } from '@keurwijzer/shared/users';
-import { TextFieldElement, SelectElement } from '../../../components/form-fields';
+import { TextFieldElement } from '../../../components/form-fields';
+import { SelectElement } from '../../../components/select-element';
 import { FormPage } from '../../../components/form-page';
 import { CustomerSelect } from '../../customers/components/customer-select';
 import { useCurrentUser } from '../../auth/api/auth';
@@ -66,7 +67,12 @@ export function UserForm({
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextFieldElement name="first_name" control={form.control} label="Voornaam" required autoComplete="off" />
-        <TextFieldElement name="preposition" control={form.control} label="Tussenvoegsel" sx={{ maxWidth: { sm: 180 } }} />
+        <TextFieldElement
+          name="preposition"
+          control={form.control}
+          label="Tussenvoegsel"
+          sx={{ maxWidth: { sm: 180 } }}
+        />
         <TextFieldElement name="last_name" control={form.control} label="Achternaam" required />
       </Stack>
       <TextFieldElement name="email" control={form.control} label="E-mail" type="email" required autoComplete="off" />
@@ -85,7 +91,9 @@ export function UserForm({
           name="customer_id"
           control={form.control}
           required
-          initial={user?.customer_id ? { id: user.customer_id, name: user.customer_name ?? '', customer_number: '' } : null}
+          initial={
+            user?.customer_id ? { id: user.customer_id, name: user.customer_name ?? '', customer_number: '' } : null
+          }
         />
       )}
     </FormPage>

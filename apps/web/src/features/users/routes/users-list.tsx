@@ -65,13 +65,22 @@ export default function UsersList() {
             <>
               {!u.archived_at && <RowAction label="Bewerken" icon={<EditIcon />} to={`${base}/${u.id}/edit`} />}
               {!u.archived_at && !u.activated_at && (
-                <RowAction label="Uitnodiging opnieuw versturen" icon={<SendIcon />} onClick={() => void actions.resend(u)} />
+                <RowAction
+                  label="Uitnodiging opnieuw versturen"
+                  icon={<SendIcon />}
+                  onClick={() => void actions.resend(u)}
+                />
               )}
               {u.archived_at ? (
                 <RowAction label="Herstellen" icon={<RestoreIcon />} onClick={() => void actions.restore(u)} />
               ) : (
                 u.id !== me.id && (
-                  <RowAction label="Archiveren" icon={<ArchiveIcon />} color="error" onClick={() => void actions.archive(u)} />
+                  <RowAction
+                    label="Archiveren"
+                    icon={<ArchiveIcon />}
+                    color="error"
+                    onClick={() => void actions.archive(u)}
+                  />
                 )
               )}
             </>

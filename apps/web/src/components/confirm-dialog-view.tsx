@@ -1,0 +1,38 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { ConfirmOptions } from './confirm-dialog';
+
+/** The MUI dialog behind useConfirm(). */
+export default function ConfirmDialogView({
+  options,
+  onFinish,
+}: {
+  options: ConfirmOptions;
+  onFinish: (ok: boolean) => void;
+}) {
+  return (
+    <Dialog open onClose={() => onFinish(false)} aria-labelledby="confirm-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="confirm-title">{options.title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText component="div">{options.message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onFinish(false)} color="inherit">
+          {options.cancelLabel ?? 'Annuleren'}
+        </Button>
+        <Button
+          onClick={() => onFinish(true)}
+          variant="contained"
+          color={options.destructive ? 'error' : 'primary'}
+          autoFocus
+        >
+          {options.confirmLabel ?? 'Bevestigen'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/ensure-chromium.mjs';
+
+const PORT = 3100;
+const DATA_DIR = `/tmp/keurwijzer-e2e-${process.pid}`;
+
+/**
+ * Browser tests against the built app on a fresh embedded database with the demo seed, in
+ * Debian's Chromium (scripts/ensure-chromium.mjs finds or installs it).
+ */
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: findChromium() ?? undefined,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node apps/server/dist/index.js`,
+    url: `http://127.0.0.1:${PORT}/api/token`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      APP_URL: `http://127.0.0.1:${PORT}`,
+      LOG_LEVEL: 'warn',
+      // Cheaper hashing for the throwaway test database only.
+      SCRYPT_LOG_N: '14',
+    },
+  },
+});
