@@ -10,7 +10,7 @@ import { createMemoryMailer } from '../lib/mailer';
  * A fresh, empty database for one test file: in-memory PGlite, or (TEST_DB_DRIVER=pg) a new
  * database on the TEST_DATABASE_URL server that is dropped afterwards.
  */
-async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database> {
   if (process.env.TEST_DB_DRIVER !== 'pg') return openPglite(null);
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB_DRIVER=pg needs TEST_DATABASE_URL');
