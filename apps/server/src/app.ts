@@ -11,6 +11,8 @@ import { errorsPlugin } from './plugins/errors';
 import { methodOverride } from './plugins/method-override';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createLoginThrottle } from './modules/auth/login-throttle';
@@ -108,6 +110,7 @@ export async function buildApp({
     service: createUsersService({ db, users, sessions, mailer, appUrl: config.appUrl }),
   });
   await app.register(customersRoutes, { db });
+  await app.register(accountRoutes, { service: createAccountService({ db, scryptLogN: config.scryptLogN }) });
 
   await app.register(async (instance) => registerTwins(instance));
   await app.register(webPlugin, { root: config.webDist });

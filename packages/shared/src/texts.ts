@@ -44,3 +44,10 @@ export const TRANSPORT_NL: Record<string, string> = {
   [TRANSPORT.inProgress]: 'Er wordt nog een verzoek verwerkt. Even geduld.',
   'Failed to fetch': 'Geen verbinding met de server. Controleer je internetverbinding.',
 };
+
+/** Account lifecycle texts (activation, later password reset). */
+export const ACCOUNT_TEXT = {
+  activated: 'Je account is geactiveerd. Je kunt nu inloggen.',
+  invalidActivationLink: 'Deze activatielink is ongeldig of verlopen. Vraag de beheerder om een nieuwe uitnodiging.',
+  commonPassword: 'Dit wachtwoord wordt te vaak gebruikt. Kies een ander wachtwoord.',
+} as const;

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { path: 'login', lazy: screen(() => import('../features/auth/routes/login')) },
+          { path: 'activate/:token', lazy: screen(() => import('../features/auth/routes/activate')) },
           { path: 'unauthorized', lazy: screen(() => import('./routes/unauthorized')) },
         ],
       },

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ActivateInputSchema, PASSWORD_HINT, type ActivateInput } from '@keurwijzer/shared/account';
+import { TextFieldElement } from '../../../components/form-fields';
+import { useNotify } from '../../../components/notifications';
+import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
+
+/** activate/{token}: an invited user chooses a password (authentication layout). */
+export default function Activate() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const form = useForm<ActivateInput>({
+    resolver: zodResolver(ActivateInputSchema),
+    defaultValues: { token, password: '', password_confirmation: '' },
+    mode: 'onTouched',
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setLinkError(null);
+    try {
+      const res = await apiSend('/api/activate', values);
+      notify(res.message ?? 'Je account is geactiveerd.');
+      await navigate('/login', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) {
+        if (err.errors.token) setLinkError(err.errors.token[0]!);
+        for (const field of ['password', 'password_confirmation'] as const) {
+          const message = err.errors[field]?.[0];
+          if (message) form.setError(field, { type: 'server', message });
+        }
+        if (Object.keys(err.errors).length === 0) setLinkError(err.message);
+      } else {
+        setLinkError(errorMessage(err));
+      }
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
+      <Typography variant="h1" sx={{ fontSize: '1.4rem' }}>
+        Account activeren
+      </Typography>
+      <Typography color="text.secondary">Kies een wachtwoord om je account te activeren.</Typography>
+      {linkError && (
+        <Alert severity="error" role="alert">
+          {linkError}
+        </Alert>
+      )}
+      <TextFieldElement
+        name="password"
+        control={form.control}
+        label="Wachtwoord"
+        type="password"
+        autoComplete="new-password"
+        required
+        helperText={PASSWORD_HINT}
+      />
+      <TextFieldElement
+        name="password_confirmation"
+        control={form.control}
+        label="Herhaal wachtwoord"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Bezig...' : 'Account activeren'}
+      </Button>
+      <Link component={RouterLink} to="/login" variant="body2">
+        Naar inloggen
+      </Link>
+    </Stack>
+  );
+}
