@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successText } from '@keurwijzer/shared/texts';
+import { idField } from '@keurwijzer/shared/validation';
+import type { Permission } from '@keurwijzer/shared/permissions';
+import type { CrudRepository } from './crud';
+import { MessageSchema, changedOf, dataOf, pageOf } from './responses';
+
+type CrudRoutesOptions<TOut, TIn, TQuery> = {
+  /** Collection path, e.g. /api/brands or /api/brands/:brandId/types. */
+  path: string;
+  /** The path parameter of the parent of a nested resource ('brandId'). */
+  parentParam?: string;
+  /** Dutch name for the success texts: "Merk is aangemaakt". */
+  label: string;
+  access: Permission;
+  output: z.ZodType<TOut>;
+  input: z.ZodType<TIn>;
+  listQuery: z.ZodType<TQuery>;
+  repo: CrudRepository<TOut, TIn, TQuery>;
+  /** Checks that the parent exists (404 otherwise) before anything else. */
+  parentExists?: (parentId: number) => Promise<void>;
+};
+
+/**
+ * GET list, GET one, POST, PUT and DELETE for one resource: the routes every master-data entity
+ * has. Handlers stay thin; rules live in the repository config (uniqueness, in use).
+ */
+export function registerCrudRoutes<TOut, TIn, TQuery>(app: FastifyInstance, opts: CrudRoutesOptions<TOut, TIn, TQuery>) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const parent = opts.parentParam;
+  const parentShape = parent ? { [parent]: idField() } : {};
+  const CollectionParams = z.object(parentShape);
+  const ItemParams = z.object({ ...parentShape, id: idField() });
+  const config = { access: opts.access };
+  const scopeOf = async (params: Record<string, number>): Promise<number | undefined> => {
+    if (!parent) return undefined;
+    const scope = params[parent]!;
+    await opts.parentExists?.(scope);
+    return scope;
+  };
+  const itemPath = `${opts.path}/:id`;
+
+  r.get(
+    opts.path,
+    { config, schema: { params: CollectionParams, querystring: opts.listQuery, response: { 200: pageOf(opts.output) } } },
+    async (req) => opts.repo.list(req.query as TQuery, await scopeOf(req.params as Record<string, number>)),
+  );
+
+  r.get(itemPath, { config, schema: { params: ItemParams, response: { 200: dataOf(opts.output) } } }, async (req) => {
+    const params = req.params as Record<string, number>;
+    return { data: await opts.repo.get(params.id!, await scopeOf(params)) };
+  });
+
+  r.post(
+    opts.path,
+    { config, schema: { params: CollectionParams, body: opts.input, response: { 201: changedOf(opts.output) } } },
+    async (req, reply) => {
+      const data = await opts.repo.create(req.body as TIn, await scopeOf(req.params as Record<string, number>));
+      return reply.status(201).send({ data, message: successText(opts.label, 'aangemaakt') });
+    },
+  );
+
+  r.put(
+    itemPath,
+    { config, schema: { params: ItemParams, body: opts.input, response: { 200: changedOf(opts.output) } } },
+    async (req) => {
+      const params = req.params as Record<string, number>;
+      const data = await opts.repo.update(params.id!, req.body as TIn, await scopeOf(params));
+      return { data, message: successText(opts.label, 'gewijzigd') };
+    },
+  );
+
+  r.delete(itemPath, { config, schema: { params: ItemParams, response: { 200: MessageSchema } } }, async (req) => {
+    const params = req.params as Record<string, number>;
+    await opts.repo.remove(params.id!, await scopeOf(params));
+    return { data: null, message: successText(opts.label, 'verwijderd') };
+  });
+}

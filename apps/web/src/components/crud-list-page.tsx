@@ -1,0 +1,116 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { errorMessage } from '../lib/api-client';
+import type { Resource } from '../lib/resource';
+import { useConfirm } from './confirm-dialog';
+import { DataTable, type Column } from './data-table';
+import { toQuery, useListState } from './list-state';
+import { useNotify } from './notifications';
+import { PageHeader, type Crumb } from './page-header';
+import { RowAction } from './row-action';
+
+type CrudListPageProps<T extends { id: number }> = {
+  resource: Resource<T, never>;
+  parentId?: number;
+  title: string;
+  crumbs?: Crumb[];
+  newLabel: string;
+  newTo: string;
+  columns: Column<T>[];
+  editTo: (row: T) => string;
+  /** "merk": used in "Weet je zeker dat je merk X wilt verwijderen?". */
+  noun: string;
+  describe: (row: T) => string;
+  defaultSort: string;
+  searchLabel?: string;
+  /** Filters beside the search field and their query values. */
+  filters?: ReactNode;
+  filterQuery?: Record<string, string | undefined>;
+  /** More row buttons before edit and delete. */
+  rowActions?: (row: T) => ReactNode;
+  /** More buttons beside "new". */
+  headerActions?: ReactNode;
+  /** Content between the header and the table (e.g. the parent's details). */
+  children?: ReactNode;
+};
+
+/**
+ * The list screen of a master-data resource: header with "new", the shared DataTable, edit and
+ * delete per row. Delete asks first; a refusal (409, the item is in use) stays on screen with the
+ * server's explanation until dismissed.
+ */
+export function CrudListPage<T extends { id: number }>(props: CrudListPageProps<T>) {
+  const [state, update] = useListState({ sortKey: props.defaultSort });
+  const { data, isFetching, error } = props.resource.useList({ ...toQuery(state), ...props.filterQuery }, props.parentId);
+  const remove = props.resource.useRemove(props.parentId);
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onDelete = async (row: T) => {
+    setProblem(null);
+    const ok = await confirm({
+      title: `${capitalize(props.noun)} verwijderen`,
+      message: `Weet je zeker dat je ${props.noun} "${props.describe(row)}" wilt verwijderen?`,
+      confirmLabel: 'Verwijderen',
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      const res = await remove.mutateAsync(row.id);
+      if (res.message) notify(res.message);
+    } catch (err) {
+      setProblem(errorMessage(err));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={props.title}
+        crumbs={props.crumbs}
+        actions={
+          <>
+            {props.headerActions}
+            <Button component={RouterLink} to={props.newTo} variant="contained" startIcon={<AddIcon />}>
+              {props.newLabel}
+            </Button>
+          </>
+        }
+      />
+      {props.children}
+      {problem && (
+        <Alert severity="warning" onClose={() => setProblem(null)} sx={{ mb: 2 }} role="alert">
+          {problem}
+        </Alert>
+      )}
+      <DataTable
+        label={props.title}
+        columns={props.columns}
+        rows={data?.data}
+        total={data?.meta.total ?? 0}
+        loading={isFetching}
+        error={error}
+        state={state}
+        onStateChange={update}
+        rowKey={(row) => row.id}
+        searchLabel={props.searchLabel}
+        filters={props.filters}
+        actions={(row) => (
+          <>
+            {props.rowActions?.(row)}
+            <RowAction label="Bewerken" icon={<EditIcon />} to={props.editTo(row)} />
+            <RowAction label="Verwijderen" icon={<DeleteIcon />} color="error" onClick={() => void onDelete(row)} />
+          </>
+        )}
+      />
+    </>
+  );
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

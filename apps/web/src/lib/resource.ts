@@ -1,0 +1,63 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListQuery } from '../components/list-state';
+import { apiGet, apiSend, type ApiResult, type Page } from './api-client';
+
+type Query = ListQuery & Record<string, string | number | boolean | undefined>;
+
+/**
+ * The calls and query hooks of one REST resource (product-decisions "API conventions"):
+ * GET/POST `base`, GET/PUT/DELETE `base/{id}`. `base` may depend on a parent id (nested routes).
+ * Every change invalidates the whole resource, so lists and details refresh.
+ */
+export function createResource<T, TIn>(key: string, base: (parentId?: number) => string) {
+  const keys = {
+    all: [key] as const,
+    list: (parentId: number | undefined, query: Query) => [key, 'list', parentId ?? null, query] as const,
+    detail: (parentId: number | undefined, id: number) => [key, 'detail', parentId ?? null, id] as const,
+  };
+
+  const api = {
+    list: async (query: Query, parentId?: number): Promise<Page<T>> => {
+      const res = await apiGet<T[]>(base(parentId), query);
+      return { data: res.data, meta: res.meta! };
+    },
+    get: async (id: number, parentId?: number): Promise<T> => (await apiGet<T>(`${base(parentId)}/${id}`)).data,
+    create: (input: TIn, parentId?: number): Promise<ApiResult<T>> => apiSend<T>(base(parentId), input as Record<string, unknown>),
+    update: (id: number, input: TIn, parentId?: number): Promise<ApiResult<T>> =>
+      apiSend<T>(`${base(parentId)}/${id}`, input as Record<string, unknown>, 'PUT'),
+    remove: (id: number, parentId?: number): Promise<ApiResult<null>> => apiSend<null>(`${base(parentId)}/${id}`, {}, 'DELETE'),
+  };
+
+  function useInvalidate() {
+    const queryClient = useQueryClient();
+    return () => queryClient.invalidateQueries({ queryKey: keys.all });
+  }
+
+  return {
+    keys,
+    api,
+    useList: (query: Query, parentId?: number, enabled = true) =>
+      useQuery({
+        queryKey: keys.list(parentId, query),
+        queryFn: () => api.list(query, parentId),
+        placeholderData: keepPreviousData,
+        enabled,
+      }),
+    useItem: (id: number, parentId?: number) =>
+      useQuery({ queryKey: keys.detail(parentId, id), queryFn: () => api.get(id, parentId) }),
+    useCreate: (parentId?: number) => {
+      const invalidate = useInvalidate();
+      return useMutation({ mutationFn: (input: TIn) => api.create(input, parentId), onSuccess: invalidate });
+    },
+    useUpdate: (id: number, parentId?: number) => {
+      const invalidate = useInvalidate();
+      return useMutation({ mutationFn: (input: TIn) => api.update(id, input, parentId), onSuccess: invalidate });
+    },
+    useRemove: (parentId?: number) => {
+      const invalidate = useInvalidate();
+      return useMutation({ mutationFn: (id: number) => api.remove(id, parentId), onSuccess: invalidate });
+    },
+  };
+}
+
+export type Resource<T, TIn> = ReturnType<typeof createResource<T, TIn>>;
