@@ -13,6 +13,7 @@ import { PASSWORD, createUser } from './factories';
 const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/token': 'public',
   'POST /api/login': 'public',
+  'POST /api/activate': 'public',
   'GET /api/authorized': ROLES,
   'POST /api/logout': ROLES,
   'GET /api/users': ['super_admin', 'admin'],
