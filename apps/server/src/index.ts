@@ -31,7 +31,11 @@ async function main() {
   app.addHook('onClose', () => database.close());
 
   const pruneTimer = setInterval(
-    () => void app.sessions.prune().catch((err: unknown) => app.log.error(err)),
+    () =>
+      void app.sessions
+        .prune()
+        .then(() => database.maintain())
+        .catch((err: unknown) => app.log.error(err)),
     15 * 60_000,
   );
   pruneTimer.unref();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -22,6 +23,11 @@ export type Executor = Pick<
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Routine upkeep: PGlite runs no autovacuum, so without this its planner statistics stay
+   * empty (bad plans) and dead rows (sessions) are never reclaimed. PostgreSQL: nothing to do.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -44,12 +50,22 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     release = acquireDirLock(dataDir);
   }
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined);
+    // pg_trgm backs the trigram index of the user search (migration 0001). One options object:
+    // PGlite.create(undefined, options) ignores the options.
+    const client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
+      extensions: { pg_trgm },
+    });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
+    const maintain = async () => {
+      await client.exec('VACUUM (ANALYZE)');
+    };
+    await maintain();
     return {
       db,
       kind: 'pglite',
+      maintain,
       async close() {
         await client.close();
         release();
@@ -73,7 +89,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     conn.release();
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', maintain: async () => {}, close: () => pool.end() };
 }
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {

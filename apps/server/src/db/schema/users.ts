@@ -21,9 +21,22 @@ export const users = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the user list searches: "first [preposition] last email", lower-cased, kept by the
+     * database. A trigram index on it makes `LIKE '%term%'` an index lookup instead of three
+     * ILIKEs on every row (bench/: 10,000 users).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || coalesce(preposition || ' ', '') || last_name || ' ' || email)`,
+    ),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    index('users_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Lets the list count active users per role from the index alone (index-only scan).
+    index('users_active_role_idx')
+      .on(t.role)
+      .where(sql`${t.archivedAt} is null`),
     index('users_last_name_idx').on(t.lastName, t.id),
     index('users_customer_idx').on(t.customerId),
     check('users_role_check', sql`${t.role} in ('super_admin', 'admin', 'mechanic', 'customer')`),

@@ -1,10 +1,10 @@
-import { and, count, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { EMPLOYEE_ROLES } from '@keurwijzer/shared/permissions';
 import type { UserListParams } from '@keurwijzer/shared/users';
 import type { Db, Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { userTokens, users } from '../../db/schema/users';
-import { allOf, orderBy, paginate, searchCondition } from '../../lib/list-query';
+import { allOf, likePattern, orderBy, paginate } from '../../lib/list-query';
 import type { UserRow } from '../auth/session-store';
 
 const columns = { ...getTableColumns(users), customerName: customers.name };
@@ -19,6 +19,20 @@ const SORT_COLUMNS = {
 
 export type NewUser = typeof users.$inferInsert;
 
+/**
+ * The list search: the user's name and e-mail (the trigram-indexed `search_text`) or the name of
+ * the customer a customer user belongs to. The customer ids come from a sub-select turned into an
+ * array, so PostgreSQL can OR two index scans instead of joining and filtering every row.
+ */
+function searchUsers(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    sql`${users.searchText} like lower(${pattern})`,
+    sql`${users.customerId} = any(array(select ${customers.id} from ${customers} where ${customers.name} ilike ${pattern}))`,
+  );
+}
+
 export function createUsersRepository(db: Db) {
   const selectUsers = (tx: Executor = db) =>
     tx.select(columns).from(users).leftJoin(customers, eq(customers.id, users.customerId));
@@ -32,20 +46,12 @@ export function createUsersRepository(db: Db) {
           : query.employees
             ? inArray(users.role, [...EMPLOYEE_ROLES])
             : eq(users.role, 'customer'),
-        searchCondition(query.search, [
-          users.email,
-          sql`concat_ws(' ', ${users.firstName}, ${users.preposition}, ${users.lastName})`,
-          customers.name,
-        ]),
+        searchUsers(query.search),
       );
       return paginate(
         query,
         async () => {
-          const [row] = await db
-            .select({ n: count() })
-            .from(users)
-            .leftJoin(customers, eq(customers.id, users.customerId))
-            .where(where);
+          const [row] = await db.select({ n: count() }).from(users).where(where);
           return row?.n ?? 0;
         },
         (limit, offset) =>

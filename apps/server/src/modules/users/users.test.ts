@@ -84,6 +84,30 @@ describe('GET /api/users', () => {
     expect(await ids(`${m}-geen-treffer`)).toEqual([]);
   });
 
+  it("finds customer users by their customer's name", async () => {
+    const m = marker();
+    const customer = await createCustomer(t.db, { name: `Zaagmolen ${m} B.V.` });
+    const a = await createUser(t.db, 'customer', { customerId: customer.id });
+    const b = await createUser(t.db, 'customer', { customerId: customer.id });
+    await createUser(t.db, 'customer');
+    const found = await list(`search=${encodeURIComponent(`zaagmolen ${m}`)}`);
+    expect(found.data.map((u) => u.id).sort((x, y) => x - y)).toEqual([a.id, b.id]);
+    expect(found.meta.total).toBe(2);
+    expect(found.data.every((u) => u.customer_name === customer.name)).toBe(true);
+  });
+
+  it('searches the current name and e-mail after an edit', async () => {
+    const m = marker();
+    const user = await createUser(t.db, 'mechanic', { lastName: `Oud${m}` });
+    const res = await admin.put(`/api/users/${user.id}`, {
+      body: userBody({ last_name: `Nieuw${m}`, email: `nieuw.${m}@example.com`.toLowerCase() }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await list(`search=oud${m}`)).data).toEqual([]);
+    expect((await list(`search=nieuw${m}`)).data.map((u) => u.id)).toEqual([user.id]);
+    expect((await list(`search=${encodeURIComponent(`nieuw.${m}@example`)}`)).data.map((u) => u.id)).toEqual([user.id]);
+  });
+
   it('treats % and _ in the search as plain characters', async () => {
     const m = marker();
     const pct = await createUser(t.db, 'mechanic', { firstName: `${m}100%` });
