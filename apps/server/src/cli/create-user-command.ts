@@ -2,10 +2,12 @@ import { parseArgs } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES, ROLE_LABELS, type Role } from '@keurwijzer/shared/permissions';
+import { ACCOUNT_TEXT } from '@keurwijzer/shared/texts';
 import { MSG, emailField, idField, newPasswordField, optionalText, requiredText } from '@keurwijzer/shared/validation';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema/customers';
 import { users } from '../db/schema/users';
+import { isCommonPassword } from '../lib/common-passwords';
 import { isUniqueViolation } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 
@@ -38,6 +40,8 @@ const PASSWORD_RULE =
 function checkPassword(password: string): void {
   const result = newPasswordField().safeParse(password);
   if (!result.success) throw new CliError(`--password: ${result.error.issues[0]?.message} (${PASSWORD_RULE})`);
+  // security.md: common passwords are refused wherever a password is set.
+  if (isCommonPassword(password)) throw new CliError(`--password: ${ACCOUNT_TEXT.commonPassword} / too common`);
 }
 
 export type CreateUserArgs = {

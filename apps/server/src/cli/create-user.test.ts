@@ -57,6 +57,7 @@ describe('parseCreateUserArgs', () => {
     [['--email', 'a@b.nl', '--role', 'baas'], /--role: Ongeldige keuze/],
     [['--email', 'a@b.nl', '--role', 'admin', '--password', 'zwak'], /--password: Je wachtwoord is niet sterk genoeg/],
     [['--email', 'a@b.nl', '--role', 'admin', '--password', `Aa1!${'x'.repeat(130)}`], /--password: Maximaal 128/],
+    [['--email', 'a@b.nl', '--role', 'admin', '--password', 'P@ssw0rd'], /--password: Dit wachtwoord wordt te vaak/],
     [['--email', 'a@b.nl', '--role', 'admin', '--first-name', 'x'.repeat(256)], /--first-name: Maximaal 255 tekens/],
     [['--email', 'a@b.nl', '--role', 'admin', '--last-name', ' '], /--last-name: Verplicht/],
     [['--email', 'a@b.nl', '--role', 'customer'], /--customer-id: verplicht/],
@@ -146,6 +147,12 @@ describe('createUserCommand', () => {
         deps(async () => ({ password: 'zwakzwak', repeat: 'zwakzwak' })),
       ),
     ).rejects.toThrow(/niet sterk genoeg/);
+    await expect(
+      createUserCommand(
+        args('p3@example.nl'),
+        deps(async () => ({ password: 'P@ssw0rd', repeat: 'P@ssw0rd' })),
+      ),
+    ).rejects.toThrow(/te vaak gebruikt/);
     expect(await t.db.$count(users, eq(users.email, 'p3@example.nl'))).toBe(0);
     let asked = 0;
     const created = await createUserCommand(
