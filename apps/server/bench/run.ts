@@ -1,0 +1,129 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { customers } from '../src/db/schema/customers';
+import {
+  BENCH_PASSWORD,
+  benchEmail,
+  load,
+  login,
+  pgliteTarget,
+  postgresTarget,
+  seedAccounts,
+  startServer,
+  type LoadResult,
+  type Scenario,
+  type Target,
+} from './lib';
+import { usersScenario } from './scenarios/users';
+
+/**
+ * `npm run bench -w @keurwijzer/server [-- <scenario...>] [--seconds 10] [--warmup 3] [--connections 20]`:
+ * every scenario on a fresh PGlite database and, when TEST_DATABASE_URL is set, on a fresh
+ * PostgreSQL database; prints requests/s, p50/p95/p99 and PASS/MISS against the p95 goal.
+ * A new scenario is a file in bench/scenarios/ (see users.ts) added to SCENARIOS.
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process (node --cpu-prof).
+ * Exits 1 when requests failed; a missed goal is reported, not an error.
+ */
+const SCENARIOS: Scenario[] = [usersScenario];
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '20' },
+  },
+});
+const seconds = Number(values.seconds);
+const warmup = Number(values.warmup);
+const connections = Number(values.connections);
+const chosen = positionals.length ? SCENARIOS.filter((s) => positionals.includes(s.name)) : SCENARIOS;
+if (chosen.length === 0) {
+  console.error(`Unknown scenario; choose from: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  process.exit(1);
+}
+
+type Row = { scenario: Scenario; kind: Target['kind']; result: LoadResult };
+const LABEL: Record<Target['kind'], string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+async function runOn(makeTarget: () => Promise<Target>): Promise<Row[]> {
+  const target = await makeTarget();
+  const rows: Row[] = [];
+  try {
+    const started = Date.now();
+    const database = await target.open();
+    try {
+      const [customer] = await database.db
+        .insert(customers)
+        .values({ name: 'Bench Klant B.V.', customerNumber: 'BENCH-1' })
+        .returning({ id: customers.id });
+      await seedAccounts(database.db, customer!.id);
+      for (const s of chosen) await s.seed(database.db, { customerId: customer!.id });
+      // What autovacuum does within a minute of a bulk load (PGlite: at every open, see db/client).
+      await database.db.execute(sql`vacuum (analyze)`);
+    } finally {
+      await database.close();
+    }
+    console.log(`[${LABEL[target.kind]}] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const server = await startServer(target);
+    try {
+      for (const scenario of chosen) {
+        const cookie = await login(server.url, benchEmail(scenario.as), BENCH_PASSWORD);
+        await check(server.url, cookie, scenario);
+        await load({ url: server.url, cookie, paths: scenario.paths, connections, seconds: warmup });
+        const result = await load({ url: server.url, cookie, paths: scenario.paths, connections, seconds });
+        rows.push({ scenario, kind: target.kind, result });
+        console.log(`[${LABEL[target.kind]}] ${scenario.title}: ${line(scenario, target.kind, result)}`);
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await target.dispose();
+  }
+  return rows;
+}
+
+/** Every path must answer 200 before it is timed; prints what each one lists. */
+async function check(url: string, cookie: string, scenario: Scenario) {
+  for (const path of scenario.paths) {
+    const res = await fetch(url + path, { headers: { cookie, accept: 'application/json' } });
+    const body = (await res.json()) as { data?: unknown[]; meta?: { total: number } };
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    console.log(`  ${path}  -> ${body.data?.length ?? 0} of ${body.meta?.total ?? '?'}`);
+  }
+}
+
+const ms = (v: number) => v.toFixed(1).padStart(7);
+const verdict = (s: Scenario, kind: Target['kind'], r: LoadResult) =>
+  r.failures > 0 ? 'FAIL (errors)' : r.p95 <= s.goalP95Ms[kind] ? 'PASS' : 'MISS';
+const line = (s: Scenario, kind: Target['kind'], r: LoadResult) =>
+  `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms ` +
+  `(goal p95 <= ${s.goalP95Ms[kind]} ms): ${verdict(s, kind, r)}`;
+
+async function main() {
+  const rows: Row[] = [];
+  rows.push(...(await runOn(pgliteTarget)));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) rows.push(...(await runOn(() => postgresTarget(pgUrl))));
+  else console.log('TEST_DATABASE_URL not set: PostgreSQL skipped');
+
+  console.log(
+    `\n${connections} connections, ${seconds} s per run (after ${warmup} s warm-up), server in its own process`,
+  );
+  console.log('scenario  database     req/s   p50 ms  p95 ms  p99 ms  goal p95  result');
+  for (const { scenario, kind, result: r } of rows) {
+    console.log(
+      `${scenario.name.padEnd(9)} ${LABEL[kind].padEnd(10)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ` +
+        `${ms(r.p99)}  <= ${String(scenario.goalP95Ms[kind]).padStart(2)} ms  ${verdict(scenario, kind, r)}`,
+    );
+  }
+  // A missed goal is a finding to report, not a crash; failed requests are.
+  if (rows.some((r) => r.result.failures > 0)) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

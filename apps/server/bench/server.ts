@@ -1,0 +1,41 @@
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { createMemoryMailer } from '../src/lib/mailer';
+
+/**
+ * The server under load, started by bench/lib.ts in its own process: the real app on the
+ * database of DATA_DIR or DATABASE_URL, logging off, on a free port of 127.0.0.1. Tells the
+ * parent its port over IPC and closes when the parent says 'stop' (or goes away).
+ */
+async function main() {
+  const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' });
+  const database = await openDatabase(config);
+  const app = await buildApp({
+    config,
+    database,
+    mailer: createMemoryMailer(),
+    sessionSecret: 'bench-secret-'.padEnd(40, 'x'),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+
+  let closing = false;
+  const stop = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('message', (msg) => msg === 'stop' && void stop());
+  process.on('disconnect', () => void stop());
+  process.send!({ port: address.port });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
