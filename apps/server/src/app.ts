@@ -17,7 +17,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createLoginThrottle } from './modules/auth/login-throttle';
 import { createSessionStore } from './modules/auth/session-store';
+import { brandsRoutes } from './modules/brands/brands.routes';
+import { categoriesRoutes } from './modules/categories/categories.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { machineTypesRoutes } from './modules/machine-types/machine-types.routes';
+import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes';
+import { questionsRoutes } from './modules/questions/questions.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
@@ -110,6 +115,11 @@ export async function buildApp({
     service: createUsersService({ db, users, sessions, mailer, appUrl: config.appUrl }),
   });
   await app.register(customersRoutes, { db });
+  await app.register(brandsRoutes, { db });
+  await app.register(machineTypesRoutes, { db });
+  await app.register(categoriesRoutes, { db });
+  await app.register(questionsRoutes, { db });
+  await app.register(questionnairesRoutes, { db });
   await app.register(accountRoutes, { service: createAccountService({ db, scryptLogN: config.scryptLogN }) });
 
   await app.register(async (instance) => registerTwins(instance));

@@ -54,7 +54,9 @@ export type Question = z.infer<typeof QuestionSchema>;
 const answerOptions = z.preprocess(
   (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
   z
-    .array(z.string({ error: MSG.invalidChoice }).trim().max(MAX_TEXT, { error: MSG.maxText }), { error: MSG.invalidChoice })
+    .array(z.string({ error: MSG.invalidChoice }).trim().max(MAX_TEXT, { error: MSG.maxText }), {
+      error: MSG.invalidChoice,
+    })
     .transform((list) => list.filter(Boolean))
     .pipe(
       z

@@ -14,7 +14,10 @@ export const INSPECTION_TYPE_LABELS: Record<InspectionType, string> = {
 
 export const QUESTIONNAIRE_STATUSES = ['active', 'concept'] as const;
 export type QuestionnaireStatus = (typeof QUESTIONNAIRE_STATUSES)[number];
-export const QUESTIONNAIRE_STATUS_LABELS: Record<QuestionnaireStatus, string> = { active: 'Actief', concept: 'Concept' };
+export const QUESTIONNAIRE_STATUS_LABELS: Record<QuestionnaireStatus, string> = {
+  active: 'Actief',
+  concept: 'Concept',
+};
 
 export const QuestionnaireSchema = z.object({
   id: z.number().int(),
@@ -71,7 +74,9 @@ export const QuestionnaireQuestionInputSchema = z.object({ question_id: idField(
 /** The whole questionnaire as a mechanic sees it: categories with their questions, in order. */
 export const QuestionnaireDetailSchema = QuestionnaireSchema.extend({
   categories: z.array(
-    QuestionnaireCategorySchema.omit({ questions_count: true }).extend({ questions: z.array(QuestionnaireQuestionSchema) }),
+    QuestionnaireCategorySchema.omit({ questions_count: true }).extend({
+      questions: z.array(QuestionnaireQuestionSchema),
+    }),
   ),
 });
 export type QuestionnaireDetail = z.infer<typeof QuestionnaireDetailSchema>;

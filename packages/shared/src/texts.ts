@@ -25,7 +25,8 @@ export const TEXT = {
   unauthorized: 'Je hebt geen toegang tot deze pagina.',
 } as const;
 
-export type SuccessAction = 'aangemaakt' | 'gewijzigd' | 'verwijderd' | 'gearchiveerd' | 'hersteld' | 'verplaatst';
+export type SuccessAction =
+  'aangemaakt' | 'gewijzigd' | 'verwijderd' | 'gearchiveerd' | 'hersteld' | 'verplaatst' | 'gedupliceerd';
 
 /** "X is aangemaakt / gewijzigd / verwijderd ..." (spec section 8). */
 export const successText = (entity: string, action: SuccessAction): string => `${entity} is ${action}`;

@@ -27,7 +27,10 @@ type CrudRoutesOptions<TOut, TIn, TQuery> = {
  * GET list, GET one, POST, PUT and DELETE for one resource: the routes every master-data entity
  * has. Handlers stay thin; rules live in the repository config (uniqueness, in use).
  */
-export function registerCrudRoutes<TOut, TIn, TQuery>(app: FastifyInstance, opts: CrudRoutesOptions<TOut, TIn, TQuery>) {
+export function registerCrudRoutes<TOut, TIn, TQuery>(
+  app: FastifyInstance,
+  opts: CrudRoutesOptions<TOut, TIn, TQuery>,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const parent = opts.parentParam;
   const parentShape = parent ? { [parent]: idField() } : {};
@@ -44,7 +47,10 @@ export function registerCrudRoutes<TOut, TIn, TQuery>(app: FastifyInstance, opts
 
   r.get(
     opts.path,
-    { config, schema: { params: CollectionParams, querystring: opts.listQuery, response: { 200: pageOf(opts.output) } } },
+    {
+      config,
+      schema: { params: CollectionParams, querystring: opts.listQuery, response: { 200: pageOf(opts.output) } },
+    },
     async (req) => opts.repo.list(req.query as TQuery, await scopeOf(req.params as Record<string, number>)),
   );
 

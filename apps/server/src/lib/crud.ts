@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { SortOrder } from '@keurwijzer/shared/api';
+import type { PageMeta, SortOrder } from '@keurwijzer/shared/api';
 import type { Db, Executor } from '../db/client';
 import { conflict, fieldError, isUniqueViolation, notFound } from './errors';
 import { allOf, orderBy, paginate, searchCondition } from './list-query';
@@ -25,7 +25,12 @@ export type CrudRepositoryConfig<TRow, TOut, TIn, TQuery extends ListParams> = {
   /** The parent id column of a nested resource (brand types: brand_id). */
   scopeColumn?: PgColumn;
   /** A name that must be unique (within the scope), compared without case. */
-  unique?: { column: PgColumn; field: string; message: string; /** Its unique index, for the race the check cannot see. */ constraint: string };
+  unique?: {
+    column: PgColumn;
+    field: string;
+    message: string;
+    /** Its unique index, for the race the check cannot see. */ constraint: string;
+  };
   /** Why an item cannot be deleted (409), or null when it is unused. */
   inUse?: (id: number, tx: Executor) => Promise<string | null>;
 };
@@ -103,24 +108,31 @@ export function createCrudRepository<TRow, TOut, TIn, TQuery extends ListParams>
     get: (id: number, scope?: number) => find(id, scope),
 
     async create(input: TIn, scope?: number): Promise<TOut> {
-      return guardUnique(() => db.transaction(async (tx) => {
-        await assertUnique(input, scope, undefined, tx);
-        const values = { ...config.values(input), ...(config.scopeColumn ? { [columnKey(table, config.scopeColumn)]: scope } : {}) };
-        const [row] = (await tx.insert(table).values(values).returning({ id: table.id })) as { id: number }[];
-        return find(row!.id, scope, tx);
-      }));
+      return guardUnique(() =>
+        db.transaction(async (tx) => {
+          await assertUnique(input, scope, undefined, tx);
+          const values = {
+            ...config.values(input),
+            ...(config.scopeColumn ? { [columnKey(table, config.scopeColumn)]: scope } : {}),
+          };
+          const [row] = (await tx.insert(table).values(values).returning({ id: table.id })) as { id: number }[];
+          return find(row!.id, scope, tx);
+        }),
+      );
     },
 
     async update(id: number, input: TIn, scope?: number): Promise<TOut> {
-      return guardUnique(() => db.transaction(async (tx) => {
-        await find(id, scope, tx);
-        await assertUnique(input, scope, id, tx);
-        await tx
-          .update(table)
-          .set({ ...config.values(input), updatedAt: new Date() })
-          .where(eq(table.id, id));
-        return find(id, scope, tx);
-      }));
+      return guardUnique(() =>
+        db.transaction(async (tx) => {
+          await find(id, scope, tx);
+          await assertUnique(input, scope, id, tx);
+          await tx
+            .update(table)
+            .set({ ...config.values(input), updatedAt: new Date() })
+            .where(eq(table.id, id));
+          return find(id, scope, tx);
+        }),
+      );
     },
 
     async remove(id: number, scope?: number): Promise<void> {
@@ -135,7 +147,7 @@ export function createCrudRepository<TRow, TOut, TIn, TQuery extends ListParams>
 }
 
 export type CrudRepository<TOut, TIn, TQuery> = {
-  list(query: TQuery, scope?: number): Promise<{ data: TOut[]; meta: import('@keurwijzer/shared/api').PageMeta }>;
+  list(query: TQuery, scope?: number): Promise<{ data: TOut[]; meta: PageMeta }>;
   get(id: number, scope?: number): Promise<TOut>;
   create(input: TIn, scope?: number): Promise<TOut>;
   update(id: number, input: TIn, scope?: number): Promise<TOut>;

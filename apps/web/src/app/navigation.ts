@@ -1,7 +1,12 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import BuildIcon from '@mui/icons-material/BuildOutlined';
+import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
+import FolderIcon from '@mui/icons-material/FolderOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
+import QuizIcon from '@mui/icons-material/QuizOutlined';
+import SellIcon from '@mui/icons-material/SellOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import type { Role } from '@keurwijzer/shared/permissions';
 import { ADMINS, CUSTOMERS, STAFF } from './routes-config';
@@ -22,6 +27,16 @@ export const NAVIGATION: NavSection[] = [
     items: [
       { label: 'Gebruikers', to: '/admin/users', icon: GroupIcon, roles: ADMINS },
       { label: 'Klantgebruikers', to: '/admin/customer-users', icon: BusinessIcon, roles: ADMINS },
+    ],
+  },
+  {
+    title: 'Stamgegevens',
+    items: [
+      { label: 'Vragenlijsten', to: '/admin/questionnaires', icon: FactCheckIcon, roles: ADMINS },
+      { label: 'Vragen', to: '/admin/questions', icon: QuizIcon, roles: ADMINS },
+      { label: 'Categorieën', to: '/admin/categories', icon: FolderIcon, roles: ADMINS },
+      { label: 'Merken', to: '/admin/brands', icon: SellIcon, roles: ADMINS },
+      { label: 'Machinetypes', to: '/admin/machine-types', icon: BuildIcon, roles: ADMINS },
     ],
   },
 ];

@@ -26,6 +26,46 @@ const userRoutes = (base: string, userKind: UserKind): RouteObject[] =>
     ] as const
   ).map(([suffix, load]) => ({ ...route(base + suffix, ADMINS, load), handle: { roles: ADMINS, userKind } }));
 
+const admin = (path: string, load: () => Promise<Screen>) => route(path, ADMINS, load);
+const brandForm = () => import('../features/brands/routes/brand-form');
+const brandTypeForm = () => import('../features/brands/routes/brand-type-form');
+const machineTypeForm = () => import('../features/machine-types/routes/machine-type-form');
+const questionForm = () => import('../features/questions/routes/question-form');
+const categoryForm = () => import('../features/categories/routes/category-form');
+const questionnaireForm = () => import('../features/questionnaires/routes/questionnaire-form');
+const qCategoryForm = () => import('../features/questionnaires/routes/questionnaire-category-form');
+const qQuestionForm = () => import('../features/questionnaires/routes/questionnaire-question-form');
+const Q = 'admin/questionnaires/:id/categories';
+
+/** Brands, machine types, questions, categories and questionnaires (spec section 2). */
+const masterDataRoutes: RouteObject[] = [
+  admin('admin/brands', () => import('../features/brands/routes/brands-list')),
+  admin('admin/brands/create', brandForm),
+  admin('admin/brands/:id/edit', brandForm),
+  admin('admin/brands/:id/types', () => import('../features/brands/routes/brand-types-list')),
+  admin('admin/brands/:id/create', brandTypeForm),
+  admin('admin/brands/:id/types/:typeId/edit', brandTypeForm),
+  admin('admin/machine-types', () => import('../features/machine-types/routes/machine-types-list')),
+  admin('admin/machine-types/create', machineTypeForm),
+  admin('admin/machine-types/:id/edit', machineTypeForm),
+  admin('admin/questions', () => import('../features/questions/routes/questions-list')),
+  admin('admin/questions/create', questionForm),
+  admin('admin/questions/:id/edit', questionForm),
+  admin('admin/categories', () => import('../features/categories/routes/categories-list')),
+  admin('admin/categories/create', categoryForm),
+  admin('admin/categories/:id/edit', categoryForm),
+  admin('admin/questionnaires', () => import('../features/questionnaires/routes/questionnaires-list')),
+  admin('admin/questionnaires/create', questionnaireForm),
+  admin('admin/questionnaires/:id/edit', questionnaireForm),
+  admin('admin/questionnaires/:id/preview', () => import('../features/questionnaires/routes/questionnaire-preview')),
+  admin(Q, () => import('../features/questionnaires/routes/questionnaire-categories')),
+  admin(`${Q}/create`, qCategoryForm),
+  admin(`${Q}/:categoryId/edit`, qCategoryForm),
+  admin(`${Q}/:categoryId/questions`, () => import('../features/questionnaires/routes/questionnaire-questions')),
+  admin(`${Q}/:categoryId/questions/create`, qQuestionForm),
+  admin(`${Q}/:categoryId/questions/:questionId/edit`, qQuestionForm),
+];
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RootBoundary />,
@@ -50,6 +90,7 @@ export const routes: RouteObject[] = [
           },
           ...userRoutes('admin/users', 'employees'),
           ...userRoutes('admin/customer-users', 'customers'),
+          ...masterDataRoutes,
           route('machines', CUSTOMERS, () => import('../features/machines/routes/my-machines')),
           route('profile', EVERYONE, () => import('../features/profile/routes/profile')),
         ],

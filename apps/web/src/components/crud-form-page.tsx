@@ -11,9 +11,9 @@ import { useNotify } from './notifications';
 import { PageLoader } from './page-loader';
 import type { Crumb } from './page-header';
 
-type CrudFormPageProps<T, TValues extends FieldValues, TInput> = {
-  resource: Resource<T, TInput>;
-  parentId?: number;
+type CrudFormPageProps<T, TValues extends FieldValues, TInput, P = number> = {
+  resource: Resource<T, TInput, P>;
+  parentId?: P;
   /** Edit this id; undefined creates. */
   id?: number;
   schema: z.ZodType<TInput, TValues>;
@@ -23,27 +23,31 @@ type CrudFormPageProps<T, TValues extends FieldValues, TInput> = {
   crumbs: (item: T | undefined) => Crumb[];
   /** Where cancel and a successful save go. */
   backTo: string;
-  fields: (control: Control<TValues, unknown, TInput>) => ReactNode;
+  fields: (control: Control<TValues, unknown, TInput>, item: T | undefined) => ReactNode;
 };
 
 /**
  * The create/edit screen of a master-data resource: loads the item when editing, validates with
  * the shared schema, saves, notifies "X is aangemaakt / gewijzigd" and returns to the list.
  */
-export function CrudFormPage<T, TValues extends FieldValues, TInput>(props: CrudFormPageProps<T, TValues, TInput>) {
+export function CrudFormPage<T, TValues extends FieldValues, TInput, P = number>(
+  props: CrudFormPageProps<T, TValues, TInput, P>,
+) {
   if (props.id === undefined) return <CrudForm {...props} item={undefined} />;
   return <CrudEdit {...props} id={props.id} />;
 }
 
-function CrudEdit<T, TValues extends FieldValues, TInput>(props: CrudFormPageProps<T, TValues, TInput> & { id: number }) {
+function CrudEdit<T, TValues extends FieldValues, TInput, P>(
+  props: CrudFormPageProps<T, TValues, TInput, P> & { id: number },
+) {
   const { data, error, isPending } = props.resource.useItem(props.id, props.parentId);
   if (isPending) return <PageLoader />;
   if (error || !data) return <Alert severity="error">{errorMessage(error)}</Alert>;
   return <CrudForm {...props} item={data} />;
 }
 
-function CrudForm<T, TValues extends FieldValues, TInput>(
-  props: CrudFormPageProps<T, TValues, TInput> & { item: T | undefined },
+function CrudForm<T, TValues extends FieldValues, TInput, P>(
+  props: CrudFormPageProps<T, TValues, TInput, P> & { item: T | undefined },
 ) {
   const navigate = useNavigate();
   const notify = useNotify();
@@ -68,7 +72,7 @@ function CrudForm<T, TValues extends FieldValues, TInput>(
         await navigate(props.backTo);
       }}
     >
-      {props.fields(form.control)}
+      {props.fields(form.control, props.item)}
     </FormPage>
   );
 }

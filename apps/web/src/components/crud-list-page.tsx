@@ -15,7 +15,7 @@ import { PageHeader, type Crumb } from './page-header';
 import { RowAction } from './row-action';
 
 type CrudListPageProps<T extends { id: number }> = {
-  resource: Resource<T, never>;
+  resource: Pick<Resource<T, never, number>, 'useList' | 'useRemove'>;
   parentId?: number;
   title: string;
   crumbs?: Crumb[];
@@ -46,7 +46,10 @@ type CrudListPageProps<T extends { id: number }> = {
  */
 export function CrudListPage<T extends { id: number }>(props: CrudListPageProps<T>) {
   const [state, update] = useListState({ sortKey: props.defaultSort });
-  const { data, isFetching, error } = props.resource.useList({ ...toQuery(state), ...props.filterQuery }, props.parentId);
+  const { data, isFetching, error } = props.resource.useList(
+    { ...toQuery(state), ...props.filterQuery },
+    props.parentId,
+  );
   const remove = props.resource.useRemove(props.parentId);
   const confirm = useConfirm();
   const notify = useNotify();

@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import FormHelperText from '@mui/material/FormHelperText';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { TextInput } from './text-input';
 
+/** A form's control whatever its submit output (schemas transform values, e.g. '' to null). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyControl<T extends FieldValues> = Control<T, any, any>;
+
 export type FieldProps<T extends FieldValues> = {
   name: FieldPath<T>;
-  control: Control<T>;
+  control: AnyControl<T>;
   label: string;
   required?: boolean;
   helperText?: ReactNode;
@@ -38,4 +43,19 @@ export function TextFieldElement<T extends FieldValues>({
       helperText={fieldState.error?.message ?? helperText}
     />
   );
+}
+
+/** The error of a field without its own input (e.g. "at least one option" over a group). */
+export function GroupError<T extends FieldValues>({ name, control }: { name: FieldPath<T>; control: AnyControl<T> }) {
+  const { errors } = useFormState({ control, name });
+  const error = name
+    .split('.')
+    .reduce<unknown>((e, key) => (e as Record<string, unknown> | undefined)?.[key], errors) as
+    { message?: string; root?: { message?: string } } | undefined;
+  const message = error?.message ?? error?.root?.message;
+  return message ? (
+    <FormHelperText error role="alert">
+      {message}
+    </FormHelperText>
+  ) : null;
 }

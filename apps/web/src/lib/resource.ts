@@ -9,23 +9,25 @@ type Query = ListQuery & Record<string, string | number | boolean | undefined>;
  * GET/POST `base`, GET/PUT/DELETE `base/{id}`. `base` may depend on a parent id (nested routes).
  * Every change invalidates the whole resource, so lists and details refresh.
  */
-export function createResource<T, TIn>(key: string, base: (parentId?: number) => string) {
+export function createResource<T, TIn, P = number>(key: string, base: (parentId?: P) => string) {
   const keys = {
     all: [key] as const,
-    list: (parentId: number | undefined, query: Query) => [key, 'list', parentId ?? null, query] as const,
-    detail: (parentId: number | undefined, id: number) => [key, 'detail', parentId ?? null, id] as const,
+    list: (parentId: P | undefined, query: Query | null) => [key, 'list', parentId ?? null, query] as const,
+    detail: (parentId: P | undefined, id: number) => [key, 'detail', parentId ?? null, id] as const,
   };
 
   const api = {
-    list: async (query: Query, parentId?: number): Promise<Page<T>> => {
+    list: async (query: Query, parentId?: P): Promise<Page<T>> => {
       const res = await apiGet<T[]>(base(parentId), query);
       return { data: res.data, meta: res.meta! };
     },
-    get: async (id: number, parentId?: number): Promise<T> => (await apiGet<T>(`${base(parentId)}/${id}`)).data,
-    create: (input: TIn, parentId?: number): Promise<ApiResult<T>> => apiSend<T>(base(parentId), input as Record<string, unknown>),
-    update: (id: number, input: TIn, parentId?: number): Promise<ApiResult<T>> =>
+    get: async (id: number, parentId?: P): Promise<T> => (await apiGet<T>(`${base(parentId)}/${id}`)).data,
+    create: (input: TIn, parentId?: P): Promise<ApiResult<T>> =>
+      apiSend<T>(base(parentId), input as Record<string, unknown>),
+    update: (id: number, input: TIn, parentId?: P): Promise<ApiResult<T>> =>
       apiSend<T>(`${base(parentId)}/${id}`, input as Record<string, unknown>, 'PUT'),
-    remove: (id: number, parentId?: number): Promise<ApiResult<null>> => apiSend<null>(`${base(parentId)}/${id}`, {}, 'DELETE'),
+    remove: (id: number, parentId?: P): Promise<ApiResult<null>> =>
+      apiSend<null>(`${base(parentId)}/${id}`, {}, 'DELETE'),
   };
 
   function useInvalidate() {
@@ -36,28 +38,34 @@ export function createResource<T, TIn>(key: string, base: (parentId?: number) =>
   return {
     keys,
     api,
-    useList: (query: Query, parentId?: number, enabled = true) =>
+    useList: (query: Query, parentId?: P, enabled = true) =>
       useQuery({
         queryKey: keys.list(parentId, query),
         queryFn: () => api.list(query, parentId),
         placeholderData: keepPreviousData,
         enabled,
       }),
-    useItem: (id: number, parentId?: number) =>
+    /** Every item of a short, ordered list that the API returns whole (no paging). */
+    useAll: (parentId?: P) =>
+      useQuery({
+        queryKey: keys.list(parentId, null),
+        queryFn: async () => (await apiGet<T[]>(base(parentId))).data,
+      }),
+    useItem: (id: number, parentId?: P) =>
       useQuery({ queryKey: keys.detail(parentId, id), queryFn: () => api.get(id, parentId) }),
-    useCreate: (parentId?: number) => {
+    useCreate: (parentId?: P) => {
       const invalidate = useInvalidate();
       return useMutation({ mutationFn: (input: TIn) => api.create(input, parentId), onSuccess: invalidate });
     },
-    useUpdate: (id: number, parentId?: number) => {
+    useUpdate: (id: number, parentId?: P) => {
       const invalidate = useInvalidate();
       return useMutation({ mutationFn: (input: TIn) => api.update(id, input, parentId), onSuccess: invalidate });
     },
-    useRemove: (parentId?: number) => {
+    useRemove: (parentId?: P) => {
       const invalidate = useInvalidate();
       return useMutation({ mutationFn: (id: number) => api.remove(id, parentId), onSuccess: invalidate });
     },
   };
 }
 
-export type Resource<T, TIn> = ReturnType<typeof createResource<T, TIn>>;
+export type Resource<T, TIn, P = number> = ReturnType<typeof createResource<T, TIn, P>>;

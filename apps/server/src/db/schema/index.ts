@@ -2,3 +2,5 @@
 export * from './customers';
 export * from './users';
 export * from './sessions';
+export * from './master-data';
+export * from './questionnaires';

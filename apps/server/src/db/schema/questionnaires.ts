@@ -1,0 +1,68 @@
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { InspectionType, QuestionnaireStatus } from '@keurwijzer/shared/questionnaires';
+import { categories, questions } from './master-data';
+
+export const questionnaires = pgTable(
+  'questionnaires',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
+    status: text('status').$type<QuestionnaireStatus>().notNull().default('concept'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('questionnaires_name_unique').on(sql`lower(${t.name})`),
+    check(
+      'questionnaires_type_check',
+      sql`${t.inspectionType} in ('inspection', 'maintenance', 'safety', 'inspection_maintenance')`,
+    ),
+    check('questionnaires_status_check', sql`${t.status} in ('active', 'concept')`),
+  ],
+);
+
+/** A category in a questionnaire, with its own position. */
+export const questionnaireCategories = pgTable(
+  'questionnaire_categories',
+  {
+    id: serial('id').primaryKey(),
+    questionnaireId: integer('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('questionnaire_categories_unique').on(t.questionnaireId, t.categoryId),
+    index('questionnaire_categories_order_idx').on(t.questionnaireId, t.position),
+    index('questionnaire_categories_category_idx').on(t.categoryId),
+  ],
+);
+
+/** A question in a questionnaire category, with its own position. */
+export const questionnaireQuestions = pgTable(
+  'questionnaire_questions',
+  {
+    id: serial('id').primaryKey(),
+    questionnaireCategoryId: integer('questionnaire_category_id')
+      .notNull()
+      .references(() => questionnaireCategories.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('questionnaire_questions_unique').on(t.questionnaireCategoryId, t.questionId),
+    index('questionnaire_questions_order_idx').on(t.questionnaireCategoryId, t.position),
+    index('questionnaire_questions_question_idx').on(t.questionId),
+  ],
+);

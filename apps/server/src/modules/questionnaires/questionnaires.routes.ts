@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ReorderInputSchema } from '@keurwijzer/shared/master-data';
+import {
+  QuestionnaireCategoryInputSchema,
+  QuestionnaireCategorySchema,
+  QuestionnaireDetailSchema,
+  QuestionnaireInputSchema,
+  QuestionnaireListQuerySchema,
+  QuestionnaireQuestionInputSchema,
+  QuestionnaireQuestionSchema,
+  QuestionnaireSchema,
+  type QuestionnaireInput,
+} from '@keurwijzer/shared/questionnaires';
+import { successText } from '@keurwijzer/shared/texts';
+import { idField } from '@keurwijzer/shared/validation';
+import type { Db } from '../../db/client';
+import { questionnaires } from '../../db/schema/questionnaires';
+import { createCrudRepository } from '../../lib/crud';
+import { registerCrudRoutes } from '../../lib/crud-routes';
+import { MessageSchema, changedOf, dataOf } from '../../lib/responses';
+import {
+  createQuestionnairesRepository,
+  presentQuestionnaire,
+  questionnaireSelect,
+  type QuestionnaireRow,
+} from './questionnaires.repository';
+import { allOf } from '../../lib/list-query';
+import { createQuestionnairesService } from './questionnaires.service';
+
+const Q = '/api/questionnaires/:id';
+const QParams = z.object({ id: idField() });
+const CParams = QParams.extend({ categoryId: idField() });
+const QqParams = CParams.extend({ questionId: idField() });
+
+/**
+ * /api/questionnaires with its categories and their questions. A questionnaire that is used by
+ * machines or reports cannot be deleted; reports keep copies of the questions they showed.
+ */
+export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const repo = createQuestionnairesRepository(db);
+  const service = createQuestionnairesService({ db, repo });
+  const config = { access: 'master-data.manage' } as const;
+
+  registerCrudRoutes(app, {
+    path: '/api/questionnaires',
+    label: 'Vragenlijst',
+    access: config.access,
+    output: QuestionnaireSchema,
+    input: QuestionnaireInputSchema,
+    listQuery: QuestionnaireListQuerySchema,
+    repo: createCrudRepository({
+      db,
+      table: questionnaires,
+      select: questionnaireSelect,
+      present: (row: QuestionnaireRow) => presentQuestionnaire(row),
+      values: (input: QuestionnaireInput) => ({
+        name: input.name,
+        inspectionType: input.inspection_type,
+        status: input.status,
+      }),
+      sortColumns: {
+        name: questionnaires.name,
+        inspection_type: questionnaires.inspectionType,
+        status: questionnaires.status,
+        created_at: questionnaires.createdAt,
+      },
+      searchColumns: [questionnaires.name],
+      filters: (q: z.output<typeof QuestionnaireListQuerySchema>) =>
+        allOf(eqIf(questionnaires.inspectionType, q.inspection_type), eqIf(questionnaires.status, q.status)),
+      unique: {
+        column: questionnaires.name,
+        field: 'name',
+        message: 'Er bestaat al een vragenlijst met deze naam',
+        constraint: 'questionnaires_name_unique',
+      },
+    }),
+  });
+
+  app.post(
+    `${Q}/duplicate`,
+    { config, schema: { params: QParams, response: { 201: changedOf(QuestionnaireSchema) } } },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({ data: await service.duplicate(req.params.id), message: successText('Vragenlijst', 'gedupliceerd') }),
+  );
+
+  app.get(
+    `${Q}/detail`,
+    { config, schema: { params: QParams, response: { 200: dataOf(QuestionnaireDetailSchema) } } },
+    async (req) => ({
+      data: await service.detail(req.params.id),
+    }),
+  );
+
+  // Categories of a questionnaire.
+  app.get(
+    `${Q}/categories`,
+    { config, schema: { params: QParams, response: { 200: dataOf(z.array(QuestionnaireCategorySchema)) } } },
+    async (req) => ({
+      data: await service.listCategories(req.params.id),
+    }),
+  );
+  app.post(
+    `${Q}/categories`,
+    {
+      config,
+      schema: {
+        params: QParams,
+        body: QuestionnaireCategoryInputSchema,
+        response: { 201: changedOf(QuestionnaireCategorySchema) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({
+          data: await service.addCategory(req.params.id, req.body.category_id),
+          message: successText('Categorie', 'aangemaakt'),
+        }),
+  );
+  app.post(
+    `${Q}/categories/reorder`,
+    { config, schema: { params: QParams, body: ReorderInputSchema, response: { 200: MessageSchema } } },
+    async (req) => {
+      await service.reorderCategories(req.params.id, req.body.ids);
+      return { data: null, message: 'Volgorde is opgeslagen' };
+    },
+  );
+  app.get(
+    `${Q}/categories/:categoryId`,
+    { config, schema: { params: CParams, response: { 200: dataOf(QuestionnaireCategorySchema) } } },
+    async (req) => ({
+      data: await service.getCategory(req.params.id, req.params.categoryId),
+    }),
+  );
+  app.put(
+    `${Q}/categories/:categoryId`,
+    {
+      config,
+      schema: {
+        params: CParams,
+        body: QuestionnaireCategoryInputSchema,
+        response: { 200: changedOf(QuestionnaireCategorySchema) },
+      },
+    },
+    async (req) => ({
+      data: await service.changeCategory(req.params.id, req.params.categoryId, req.body.category_id),
+      message: successText('Categorie', 'gewijzigd'),
+    }),
+  );
+  app.delete(
+    `${Q}/categories/:categoryId`,
+    { config, schema: { params: CParams, response: { 200: MessageSchema } } },
+    async (req) => {
+      await service.removeCategory(req.params.id, req.params.categoryId);
+      return { data: null, message: successText('Categorie', 'verwijderd') };
+    },
+  );
+
+  // Questions of a questionnaire category.
+  const QQ = `${Q}/categories/:categoryId/questions`;
+  app.get(
+    QQ,
+    { config, schema: { params: CParams, response: { 200: dataOf(z.array(QuestionnaireQuestionSchema)) } } },
+    async (req) => ({
+      data: await service.listQuestions(req.params.id, req.params.categoryId),
+    }),
+  );
+  app.post(
+    QQ,
+    {
+      config,
+      schema: {
+        params: CParams,
+        body: QuestionnaireQuestionInputSchema,
+        response: { 201: changedOf(QuestionnaireQuestionSchema) },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        data: await service.addQuestion(req.params.id, req.params.categoryId, req.body.question_id),
+        message: successText('Vraag', 'aangemaakt'),
+      }),
+  );
+  app.post(
+    `${QQ}/reorder`,
+    { config, schema: { params: CParams, body: ReorderInputSchema, response: { 200: MessageSchema } } },
+    async (req) => {
+      await service.reorderQuestions(req.params.id, req.params.categoryId, req.body.ids);
+      return { data: null, message: 'Volgorde is opgeslagen' };
+    },
+  );
+  app.get(
+    `${QQ}/:questionId`,
+    { config, schema: { params: QqParams, response: { 200: dataOf(QuestionnaireQuestionSchema) } } },
+    async (req) => ({
+      data: await service.getQuestion(req.params.id, req.params.categoryId, req.params.questionId),
+    }),
+  );
+  app.put(
+    `${QQ}/:questionId`,
+    {
+      config,
+      schema: {
+        params: QqParams,
+        body: QuestionnaireQuestionInputSchema,
+        response: { 200: changedOf(QuestionnaireQuestionSchema) },
+      },
+    },
+    async (req) => ({
+      data: await service.changeQuestion(
+        req.params.id,
+        req.params.categoryId,
+        req.params.questionId,
+        req.body.question_id,
+      ),
+      message: successText('Vraag', 'gewijzigd'),
+    }),
+  );
+  app.delete(
+    `${QQ}/:questionId`,
+    { config, schema: { params: QqParams, response: { 200: MessageSchema } } },
+    async (req) => {
+      await service.removeQuestion(req.params.id, req.params.categoryId, req.params.questionId);
+      return { data: null, message: successText('Vraag', 'verwijderd') };
+    },
+  );
+};
+
+const eqIf = <T>(column: Parameters<typeof eq>[0], value: T | undefined) =>
+  value === undefined ? undefined : eq(column, value);

@@ -1,0 +1,245 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { categories, questions } from '../../db/schema/master-data';
+import { questionnaireCategories, questionnaireQuestions, questionnaires } from '../../db/schema/questionnaires';
+import { fieldError, isUniqueViolation, notFound } from '../../lib/errors';
+import { MAX_TEXT } from '@keurwijzer/shared/validation';
+import { presentQuestionnaire, type QuestionnairesRepository } from './questionnaires.repository';
+
+const qc = questionnaireCategories;
+const qq = questionnaireQuestions;
+
+const STALE_ORDER = 'De volgorde is intussen gewijzigd. Vernieuw de pagina en probeer het opnieuw.';
+
+/** The structure of a questionnaire: its categories and their questions, in order. */
+export function createQuestionnairesService({ db, repo }: { db: Db; repo: QuestionnairesRepository }) {
+  async function questionnaireExists(id: number, tx: Executor = db) {
+    if ((await tx.$count(questionnaires, eq(questionnaires.id, id))) === 0) throw notFound();
+  }
+
+  async function category(questionnaireId: number, id: number, tx: Executor = db) {
+    const row = await repo.findCategory(questionnaireId, id, tx);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function assertCategoryChoice(
+    questionnaireId: number,
+    categoryId: number,
+    exceptId: number | undefined,
+    tx: Executor,
+  ) {
+    if ((await tx.$count(categories, eq(categories.id, categoryId))) === 0) {
+      throw fieldError('category_id', 'Deze categorie bestaat niet (meer)');
+    }
+    const taken = await tx.$count(
+      qc,
+      and(
+        eq(qc.questionnaireId, questionnaireId),
+        eq(qc.categoryId, categoryId),
+        exceptId ? sql`${qc.id} <> ${exceptId}` : undefined,
+      ),
+    );
+    if (taken > 0) throw fieldError('category_id', 'Deze categorie staat al in de vragenlijst');
+  }
+
+  async function assertQuestionChoice(
+    questionnaireCategoryId: number,
+    questionId: number,
+    exceptId: number | undefined,
+    tx: Executor,
+  ) {
+    if ((await tx.$count(questions, eq(questions.id, questionId))) === 0) {
+      throw fieldError('question_id', 'Deze vraag bestaat niet (meer)');
+    }
+    const taken = await tx.$count(
+      qq,
+      and(
+        eq(qq.questionnaireCategoryId, questionnaireCategoryId),
+        eq(qq.questionId, questionId),
+        exceptId ? sql`${qq.id} <> ${exceptId}` : undefined,
+      ),
+    );
+    if (taken > 0) throw fieldError('question_id', 'Deze vraag staat al in deze categorie');
+  }
+
+  /** A concurrent add of the same item passes the check but hits the unique index: same 422. */
+  async function guarded<T>(work: () => Promise<T>, field: string, message: string): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (
+        isUniqueViolation(err, 'questionnaire_categories_unique') ||
+        isUniqueViolation(err, 'questionnaire_questions_unique')
+      ) {
+        throw fieldError(field, message);
+      }
+      throw err;
+    }
+  }
+
+  return {
+    async detail(id: number) {
+      const detail = await repo.detail(id);
+      if (!detail) throw notFound();
+      return detail;
+    },
+
+    async listCategories(questionnaireId: number) {
+      await questionnaireExists(questionnaireId);
+      return repo.listCategories(questionnaireId);
+    },
+
+    getCategory: (questionnaireId: number, id: number) => category(questionnaireId, id),
+
+    addCategory: (questionnaireId: number, categoryId: number) =>
+      guarded(
+        () =>
+          db.transaction(async (tx) => {
+            await questionnaireExists(questionnaireId, tx);
+            await assertCategoryChoice(questionnaireId, categoryId, undefined, tx);
+            const position = await repo.nextPosition(qc, questionnaireId, tx);
+            const [row] = await tx
+              .insert(qc)
+              .values({ questionnaireId, categoryId, position })
+              .returning({ id: qc.id });
+            return category(questionnaireId, row!.id, tx);
+          }),
+        'category_id',
+        'Deze categorie staat al in de vragenlijst',
+      ),
+
+    changeCategory: (questionnaireId: number, id: number, categoryId: number) =>
+      guarded(
+        () =>
+          db.transaction(async (tx) => {
+            await category(questionnaireId, id, tx);
+            await assertCategoryChoice(questionnaireId, categoryId, id, tx);
+            await tx.update(qc).set({ categoryId, updatedAt: new Date() }).where(eq(qc.id, id));
+            return category(questionnaireId, id, tx);
+          }),
+        'category_id',
+        'Deze categorie staat al in de vragenlijst',
+      ),
+
+    /** Removes the category and its questions from the questionnaire (not from the banks). */
+    async removeCategory(questionnaireId: number, id: number) {
+      await category(questionnaireId, id);
+      await db.delete(qc).where(eq(qc.id, id));
+    },
+
+    async reorderCategories(questionnaireId: number, ids: number[]) {
+      await db.transaction(async (tx) => {
+        await questionnaireExists(questionnaireId, tx);
+        if (!(await repo.sameSet(qc, questionnaireId, ids, tx))) throw fieldError('ids', STALE_ORDER);
+        await repo.setPositions(qc, ids, tx);
+      });
+    },
+
+    async listQuestions(questionnaireId: number, categoryId: number) {
+      await category(questionnaireId, categoryId);
+      return repo.listQuestions([categoryId]);
+    },
+
+    async getQuestion(questionnaireId: number, categoryId: number, id: number) {
+      await category(questionnaireId, categoryId);
+      const row = await repo.findQuestion(categoryId, id);
+      if (!row) throw notFound();
+      return row;
+    },
+
+    addQuestion: (questionnaireId: number, categoryId: number, questionId: number) =>
+      guarded(
+        () =>
+          db.transaction(async (tx) => {
+            await category(questionnaireId, categoryId, tx);
+            await assertQuestionChoice(categoryId, questionId, undefined, tx);
+            const position = await repo.nextPosition(qq, categoryId, tx);
+            const [row] = await tx
+              .insert(qq)
+              .values({ questionnaireCategoryId: categoryId, questionId, position })
+              .returning({ id: qq.id });
+            return (await repo.findQuestion(categoryId, row!.id, tx))!;
+          }),
+        'question_id',
+        'Deze vraag staat al in deze categorie',
+      ),
+
+    changeQuestion: (questionnaireId: number, categoryId: number, id: number, questionId: number) =>
+      guarded(
+        () =>
+          db.transaction(async (tx) => {
+            await category(questionnaireId, categoryId, tx);
+            if (!(await repo.findQuestion(categoryId, id, tx))) throw notFound();
+            await assertQuestionChoice(categoryId, questionId, id, tx);
+            await tx.update(qq).set({ questionId, updatedAt: new Date() }).where(eq(qq.id, id));
+            return (await repo.findQuestion(categoryId, id, tx))!;
+          }),
+        'question_id',
+        'Deze vraag staat al in deze categorie',
+      ),
+
+    async removeQuestion(questionnaireId: number, categoryId: number, id: number) {
+      await category(questionnaireId, categoryId);
+      if (!(await repo.findQuestion(categoryId, id))) throw notFound();
+      await db.delete(qq).where(eq(qq.id, id));
+    },
+
+    async reorderQuestions(questionnaireId: number, categoryId: number, ids: number[]) {
+      await db.transaction(async (tx) => {
+        await category(questionnaireId, categoryId, tx);
+        if (!(await repo.sameSet(qq, categoryId, ids, tx))) throw fieldError('ids', STALE_ORDER);
+        await repo.setPositions(qq, ids, tx);
+      });
+    },
+
+    /** A copy with all categories and questions in the same order, as a new Concept. */
+    async duplicate(id: number) {
+      return db.transaction(async (tx) => {
+        const source = await repo.findQuestionnaire(id, tx);
+        if (!source) throw notFound();
+        const name = await freeCopyName(tx, source.name);
+        const [copy] = await tx
+          .insert(questionnaires)
+          .values({ name, inspectionType: source.inspectionType, status: 'concept' })
+          .returning({ id: questionnaires.id });
+        const cats = await repo.listCategories(id, tx);
+        if (cats.length > 0) {
+          const newCats = await tx
+            .insert(qc)
+            .values(cats.map((c) => ({ questionnaireId: copy!.id, categoryId: c.category_id, position: c.position })))
+            .returning({ id: qc.id, categoryId: qc.categoryId });
+          const newIdOf = new Map(newCats.map((c) => [c.categoryId, c.id]));
+          const oldToNew = new Map(cats.map((c) => [c.id, newIdOf.get(c.category_id)!]));
+          const qs = await repo.listQuestions(
+            cats.map((c) => c.id),
+            tx,
+          );
+          if (qs.length > 0) {
+            await tx.insert(qq).values(
+              qs.map((q) => ({
+                questionnaireCategoryId: oldToNew.get(q.questionnaire_category_id)!,
+                questionId: q.question_id,
+                position: q.position,
+              })),
+            );
+          }
+        }
+        return presentQuestionnaire((await repo.findQuestionnaire(copy!.id, tx))!);
+      });
+    },
+  };
+}
+
+/** "Kopie van X", or "Kopie van X (2)" ... when that name is taken. */
+async function freeCopyName(tx: Executor, name: string): Promise<string> {
+  const base = `Kopie van ${name}`.slice(0, MAX_TEXT - 6);
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base} (${n})`;
+    const taken = await tx.$count(questionnaires, sql`lower(${questionnaires.name}) = lower(${candidate})`);
+    if (taken === 0) return candidate;
+  }
+  throw fieldError('name', 'Kies eerst een andere naam voor de bestaande kopieën');
+}
+
+export type QuestionnairesService = ReturnType<typeof createQuestionnairesService>;

@@ -1,0 +1,32 @@
+import { NamedInputSchema, type NamedInput } from '@keurwijzer/shared/master-data';
+import type { Resource } from '../lib/resource';
+import { CrudFormPage } from './crud-form-page';
+import { NameField } from './name-field';
+import type { Crumb } from './page-header';
+
+/**
+ * Create/edit of a named master item (brand, brand type, machine type, category): one name
+ * field. `crumbs` are the ones above the item; `newTitle` heads the create screen.
+ */
+export function NamedFormPage<T extends { name: string }>(props: {
+  resource: Resource<T, NamedInput>;
+  parentId?: number;
+  id: number | undefined;
+  newTitle: string;
+  crumbs: Crumb[];
+  backTo: string;
+}) {
+  return (
+    <CrudFormPage
+      resource={props.resource}
+      parentId={props.parentId}
+      id={props.id}
+      schema={NamedInputSchema}
+      values={(item?: T) => ({ name: item?.name ?? '' })}
+      title={(item) => (item ? `${item.name} bewerken` : props.newTitle)}
+      crumbs={(item) => [...props.crumbs, { label: item ? item.name : props.newTitle }]}
+      backTo={props.backTo}
+      fields={(control) => <NameField control={control} />}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import type { MachineType } from '@keurwijzer/shared/master-data';
+import { CrudListPage } from '../../../components/crud-list-page';
+import { formatDate } from '../../../lib/format';
+import { machineTypesResource } from '../api/machine-types';
+
+/** admin/machine-types */
+export default function MachineTypesList() {
+  return (
+    <CrudListPage<MachineType>
+      resource={machineTypesResource}
+      title="Machinetypes"
+      newLabel="Nieuw machinetype"
+      newTo="/admin/machine-types/create"
+      noun="machinetype"
+      describe={(m) => m.name}
+      defaultSort="name"
+      searchLabel="Zoeken op naam"
+      editTo={(m) => `/admin/machine-types/${m.id}/edit`}
+      columns={[
+        { key: 'name', label: 'Naam', sortable: true, render: (m) => m.name },
+        {
+          key: 'created_at',
+          label: 'Toegevoegd',
+          sortable: true,
+          hideBelow: 'sm',
+          render: (m) => formatDate(m.created_at),
+        },
+      ]}
+    />
+  );
+}

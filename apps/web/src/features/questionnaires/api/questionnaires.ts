@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Category, Question } from '@keurwijzer/shared/master-data';
+import type {
+  Questionnaire,
+  QuestionnaireCategory,
+  QuestionnaireDetail,
+  QuestionnaireInput,
+  QuestionnaireQuestion,
+} from '@keurwijzer/shared/questionnaires';
+import { apiGet, apiSend } from '../../../lib/api-client';
+import { createResource } from '../../../lib/resource';
+
+export const questionnairesResource = createResource<Questionnaire, QuestionnaireInput>(
+  'questionnaires',
+  () => '/api/questionnaires',
+);
+
+/** The categories of a questionnaire: /api/questionnaires/{id}/categories. */
+export const questionnaireCategoriesResource = createResource<QuestionnaireCategory, { category_id: number }>(
+  'questionnaire-categories',
+  (questionnaireId) => `/api/questionnaires/${questionnaireId}/categories`,
+);
+
+export type CategoryRef = { questionnaireId: number; categoryId: number };
+
+/** The questions of a questionnaire category: /api/questionnaires/{id}/categories/{categoryId}/questions. */
+export const questionnaireQuestionsResource = createResource<
+  QuestionnaireQuestion,
+  { question_id: number },
+  CategoryRef
+>(
+  'questionnaire-questions',
+  (ref) => `/api/questionnaires/${ref!.questionnaireId}/categories/${ref!.categoryId}/questions`,
+);
+
+/** The whole questionnaire with its categories and questions in order (the preview). */
+export function useQuestionnaireDetail(id: number) {
+  return useQuery({
+    queryKey: ['questionnaires', 'detail-full', id],
+    queryFn: async () => (await apiGet<QuestionnaireDetail>(`/api/questionnaires/${id}/detail`)).data,
+  });
+}
+
+/** Saves a new order (ids first to last) and refreshes everything about questionnaires. */
+export function useReorder(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => apiSend<null>(path, { ids }),
+    onSettled: () =>
+      Promise.all(
+        ['questionnaires', 'questionnaire-categories', 'questionnaire-questions'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      ),
+  });
+}
+
+export function useDuplicateQuestionnaire() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiSend<Questionnaire>(`/api/questionnaires/${id}/duplicate`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['questionnaires'] }),
+  });
+}
+
+/** A choice from the category or question bank. */
+export type BankOption = { id: number; name: string };
+
+/** Choices from the category bank and the question bank, searched on the server. */
+export const useCategoryOptions = (search: string) =>
+  useQuery({
+    queryKey: ['categories', 'options', search],
+    queryFn: async (): Promise<BankOption[]> =>
+      (await apiGet<Category[]>('/api/categories', { search, itemsPerPage: 20, sortKey: 'name' })).data,
+  });
+
+export const useQuestionOptions = (search: string) =>
+  useQuery({
+    queryKey: ['questions', 'options', search],
+    queryFn: async (): Promise<BankOption[]> =>
+      (await apiGet<Question[]>('/api/questions', { search, itemsPerPage: 20, sortKey: 'name' })).data,
+  });

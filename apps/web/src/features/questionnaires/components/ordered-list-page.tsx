@@ -1,0 +1,122 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { useNotify } from '../../../components/notifications';
+import { PageHeader, type Crumb } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { RowAction } from '../../../components/row-action';
+import { SortableList } from '../../../components/sortable-list';
+import { errorMessage, type ApiResult } from '../../../lib/api-client';
+
+type OrderedListPageProps<T extends { id: number; name: string }> = {
+  title: string;
+  crumbs: Crumb[];
+  items: T[] | undefined;
+  loading: boolean;
+  error: unknown;
+  addLabel: string;
+  addTo: string;
+  editTo: (item: T) => string;
+  emptyTitle: string;
+  emptyText: string;
+  /** "Categorie verwijderen" ... */
+  removeTitle: string;
+  removeMessage: (item: T) => string;
+  remove: (id: number) => Promise<ApiResult<null>>;
+  reorder: (ids: number[]) => Promise<unknown>;
+  renderItem: (item: T) => ReactNode;
+  rowActions?: (item: T) => ReactNode;
+  headerActions?: ReactNode;
+};
+
+/**
+ * The categories of a questionnaire, or the questions of one of its categories: an ordered list
+ * to rearrange (drag, keyboard, or up/down), add to, edit and remove from. The new order shows at
+ * once and is saved; if saving fails the server's order comes back with the error.
+ */
+export function OrderedListPage<T extends { id: number; name: string }>(props: OrderedListPageProps<T>) {
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const [order, setOrder] = useState<T[] | undefined>(props.items);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => setOrder(props.items), [props.items]);
+
+  const onReorder = async (ids: number[]) => {
+    if (!order) return;
+    const byId = new Map(order.map((i) => [i.id, i]));
+    setOrder(ids.map((id) => byId.get(id)!));
+    try {
+      await props.reorder(ids);
+    } catch (err) {
+      setOrder(props.items);
+      notify(errorMessage(err), 'error');
+    }
+  };
+
+  const onRemove = async (item: T) => {
+    setProblem(null);
+    const ok = await confirm({
+      title: props.removeTitle,
+      message: props.removeMessage(item),
+      confirmLabel: 'Verwijderen',
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      const res = await props.remove(item.id);
+      if (res.message) notify(res.message);
+    } catch (err) {
+      setProblem(errorMessage(err));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={props.title}
+        crumbs={props.crumbs}
+        actions={
+          <>
+            {props.headerActions}
+            <Button component={RouterLink} to={props.addTo} variant="contained" startIcon={<AddIcon />}>
+              {props.addLabel}
+            </Button>
+          </>
+        }
+      />
+      {problem && (
+        <Alert severity="warning" onClose={() => setProblem(null)} sx={{ mb: 2 }} role="alert">
+          {problem}
+        </Alert>
+      )}
+      {props.error ? (
+        <Alert severity="error">{errorMessage(props.error)}</Alert>
+      ) : props.loading || !order ? (
+        <PageLoader />
+      ) : order.length === 0 ? (
+        <EmptyState title={props.emptyTitle}>{props.emptyText}</EmptyState>
+      ) : (
+        <SortableList
+          label={props.title}
+          items={order}
+          onReorder={(ids) => void onReorder(ids)}
+          describe={(i) => i.name}
+          renderItem={props.renderItem}
+          actions={(item) => (
+            <>
+              {props.rowActions?.(item)}
+              <RowAction label="Bewerken" icon={<EditIcon />} to={props.editTo(item)} />
+              <RowAction label="Verwijderen" icon={<DeleteIcon />} color="error" onClick={() => void onRemove(item)} />
+            </>
+          )}
+        />
+      )}
+    </>
+  );
+}

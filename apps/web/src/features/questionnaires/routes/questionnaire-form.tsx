@@ -1,0 +1,58 @@
+import { useParams } from 'react-router';
+import {
+  INSPECTION_TYPES,
+  INSPECTION_TYPE_LABELS,
+  QUESTIONNAIRE_STATUSES,
+  QUESTIONNAIRE_STATUS_LABELS,
+  QuestionnaireInputSchema,
+  type Questionnaire,
+  type QuestionnaireFormValues,
+  type QuestionnaireInput,
+} from '@keurwijzer/shared/questionnaires';
+import { CrudFormPage } from '../../../components/crud-form-page';
+import { TextFieldElement } from '../../../components/form-fields';
+import { SelectElement } from '../../../components/select-element';
+import { questionnairesResource } from '../api/questionnaires';
+
+/** admin/questionnaires/create and admin/questionnaires/{id}/edit */
+export default function QuestionnaireForm() {
+  const { id } = useParams();
+  return (
+    <CrudFormPage<Questionnaire, QuestionnaireFormValues, QuestionnaireInput>
+      resource={questionnairesResource}
+      id={id ? Number(id) : undefined}
+      schema={QuestionnaireInputSchema}
+      values={(q) => ({
+        name: q?.name ?? '',
+        inspection_type: q?.inspection_type ?? ('' as QuestionnaireFormValues['inspection_type']),
+        status: q?.status ?? 'concept',
+      })}
+      title={(q) => (q ? `${q.name} bewerken` : 'Nieuwe vragenlijst')}
+      crumbs={(q) => [
+        { label: 'Vragenlijsten', to: '/admin/questionnaires' },
+        { label: q ? q.name : 'Nieuwe vragenlijst' },
+      ]}
+      backTo="/admin/questionnaires"
+      fields={(control) => (
+        <>
+          <TextFieldElement name="name" control={control} label="Naam" required autoFocus />
+          <SelectElement
+            name="inspection_type"
+            control={control}
+            label="Type"
+            required
+            options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
+          />
+          <SelectElement
+            name="status"
+            control={control}
+            label="Status"
+            required
+            helperText="Alleen actieve vragenlijsten kunnen aan machines worden gekoppeld"
+            options={QUESTIONNAIRE_STATUSES.map((s) => ({ value: s, label: QUESTIONNAIRE_STATUS_LABELS[s] }))}
+          />
+        </>
+      )}
+    />
+  );
+}

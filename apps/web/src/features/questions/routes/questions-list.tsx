@@ -1,0 +1,38 @@
+import type { Question } from '@keurwijzer/shared/master-data';
+import { CrudListPage } from '../../../components/crud-list-page';
+import { questionsResource } from '../api/questions';
+
+/** admin/questions: the question bank. */
+export default function QuestionsList() {
+  return (
+    <CrudListPage<Question>
+      resource={questionsResource}
+      title="Vragen"
+      newLabel="Nieuwe vraag"
+      newTo="/admin/questions/create"
+      noun="vraag"
+      describe={(q) => q.name}
+      defaultSort="order"
+      searchLabel="Zoeken op vraag"
+      editTo={(q) => `/admin/questions/${q.id}/edit`}
+      columns={[
+        { key: 'order', label: 'Volgorde', sortable: true, align: 'right', hideBelow: 'sm', render: (q) => q.order },
+        { key: 'name', label: 'Vraag', sortable: true, render: (q) => q.name },
+        {
+          key: 'answer_options',
+          label: 'Antwoordopties',
+          hideBelow: 'md',
+          render: (q) => q.answer_options.join(' / '),
+        },
+        { key: 'memo_title', label: 'Opmerkingenveld', hideBelow: 'lg', render: (q) => q.memo_title ?? '' },
+        {
+          key: 'questionnaires_count',
+          label: 'In vragenlijsten',
+          align: 'right',
+          hideBelow: 'sm',
+          render: (q) => q.questionnaires_count,
+        },
+      ]}
+    />
+  );
+}
