@@ -1,4 +1,4 @@
-import { and, asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, getTableName, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PageMeta, SortOrder } from '@keurwijzer/shared/api';
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
@@ -38,4 +38,12 @@ export async function paginate<T>(
   const { page, itemsPerPage } = query;
   const [total, data] = await Promise.all([count(), rows(itemsPerPage, (page - 1) * itemsPerPage)]);
   return { data, meta: { total, page, itemsPerPage, lastPage: Math.max(1, Math.ceil(total / itemsPerPage)) } };
+}
+
+/**
+ * A column with its table name, for correlated sub-selects: Drizzle leaves columns unqualified
+ * in a one-table select, where "id" would then mean the sub-select's own id.
+ */
+export function qualified(column: AnyColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }

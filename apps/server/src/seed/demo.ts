@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { customers } from '../db/schema/customers';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/password';
+import { seedMasterData } from './master-data';
 
 export const DEMO_ACCOUNTS: {
   email: string;
@@ -70,5 +71,6 @@ export async function seedDemo(db: Db, opts: { password: string; scryptLogN: num
         email: `${u.firstName}.${u.lastName}`.toLowerCase().replace(/[^a-z.]/g, '') + '@example.com',
       })),
     );
+    await seedMasterData(tx);
   });
 }

@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { qualified } from '../../lib/list-query';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   BrandListQuerySchema,
@@ -15,7 +16,7 @@ import { registerCrudRoutes } from '../../lib/crud-routes';
 import { notFound } from '../../lib/errors';
 import { plural, presentNamed } from '../../lib/presenters';
 
-const typesCount = sql<number>`(select count(*)::int from ${brandTypes} where ${brandTypes.brandId} = ${brands.id})`;
+const typesCount = sql<number>`(select count(*)::int from ${brandTypes} where ${qualified(brandTypes.brandId)} = ${qualified(brands.id)})`;
 
 /** /api/brands and /api/brands/{brandId}/types. */
 export const brandsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {

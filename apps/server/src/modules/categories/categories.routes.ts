@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { qualified } from '../../lib/list-query';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   CategorySchema,
@@ -13,7 +14,7 @@ import { createCrudRepository } from '../../lib/crud';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { plural, presentNamed } from '../../lib/presenters';
 
-const usedIn = sql<number>`(select count(distinct ${questionnaireCategories.questionnaireId})::int from ${questionnaireCategories} where ${questionnaireCategories.categoryId} = ${categories.id})`;
+const usedIn = sql<number>`(select count(distinct ${questionnaireCategories.questionnaireId})::int from ${questionnaireCategories} where ${qualified(questionnaireCategories.categoryId)} = ${qualified(categories.id)})`;
 
 /** /api/categories: a category used in a questionnaire cannot be deleted (409). */
 export const categoriesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { qualified } from '../../lib/list-query';
 import type { QuestionnaireDetail } from '@keurwijzer/shared/questionnaires';
 import type { Db, Executor } from '../../db/client';
 import { categories, questions } from '../../db/schema/master-data';
@@ -9,8 +10,8 @@ const qc = questionnaireCategories;
 const qq = questionnaireQuestions;
 
 /** Counts for a page of questionnaires, as sub-selects (one query for the whole page). */
-export const categoriesCount = sql<number>`(select count(*)::int from ${qc} where ${qc.questionnaireId} = ${questionnaires.id})`;
-export const questionsCount = sql<number>`(select count(*)::int from ${qq} join ${qc} on ${qc.id} = ${qq.questionnaireCategoryId} where ${qc.questionnaireId} = ${questionnaires.id})`;
+export const categoriesCount = sql<number>`(select count(*)::int from ${qc} where ${qualified(qc.questionnaireId)} = ${qualified(questionnaires.id)})`;
+export const questionsCount = sql<number>`(select count(*)::int from ${qq} join ${qc} on ${qualified(qc.id)} = ${qualified(qq.questionnaireCategoryId)} where ${qualified(qc.questionnaireId)} = ${qualified(questionnaires.id)})`;
 
 export const questionnaireSelect = {
   id: questionnaires.id,
@@ -41,7 +42,7 @@ const categorySelect = {
   category_id: qc.categoryId,
   name: categories.name,
   position: qc.position,
-  questions_count: sql<number>`(select count(*)::int from ${qq} where ${qq.questionnaireCategoryId} = ${qc.id})`,
+  questions_count: sql<number>`(select count(*)::int from ${qq} where ${qualified(qq.questionnaireCategoryId)} = ${qualified(qc.id)})`,
 };
 
 const questionSelect = {

@@ -114,12 +114,10 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          data: await service.addCategory(req.params.id, req.body.category_id),
-          message: successText('Categorie', 'aangemaakt'),
-        }),
+      reply.status(201).send({
+        data: await service.addCategory(req.params.id, req.body.category_id),
+        message: successText('Categorie', 'aangemaakt'),
+      }),
   );
   app.post(
     `${Q}/categories/reorder`,

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { qualified } from '../../lib/list-query';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   QuestionInputSchema,
@@ -14,10 +15,10 @@ import { registerCrudRoutes } from '../../lib/crud-routes';
 import { plural, presentNamed } from '../../lib/presenters';
 
 /** The number of questionnaires a question is used in. */
-const usedInSql = (questionId: unknown) =>
-  sql<number>`(select count(distinct ${questionnaireCategories.questionnaireId})::int from ${questionnaireQuestions}
-    join ${questionnaireCategories} on ${questionnaireCategories.id} = ${questionnaireQuestions.questionnaireCategoryId}
-    where ${questionnaireQuestions.questionId} = ${questionId})`;
+const usedInSql = (questionId: SQL | number) =>
+  sql<number>`(select count(distinct ${qualified(questionnaireCategories.questionnaireId)})::int from ${questionnaireQuestions}
+    join ${questionnaireCategories} on ${qualified(questionnaireCategories.id)} = ${qualified(questionnaireQuestions.questionnaireCategoryId)}
+    where ${qualified(questionnaireQuestions.questionId)} = ${questionId})`;
 
 /** /api/questions: the question bank; a question used in a questionnaire cannot be deleted (409). */
 export const questionsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -39,7 +40,7 @@ export const questionsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
         order: questions.order,
         createdAt: questions.createdAt,
         updatedAt: questions.updatedAt,
-        questionnairesCount: usedInSql(questions.id).as('questionnaires_count'),
+        questionnairesCount: usedInSql(qualified(questions.id)).as('questionnaires_count'),
       },
       present: (row: typeof questions.$inferSelect & { questionnairesCount: number }) => ({
         ...presentNamed(row),

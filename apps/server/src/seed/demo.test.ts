@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
+import { createTestApp, type TestApp } from '../test/build-test-app';
+import { TestClient } from '../test/client';
+import { seedDemo } from './demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.db, { password: 'Demo1234!', scryptLogN: 10 });
+});
+afterAll(() => t.close());
+
+describe('demo seed', () => {
+  it('seeds the accounts of every role and realistic master data with questionnaires of every type', async () => {
+    const admin = new TestClient(t.app);
+    expect((await admin.login('admin@example.com', 'Demo1234!')).statusCode).toBe(200);
+    for (const email of ['superadmin@example.com', 'monteur@example.com', 'klant@example.com', 'klant2@example.com']) {
+      expect((await new TestClient(t.app).login(email, 'Demo1234!')).statusCode, email).toBe(200);
+    }
+    const brands = (await admin.get('/api/brands', { query: { itemsPerPage: '100' } })).json();
+    expect(brands.meta.total).toBeGreaterThanOrEqual(10);
+    expect(brands.data.map((b: { name: string }) => b.name)).toEqual(
+      expect.arrayContaining(['Atlas Copco', 'Makita', 'Kaeser']),
+    );
+    expect((await admin.get('/api/machine-types')).json().meta.total).toBe(8);
+
+    const listRes = await admin.get('/api/questionnaires', { query: { itemsPerPage: '100' } });
+    expect(listRes.statusCode, listRes.body).toBe(200);
+    const list = listRes.json();
+    const types = new Set(list.data.map((q: { inspection_type: string }) => q.inspection_type));
+    for (const type of INSPECTION_TYPES) expect(types.has(type), type).toBe(true);
+    for (const q of list.data.filter((q: { status: string }) => q.status === 'active')) {
+      const detail = (await admin.get(`/api/questionnaires/${q.id}/detail`)).json().data;
+      expect(detail.categories.length).toBeGreaterThanOrEqual(4);
+      expect(detail.categories.length).toBeLessThanOrEqual(6);
+      for (const c of detail.categories) expect(c.questions.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+});

@@ -1,0 +1,208 @@
+import type { InspectionType } from '@keurwijzer/shared/questionnaires';
+import type { Executor } from '../db/client';
+import { brandTypes, brands, categories, machineTypes, questions } from '../db/schema/master-data';
+import { questionnaireCategories, questionnaireQuestions, questionnaires } from '../db/schema/questionnaires';
+
+const BRANDS: Record<string, string[]> = {
+  'Atlas Copco': ['GA 11', 'GA 30 VSD', 'G 7 FF', 'XAS 58'],
+  Makita: ['DHP482', 'HR2470', 'LS1019L', 'DGA504'],
+  Kaeser: ['SK 22', 'ASD 40', 'Aircenter SX 6'],
+  Still: ['RX 20-16', 'RX 60-25', 'EXU 18'],
+  Jungheinrich: ['EFG 216', 'ETV 214', 'EJE 116'],
+  Festool: ['TS 55 FEBQ', 'Kapex KS 120', 'Domino DF 500'],
+  Bosch: ['GBH 2-26', 'GSR 18V-55', 'PBD 40'],
+  Metabo: ['KGS 305 M', 'BS 18 LT', 'TS 254'],
+  Optimum: ['DH 28GS', 'B 30BV', 'OPTIturn TU 2807'],
+  Hilti: ['TE 30-A36', 'DD 150-U', 'SF 6H-A22'],
+};
+
+const MACHINE_TYPES = [
+  'Compressor',
+  'Heftruck',
+  'Kolomboormachine',
+  'Zaagmachine',
+  'Draaibank',
+  'Handgereedschap elektrisch',
+  'Hoogwerker',
+  'Stapelaar',
+];
+
+const OPTIONS = {
+  quality: ['Goed', 'Matig', 'Slecht', 'n.v.t.'],
+  okNok: ['In orde', 'Niet in orde', 'n.v.t.'],
+  yesNo: ['Ja', 'Nee'],
+  measured: ['Voldoet', 'Voldoet niet', 'Niet gemeten'],
+};
+
+type Q = [name: string, options: keyof typeof OPTIONS, memo?: string];
+
+/** Categories with their questions; questionnaires below pick from them. */
+const BANK: Record<string, Q[]> = {
+  'Visuele inspectie': [
+    ['Behuizing zonder scheuren of beschadigingen', 'quality'],
+    ['Typeplaatje aanwezig en leesbaar', 'okNok'],
+    ['Aansluitsnoer en stekker onbeschadigd', 'okNok', 'Beschrijving schade'],
+    ['Trekontlasting van het snoer in orde', 'okNok'],
+    ['Schakelaars werken en zijn onbeschadigd', 'okNok'],
+    ['Ventilatieopeningen vrij en schoon', 'quality'],
+  ],
+  Beschermingsleiding: [
+    ['Beschermingsleiding aanwezig en doorgaand', 'okNok'],
+    ['Weerstand beschermingsleiding < 0,3 Ω', 'measured', 'Gemeten waarde (Ω)'],
+    ['Aansluiting beschermingsleiding vast', 'okNok'],
+  ],
+  Isolatieweerstand: [
+    ['Isolatieweerstand ≥ 1 MΩ (klasse I)', 'measured', 'Gemeten waarde (MΩ)'],
+    ['Isolatieweerstand ≥ 2 MΩ (klasse II)', 'measured', 'Gemeten waarde (MΩ)'],
+    ['Lekstroom binnen de norm', 'measured', 'Gemeten lekstroom (mA)'],
+  ],
+  Aardlekschakelaar: [
+    ['Aardlekschakelaar aanwezig', 'yesNo'],
+    ['Testknop aardlekschakelaar werkt', 'okNok'],
+    ['Uitschakeltijd < 300 ms', 'measured', 'Gemeten tijd (ms)'],
+  ],
+  'Werking en veiligheid': [
+    ['Noodstop werkt', 'okNok'],
+    ['Afschermingen aanwezig en bevestigd', 'okNok'],
+    ['Veiligheidspictogrammen aanwezig', 'okNok'],
+    ['Machine loopt zonder afwijkend geluid', 'quality'],
+    ['Gebruikershandleiding aanwezig', 'yesNo'],
+  ],
+  Persluchtsysteem: [
+    ['Drukvat zonder corrosie', 'quality', 'Plaats en omvang corrosie'],
+    ['Veiligheidsventiel getest', 'okNok'],
+    ['Condensaftap werkt', 'okNok'],
+    ['Luchtfilter gereinigd of vervangen', 'yesNo'],
+    ['Oliepeil gecontroleerd', 'okNok'],
+    ['Aanzuigfilter vervangen', 'yesNo'],
+    ['Leidingen en koppelingen lekvrij', 'okNok'],
+  ],
+  'Hef- en rijwerk': [
+    ['Vorken zonder scheuren of slijtage', 'quality'],
+    ['Hefkettingen gesmeerd en op spanning', 'okNok'],
+    ['Mast zonder speling', 'quality'],
+    ['Hydrauliek lekvrij', 'okNok'],
+    ['Remmen en parkeerrem werken', 'okNok'],
+    ['Claxon en verlichting werken', 'okNok'],
+    ['Banden in goede staat', 'quality'],
+    ['Accu en laadstekker in orde', 'okNok'],
+  ],
+  Onderhoudswerkzaamheden: [
+    ['Machine gereinigd', 'yesNo'],
+    ['Bewegende delen gesmeerd', 'yesNo'],
+    ['Versleten onderdelen vervangen', 'yesNo', 'Vervangen onderdelen'],
+    ['V-snaren gecontroleerd', 'okNok'],
+    ['Koolborstels gecontroleerd', 'okNok'],
+  ],
+  Afronding: [
+    ['Keuringssticker aangebracht', 'yesNo'],
+    ['Gebruiker geïnformeerd over bevindingen', 'yesNo'],
+    ['Machine vrijgegeven voor gebruik', 'yesNo', 'Reden afkeur'],
+  ],
+};
+
+const QUESTIONNAIRES: { name: string; type: InspectionType; status: 'active' | 'concept'; categories: string[] }[] = [
+  {
+    name: 'NEN 3140 keuring elektrisch gereedschap',
+    type: 'safety',
+    status: 'active',
+    categories: ['Visuele inspectie', 'Beschermingsleiding', 'Isolatieweerstand', 'Aardlekschakelaar', 'Afronding'],
+  },
+  {
+    name: 'Periodieke keuring heftruck',
+    type: 'inspection',
+    status: 'active',
+    categories: ['Visuele inspectie', 'Hef- en rijwerk', 'Werking en veiligheid', 'Afronding'],
+  },
+  {
+    name: 'Onderhoud schroefcompressor',
+    type: 'maintenance',
+    status: 'active',
+    categories: [
+      'Visuele inspectie',
+      'Persluchtsysteem',
+      'Onderhoudswerkzaamheden',
+      'Werking en veiligheid',
+      'Afronding',
+    ],
+  },
+  {
+    name: 'Keuring en onderhoud werkplaatsmachine',
+    type: 'inspection_maintenance',
+    status: 'active',
+    categories: [
+      'Visuele inspectie',
+      'Werking en veiligheid',
+      'Beschermingsleiding',
+      'Onderhoudswerkzaamheden',
+      'Isolatieweerstand',
+      'Afronding',
+    ],
+  },
+  {
+    name: 'Veiligheidsronde hoogwerker (concept)',
+    type: 'safety',
+    status: 'concept',
+    categories: ['Visuele inspectie', 'Werking en veiligheid', 'Afronding'],
+  },
+];
+
+/** Realistic Dutch master data and questionnaires of every inspection type (demo only). */
+export async function seedMasterData(tx: Executor): Promise<void> {
+  const brandRows = await tx
+    .insert(brands)
+    .values(Object.keys(BRANDS).map((name) => ({ name })))
+    .returning({ id: brands.id, name: brands.name });
+  await tx
+    .insert(brandTypes)
+    .values(brandRows.flatMap((b) => BRANDS[b.name]!.map((name) => ({ brandId: b.id, name }))));
+  await tx.insert(machineTypes).values(MACHINE_TYPES.map((name) => ({ name })));
+
+  const categoryRows = await tx
+    .insert(categories)
+    .values(Object.keys(BANK).map((name) => ({ name })))
+    .returning({ id: categories.id, name: categories.name });
+  const categoryId = new Map(categoryRows.map((c) => [c.name, c.id]));
+  let order = 0;
+  const questionRows = await tx
+    .insert(questions)
+    .values(
+      Object.values(BANK)
+        .flat()
+        .map(([name, options, memo]) => ({
+          name,
+          answerOptions: OPTIONS[options],
+          memoTitle: memo ?? 'Opmerkingen',
+          order: (order += 10),
+        })),
+    )
+    .returning({ id: questions.id, name: questions.name });
+  const questionId = new Map(questionRows.map((q) => [q.name, q.id]));
+
+  for (const q of QUESTIONNAIRES) {
+    const [row] = await tx
+      .insert(questionnaires)
+      .values({ name: q.name, inspectionType: q.type, status: q.status })
+      .returning({ id: questionnaires.id });
+    const qcRows = await tx
+      .insert(questionnaireCategories)
+      .values(
+        q.categories.map((name, i) => ({
+          questionnaireId: row!.id,
+          categoryId: categoryId.get(name)!,
+          position: i + 1,
+        })),
+      )
+      .returning({ id: questionnaireCategories.id, categoryId: questionnaireCategories.categoryId });
+    await tx.insert(questionnaireQuestions).values(
+      qcRows.flatMap((qcRow) => {
+        const name = q.categories.find((c) => categoryId.get(c) === qcRow.categoryId)!;
+        return BANK[name]!.map(([questionName], i) => ({
+          questionnaireCategoryId: qcRow.id,
+          questionId: questionId.get(questionName)!,
+          position: i + 1,
+        }));
+      }),
+    );
+  }
+}
