@@ -148,6 +148,52 @@ describe('POST /api/resend-invitation/{id}', () => {
     const tokens = await t.db.select().from(userTokens).where(eq(userTokens.userId, id));
     expect(tokens.map((r) => r.tokenHash)).toEqual([sha256(second)]);
     expect(await t.db.$count(userTokens, eq(userTokens.tokenHash, sha256(first)))).toBe(0);
+
+    // Through the activation screen: the first link is dead, the second one works once.
+    const visitor = new TestClient(t.app);
+    await visitor.fetchToken();
+    const activate = (token: string) =>
+      visitor.post('/api/activate', { body: { token, password: PASSWORD, password_confirmation: PASSWORD } });
+    expect((await activate(first)).statusCode).toBe(422);
+    expect((await activate(second)).statusCode).toBe(200);
+    expect((await new TestClient(t.app).login(email, PASSWORD)).statusCode).toBe(200);
+    expect((await admin.post(`/api/resend-invitation/${id}`)).statusCode).toBe(409);
+  });
+
+  it('re-invites at the new address when the e-mail of an invited user is corrected', async () => {
+    const created = await admin.post('/api/users', { body: userBody({ email: 'typfout@exmaple.com' }) });
+    const { id } = created.json().data as { id: number };
+    const old = activationToken(
+      t.mailer.sent.findLast((m) => m.to === 'typfout@exmaple.com'),
+      t.config.appUrl,
+    );
+    const fixed = await admin.put(`/api/users/${id}`, { body: userBody({ email: 'typfout.opgelost@example.com' }) });
+    expect(fixed.statusCode).toBe(200);
+    const mails = t.mailer.sent.filter((m) => m.to === 'typfout.opgelost@example.com');
+    expect(mails).toHaveLength(1);
+    const fresh = activationToken(mails[0], t.config.appUrl);
+    const visitor = new TestClient(t.app);
+    await visitor.fetchToken();
+    const activate = (token: string) =>
+      visitor.post('/api/activate', { body: { token, password: PASSWORD, password_confirmation: PASSWORD } });
+    // Whoever got the mail at the wrong address can no longer take the account.
+    expect((await activate(old)).statusCode).toBe(422);
+    expect((await activate(fresh)).statusCode).toBe(200);
+  });
+
+  it('sends nothing when an edit keeps the e-mail, or the user is already active', async () => {
+    const invitedUser = await invited();
+    const active = await createUser(t.db, 'mechanic');
+    const sent = t.mailer.sent.length;
+    for (const user of [invitedUser, active]) {
+      const res = await admin.put(`/api/users/${user.id}`, {
+        body: userBody({ email: user.email, first_name: 'Ander' }),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const moved = await admin.put(`/api/users/${active.id}`, { body: userBody() });
+    expect(moved.statusCode).toBe(200);
+    expect(t.mailer.sent.length).toBe(sent);
   });
 
   it('works for a user invited before (no token yet) and for a super admin by a super admin', async () => {

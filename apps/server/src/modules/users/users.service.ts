@@ -99,7 +99,10 @@ export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps
       await guardEmail(users.update(id, columnsOf(input)));
       // A changed role changes privileges: the user logs in again (security.md).
       if (input.role !== target.role) await sessions.destroyForUser(id);
-      return toUser(await load(id));
+      const updated = await load(id);
+      // A corrected address of a pending invitee: the link sent to the old one must die.
+      if (input.email !== target.email && !target.activatedAt && !target.archivedAt) await sendInvitation(updated);
+      return toUser(updated);
     },
 
     async archive(id: number, actor: UserRow): Promise<User> {
