@@ -10,20 +10,69 @@ import { PASSWORD, createUser } from './factories';
  * roles that may call it, or 'public' for routes without login. A new route fails the first test
  * until it is listed here, so nobody adds a route without deciding who may use it.
  */
+const ADMINS = ['super_admin', 'admin'] as const;
+
 const MATRIX: Record<string, 'public' | readonly Role[]> = {
+  // Auth and account
   'GET /api/token': 'public',
   'POST /api/login': 'public',
   'POST /api/activate': 'public',
   'GET /api/authorized': ROLES,
   'POST /api/logout': ROLES,
-  'GET /api/users': ['super_admin', 'admin'],
-  'GET /api/users/:id': ['super_admin', 'admin'],
-  'POST /api/users': ['super_admin', 'admin'],
-  'PUT /api/users/:id': ['super_admin', 'admin'],
-  'POST /api/users/:id/archive': ['super_admin', 'admin'],
-  'POST /api/users/:id/restore': ['super_admin', 'admin'],
-  'POST /api/resend-invitation/:id': ['super_admin', 'admin'],
-  'GET /api/customers': ['super_admin', 'admin'],
+  // Users and customers
+  'GET /api/users': ADMINS,
+  'GET /api/users/:id': ADMINS,
+  'POST /api/users': ADMINS,
+  'PUT /api/users/:id': ADMINS,
+  'POST /api/users/:id/archive': ADMINS,
+  'POST /api/users/:id/restore': ADMINS,
+  'POST /api/resend-invitation/:id': ADMINS,
+  'GET /api/customers': ADMINS,
+  // Master data and questionnaires (admin screens only)
+  'GET /api/brands': ADMINS,
+  'GET /api/brands/:id': ADMINS,
+  'POST /api/brands': ADMINS,
+  'PUT /api/brands/:id': ADMINS,
+  'DELETE /api/brands/:id': ADMINS,
+  'GET /api/brands/:brandId/types': ADMINS,
+  'GET /api/brands/:brandId/types/:id': ADMINS,
+  'POST /api/brands/:brandId/types': ADMINS,
+  'PUT /api/brands/:brandId/types/:id': ADMINS,
+  'DELETE /api/brands/:brandId/types/:id': ADMINS,
+  'GET /api/machine-types': ADMINS,
+  'GET /api/machine-types/:id': ADMINS,
+  'POST /api/machine-types': ADMINS,
+  'PUT /api/machine-types/:id': ADMINS,
+  'DELETE /api/machine-types/:id': ADMINS,
+  'GET /api/categories': ADMINS,
+  'GET /api/categories/:id': ADMINS,
+  'POST /api/categories': ADMINS,
+  'PUT /api/categories/:id': ADMINS,
+  'DELETE /api/categories/:id': ADMINS,
+  'GET /api/questions': ADMINS,
+  'GET /api/questions/:id': ADMINS,
+  'POST /api/questions': ADMINS,
+  'PUT /api/questions/:id': ADMINS,
+  'DELETE /api/questions/:id': ADMINS,
+  'GET /api/questionnaires': ADMINS,
+  'GET /api/questionnaires/:id': ADMINS,
+  'POST /api/questionnaires': ADMINS,
+  'PUT /api/questionnaires/:id': ADMINS,
+  'DELETE /api/questionnaires/:id': ADMINS,
+  'POST /api/questionnaires/:id/duplicate': ADMINS,
+  'GET /api/questionnaires/:id/detail': ADMINS,
+  'GET /api/questionnaires/:id/categories': ADMINS,
+  'POST /api/questionnaires/:id/categories': ADMINS,
+  'POST /api/questionnaires/:id/categories/reorder': ADMINS,
+  'GET /api/questionnaires/:id/categories/:categoryId': ADMINS,
+  'PUT /api/questionnaires/:id/categories/:categoryId': ADMINS,
+  'DELETE /api/questionnaires/:id/categories/:categoryId': ADMINS,
+  'GET /api/questionnaires/:id/categories/:categoryId/questions': ADMINS,
+  'POST /api/questionnaires/:id/categories/:categoryId/questions': ADMINS,
+  'POST /api/questionnaires/:id/categories/:categoryId/questions/reorder': ADMINS,
+  'GET /api/questionnaires/:id/categories/:categoryId/questions/:questionId': ADMINS,
+  'PUT /api/questionnaires/:id/categories/:categoryId/questions/:questionId': ADMINS,
+  'DELETE /api/questionnaires/:id/categories/:categoryId/questions/:questionId': ADMINS,
 };
 
 /** An id that does not exist: handlers that get past the access check answer 404 or 422. */
@@ -32,6 +81,10 @@ const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
 
 let t: TestApp;
 const emails = {} as Record<Role, string>;
+/** One logged-in client per role, reused across routes (logout gets a fresh one). */
+const clients = new Map<Role | null, TestClient>();
+/** Routes that end the caller's session. */
+const ENDS_SESSION = new Set(['POST /api/logout']);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,7 +93,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A client with a valid CSRF token: logged in as `role`, or a visitor without login. */
-async function clientFor(role: Role | null): Promise<TestClient> {
+async function clientFor(role: Role | null, fresh: boolean): Promise<TestClient> {
+  const cached = clients.get(role);
+  if (cached && !fresh) return cached;
   const client = new TestClient(t.app);
   if (role) {
     const res = await client.login(emails[role], PASSWORD);
@@ -48,6 +103,7 @@ async function clientFor(role: Role | null): Promise<TestClient> {
   } else {
     await client.fetchToken();
   }
+  if (!fresh) clients.set(role, client);
   return client;
 }
 
@@ -98,7 +154,7 @@ describe('authorization matrix', () => {
       `${key} is registered`,
     ).toBe(true);
     for (const role of [...ROLES, null]) {
-      const client = await clientFor(role);
+      const client = await clientFor(role, ENDS_SESSION.has(key));
       const who = role ?? 'no session';
       for (const { via, status } of await call(client, key)) {
         const label = `${key} (${via}) as ${who}: ${status}`;
