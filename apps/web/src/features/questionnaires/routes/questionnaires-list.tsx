@@ -41,6 +41,7 @@ function FilterSelect({ name, label, options }: { name: string; label: string; o
           { replace: true },
         )
       }
+      fullWidth={false}
       sx={{ minWidth: 180 }}
     >
       <MenuItem value="">Alle</MenuItem>
