@@ -1,16 +1,13 @@
-import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { errorMessage } from '../lib/api-client';
+import type { ReactNode } from 'react';
 import type { Resource } from '../lib/resource';
-import { useConfirm } from './confirm-dialog';
+import { useConfirmedRemove } from './use-confirmed-remove';
 import { DataTable, type Column } from './data-table';
 import { toQuery, useListState } from './list-state';
-import { useNotify } from './notifications';
 import { PageHeader, type Crumb } from './page-header';
 import { RowAction } from './row-action';
 
@@ -51,26 +48,11 @@ export function CrudListPage<T extends { id: number }>(props: CrudListPageProps<
     props.parentId,
   );
   const remove = props.resource.useRemove(props.parentId);
-  const confirm = useConfirm();
-  const notify = useNotify();
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const onDelete = async (row: T) => {
-    setProblem(null);
-    const ok = await confirm({
-      title: `${capitalize(props.noun)} verwijderen`,
-      message: `Weet je zeker dat je ${props.noun} "${props.describe(row)}" wilt verwijderen?`,
-      confirmLabel: 'Verwijderen',
-      destructive: true,
-    });
-    if (!ok) return;
-    try {
-      const res = await remove.mutateAsync(row.id);
-      if (res.message) notify(res.message);
-    } catch (err) {
-      setProblem(errorMessage(err));
-    }
-  };
+  const { onRemove, problemAlert } = useConfirmedRemove<T>({
+    title: `${capitalize(props.noun)} verwijderen`,
+    message: (row) => `Weet je zeker dat je ${props.noun} "${props.describe(row)}" wilt verwijderen?`,
+    remove: (id) => remove.mutateAsync(id),
+  });
 
   return (
     <>
@@ -87,11 +69,7 @@ export function CrudListPage<T extends { id: number }>(props: CrudListPageProps<
         }
       />
       {props.children}
-      {problem && (
-        <Alert severity="warning" onClose={() => setProblem(null)} sx={{ mb: 2 }} role="alert">
-          {problem}
-        </Alert>
-      )}
+      {problemAlert}
       <DataTable
         label={props.title}
         columns={props.columns}
@@ -108,7 +86,7 @@ export function CrudListPage<T extends { id: number }>(props: CrudListPageProps<
           <>
             {props.rowActions?.(row)}
             <RowAction label="Bewerken" icon={<EditIcon />} to={props.editTo(row)} />
-            <RowAction label="Verwijderen" icon={<DeleteIcon />} color="error" onClick={() => void onDelete(row)} />
+            <RowAction label="Verwijderen" icon={<DeleteIcon />} color="error" onClick={() => void onRemove(row)} />
           </>
         )}
       />

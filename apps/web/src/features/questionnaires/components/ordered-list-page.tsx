@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { useConfirm } from '../../../components/confirm-dialog';
+import { useConfirmedRemove } from '../../../components/use-confirmed-remove';
 import { EmptyState } from '../../../components/empty-state';
 import { useNotify } from '../../../components/notifications';
 import { PageHeader, type Crumb } from '../../../components/page-header';
@@ -41,10 +41,8 @@ type OrderedListPageProps<T extends { id: number; name: string }> = {
  * once and is saved; if saving fails the server's order comes back with the error.
  */
 export function OrderedListPage<T extends { id: number; name: string }>(props: OrderedListPageProps<T>) {
-  const confirm = useConfirm();
   const notify = useNotify();
   const [order, setOrder] = useState<T[] | undefined>(props.items);
-  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => setOrder(props.items), [props.items]);
 
   const onReorder = async (ids: number[]) => {
@@ -59,22 +57,11 @@ export function OrderedListPage<T extends { id: number; name: string }>(props: O
     }
   };
 
-  const onRemove = async (item: T) => {
-    setProblem(null);
-    const ok = await confirm({
-      title: props.removeTitle,
-      message: props.removeMessage(item),
-      confirmLabel: 'Verwijderen',
-      destructive: true,
-    });
-    if (!ok) return;
-    try {
-      const res = await props.remove(item.id);
-      if (res.message) notify(res.message);
-    } catch (err) {
-      setProblem(errorMessage(err));
-    }
-  };
+  const { onRemove, problemAlert } = useConfirmedRemove<T>({
+    title: props.removeTitle,
+    message: props.removeMessage,
+    remove: props.remove,
+  });
 
   return (
     <>
@@ -90,11 +77,7 @@ export function OrderedListPage<T extends { id: number; name: string }>(props: O
           </>
         }
       />
-      {problem && (
-        <Alert severity="warning" onClose={() => setProblem(null)} sx={{ mb: 2 }} role="alert">
-          {problem}
-        </Alert>
-      )}
+      {problemAlert}
       {props.error ? (
         <Alert severity="error">{errorMessage(props.error)}</Alert>
       ) : props.loading || !order ? (

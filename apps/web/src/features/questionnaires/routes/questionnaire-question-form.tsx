@@ -1,15 +1,11 @@
 import { useParams } from 'react-router';
-import { type z } from 'zod';
-import { QuestionnaireQuestionInputSchema, type QuestionnaireQuestion } from '@keurwijzer/shared/questionnaires';
-import { CrudFormPage } from '../../../components/crud-form-page';
-import { SearchSelect } from '../../../components/search-select';
+import { QuestionnaireQuestionInputSchema } from '@keurwijzer/shared/questionnaires';
 import {
   questionnaireCategoriesResource,
   questionnaireQuestionsResource,
   useQuestionOptions,
 } from '../api/questionnaires';
-
-type Values = { question_id: number | '' };
+import { BankItemForm } from '../components/bank-item-form';
 
 /** .../categories/{categoryId}/questions/create and .../questions/{questionId}/edit */
 export default function QuestionnaireQuestionForm() {
@@ -18,33 +14,24 @@ export default function QuestionnaireQuestionForm() {
   const { data: category } = questionnaireCategoriesResource.useItem(ref.categoryId, ref.questionnaireId);
   const back = `/admin/questionnaires/${ref.questionnaireId}/categories/${ref.categoryId}/questions`;
   return (
-    <CrudFormPage<QuestionnaireQuestion, Values, z.output<typeof QuestionnaireQuestionInputSchema>, typeof ref>
+    <BankItemForm
       resource={questionnaireQuestionsResource}
       parentId={ref}
       id={params.questionId ? Number(params.questionId) : undefined}
-      schema={QuestionnaireQuestionInputSchema as never}
-      values={(q) => ({ question_id: q?.question_id ?? '' })}
-      title={(q) => (q ? 'Vraag wijzigen' : 'Vraag toevoegen')}
-      crumbs={(q) => [
+      field="question_id"
+      schema={QuestionnaireQuestionInputSchema}
+      currentId={(q) => q.question_id}
+      label="Vraag"
+      helperText="Kies een vraag uit de vragenbank"
+      noOptionsText="Geen vragen gevonden"
+      useOptions={useQuestionOptions}
+      addTitle="Vraag toevoegen"
+      editTitle={() => 'Vraag wijzigen'}
+      crumbs={[
         { label: 'Vragenlijsten', to: '/admin/questionnaires' },
         { label: category?.name ?? '…', to: back },
-        { label: q ? q.name : 'Vraag toevoegen' },
       ]}
       backTo={back}
-      fields={(control, item) => (
-        <SearchSelect
-          name="question_id"
-          control={control}
-          label="Vraag"
-          required
-          autoFocus
-          helperText="Kies een vraag uit de vragenbank"
-          noOptionsText="Geen vragen gevonden"
-          useOptions={useQuestionOptions}
-          getLabel={(o) => o.name}
-          initial={item ? { id: item.question_id, name: item.name } : null}
-        />
-      )}
     />
   );
 }

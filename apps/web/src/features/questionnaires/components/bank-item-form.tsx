@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { CrudFormPage } from '../../../components/crud-form-page';
+import type { Crumb } from '../../../components/page-header';
+import { SearchSelect } from '../../../components/search-select';
+import type { Resource } from '../../../lib/resource';
+import type { BankOption } from '../api/questionnaires';
+
+/**
+ * Adds an item from a bank (the category list, the question bank) to a questionnaire, or swaps
+ * it for another: one searchable select. The item keeps its place in the order.
+ */
+export function BankItemForm<T extends { name: string }, F extends string, P>(props: {
+  resource: Resource<T, Record<F, number>, P>;
+  parentId: P;
+  id: number | undefined;
+  field: F;
+  schema: z.ZodType<Record<F, number>>;
+  /** The bank id of the current item (edit). */
+  currentId: (item: T) => number;
+  label: string;
+  helperText: string;
+  noOptionsText: string;
+  useOptions: (search: string) => { data: BankOption[] | undefined; isFetching: boolean };
+  addTitle: string;
+  editTitle: (item: T) => string;
+  crumbs: Crumb[];
+  backTo: string;
+}) {
+  return (
+    <CrudFormPage<T, Record<string, number | ''>, Record<F, number>, P>
+      resource={props.resource}
+      parentId={props.parentId}
+      id={props.id}
+      schema={props.schema as never}
+      values={(item) => ({ [props.field]: item ? props.currentId(item) : '' })}
+      title={(item) => (item ? props.editTitle(item) : props.addTitle)}
+      crumbs={(item) => [...props.crumbs, { label: item ? item.name : props.addTitle }]}
+      backTo={props.backTo}
+      fields={(control, item) => (
+        <SearchSelect
+          name={props.field}
+          control={control}
+          label={props.label}
+          required
+          autoFocus
+          helperText={props.helperText}
+          noOptionsText={props.noOptionsText}
+          useOptions={props.useOptions}
+          getLabel={(o) => o.name}
+          initial={item ? { id: props.currentId(item), name: item.name } : null}
+        />
+      )}
+    />
+  );
+}
