@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { CrudFormPage } from '../../../components/crud-form-page';
 import type { Crumb } from '../../../components/page-header';
 import { SearchSelect } from '../../../components/search-select';
