@@ -15,7 +15,7 @@ export const theme = createTheme({
     // red reads at 4.6:1. Filled surfaces (app bar) keep #BE1522 through `dark` below.
     dark: {
       palette: {
-        primary: { main: '#E4424D', dark: '#BE1522', contrastText: '#fff' },
+        primary: { main: '#E4424D', light: '#F28B82', dark: '#BE1522', contrastText: '#fff' },
         background: { default: '#121212', paper: '#1c1c1e' },
       },
     },

@@ -16,6 +16,9 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import SearchIcon from '@mui/icons-material/Search';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { RowActionsMenu } from './row-actions-menu';
 import { errorMessage } from '../lib/api-client';
 import { ITEMS_PER_PAGE_OPTIONS, type ListState } from './list-state';
 
@@ -52,6 +55,19 @@ type DataTableProps<T> = {
 
 const SEARCH_DELAY_MS = 300;
 
+/** Read by screen readers, not shown (1 px, clipped). */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
 /** Dutch empty-list texts (product-decisions "Words"). */
 export const TABLE_TEXT = {
   loading: 'Laden...',
@@ -78,6 +94,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return () => clearTimeout(timer);
   }, [search, state.search, onStateChange]);
 
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const colSpan = columns.length + (actions ? 1 : 0);
   const emptyText = loading ? TABLE_TEXT.loading : state.search ? TABLE_TEXT.noMatch : TABLE_TEXT.empty;
 
@@ -149,10 +166,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               ))}
               {actions && (
                 <TableCell align="right">
-                  <Box
-                    component="span"
-                    sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-                  >
+                  <Box component="span" sx={visuallyHidden}>
                     Acties
                   </Box>
                 </TableCell>
@@ -169,8 +183,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     </TableCell>
                   ))}
                   {actions && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }}>
-                      {actions(row)}
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5, px: { xs: 0.5, sm: 2 } }}>
+                      {narrow ? <RowActionsMenu>{actions(row)}</RowActionsMenu> : actions(row)}
                     </TableCell>
                   )}
                 </TableRow>
@@ -190,7 +204,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         count={total}
         page={Math.max(0, Math.min(state.page - 1, Math.ceil(total / state.itemsPerPage) - 1))}
         rowsPerPage={state.itemsPerPage}
-        rowsPerPageOptions={ITEMS_PER_PAGE_OPTIONS}
+        rowsPerPageOptions={narrow ? [] : ITEMS_PER_PAGE_OPTIONS}
         onPageChange={(_, page) => onStateChange({ page: page + 1 })}
         onRowsPerPageChange={(e) => onStateChange({ itemsPerPage: Number(e.target.value) })}
         labelRowsPerPage="Rijen per pagina:"

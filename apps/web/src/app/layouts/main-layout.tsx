@@ -92,7 +92,15 @@ export function MainLayout({ children }: { children: ReactNode }) {
               to={item.to}
               end={item.end}
               onClick={() => setDrawerOpen(false)}
-              sx={{ mx: 1, borderRadius: 1, '&.active': { bgcolor: 'action.selected', color: 'primary.main' } }}
+              sx={(theme) => ({
+                mx: 1,
+                borderRadius: 1,
+                '&.active': {
+                  bgcolor: 'action.selected',
+                  color: 'primary.main',
+                  ...theme.applyStyles('dark', { color: 'primary.light' }),
+                },
+              })}
             >
               <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
                 <item.icon />
@@ -153,9 +161,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
               flexGrow: 1,
             }}
           >
-            <Box sx={{ display: 'flex', bgcolor: 'common.white', borderRadius: 1.5 }}>
-              <Logo size={28} />
-            </Box>
+            <Logo size={28} inverted />
             <Typography variant="h6" component="span" fontWeight={700}>
               Keurwijzer
             </Typography>
