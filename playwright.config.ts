@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/ensure-chromium.mjs';
 
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = `/tmp/keurwijzer-e2e-${process.pid}`;
 
 /**
