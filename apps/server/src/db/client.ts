@@ -31,6 +31,18 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Options of openPglite/openPostgres. */
+export type OpenOptions = {
+  /**
+   * Called with every SQL statement the app's Drizzle instance sends (not migrations). Tests
+   * count queries per request with it ("no query per row"); production leaves it unset.
+   */
+  onQuery?: (sql: string, params: unknown[]) => void;
+};
+
+const loggerOf = (opts: OpenOptions) =>
+  opts.onQuery ? { logQuery: (query: string, params: unknown[]) => opts.onQuery!(query, params) } : undefined;
+
 /** Finds the drizzle/ folder from src/db (dev, tests) as well as from dist/ (the built server). */
 function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +55,7 @@ function migrationsFolder(): string {
 }
 
 /** Embedded PGlite in `dataDir` (null: in memory), locked against a second process. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(dataDir: string | null, opts: OpenOptions = {}): Promise<Database> {
   let release = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -56,7 +68,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
       extensions: { pg_trgm },
     });
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const db = drizzlePglite({ client, schema, logger: loggerOf(opts) }) as unknown as Db;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
     const maintain = async () => {
       await client.exec('VACUUM (ANALYZE)');
@@ -78,7 +90,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 /** PostgreSQL through a pool; migrations run under an advisory lock so several processes may start at once. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 10, opts: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const conn = await pool.connect();
   try {
@@ -88,7 +100,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     await conn.query('select pg_advisory_unlock(727274)').catch(() => {});
     conn.release();
   }
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, logger: loggerOf(opts) }) as unknown as Db;
   return { db, kind: 'postgres', maintain: async () => {}, close: () => pool.end() };
 }
 

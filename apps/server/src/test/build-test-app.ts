@@ -3,15 +3,15 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, type Database, type OpenOptions } from '../db/client';
 import { createMemoryMailer } from '../lib/mailer';
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite, or (TEST_DB_DRIVER=pg) a new
  * database on the TEST_DATABASE_URL server that is dropped afterwards.
  */
-export async function freshDatabase(): Promise<Database> {
-  if (process.env.TEST_DB_DRIVER !== 'pg') return openPglite(null);
+export async function freshDatabase(opts: OpenOptions = {}): Promise<Database> {
+  if (process.env.TEST_DB_DRIVER !== 'pg') return openPglite(null, opts);
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB_DRIVER=pg needs TEST_DATABASE_URL');
   const name = `kw_test_${randomBytes(6).toString('hex')}`;
@@ -21,7 +21,7 @@ export async function freshDatabase(): Promise<Database> {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 5);
+  const database = await openPostgres(target.toString(), 5, opts);
   return {
     ...database,
     async close() {
@@ -34,11 +34,37 @@ export async function freshDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * The SQL statements the app sends, for "no query per row" tests: `record` collects the
+ * statements of one piece of work (one request), whatever runs in between is not counted.
+ */
+export class QueryLog {
+  private current: string[] | null = null;
+
+  /** Hook for openPglite/openPostgres. */
+  readonly onQuery = (sql: string) => {
+    this.current?.push(sql);
+  };
+
+  /** Runs `work` and returns its result with the statements sent meanwhile. */
+  async record<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+    if (this.current) throw new Error('QueryLog.record does not nest');
+    const statements: string[] = [];
+    this.current = statements;
+    try {
+      return { result: await work(), statements };
+    } finally {
+      this.current = null;
+    }
+  }
+}
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a fresh database, with a memory mailer and cheap password hashing. */
 export async function createTestApp() {
-  const database = await freshDatabase();
+  const queries = new QueryLog();
+  const database = await freshDatabase({ onQuery: queries.onQuery });
   const mailer = createMemoryMailer();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -59,6 +85,7 @@ export async function createTestApp() {
     db: database.db,
     mailer,
     config,
+    queries,
     async close() {
       await app.close();
       await database.close();

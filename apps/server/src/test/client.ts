@@ -1,10 +1,17 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 type Body = Record<string, unknown>;
+
+/** Form fields as a browser sends them: an array becomes the same key repeated. */
+function fields(body: Body): [string, string][] {
+  return Object.entries(body).flatMap(([k, v]): [string, string][] =>
+    Array.isArray(v) ? v.map((item): [string, string] => [k, String(item ?? '')]) : [[k, String(v ?? '')]],
+  );
+}
 type RequestOptions = {
   body?: Body;
   query?: Record<string, string>;
-  /** 'json' (default), 'form' (x-www-form-urlencoded) or 'multipart'. */
+  /** 'json' (default), 'form' (x-www-form-urlencoded) or 'multipart'; arrays repeat the key. */
   as?: 'json' | 'form' | 'multipart';
   /** Send the CSRF header (default true). */
   csrf?: boolean;
@@ -37,17 +44,13 @@ export class TestClient {
     if (opts.body) {
       if (opts.as === 'form') {
         headers['content-type'] = 'application/x-www-form-urlencoded';
-        payload = new URLSearchParams(
-          Object.entries(opts.body).map(([k, v]): [string, string] => [k, String(v ?? '')]),
-        ).toString();
+        payload = new URLSearchParams(fields(opts.body)).toString();
       } else if (opts.as === 'multipart') {
         const boundary = '----kwtest' + Math.random().toString(16).slice(2);
         headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
         payload = Buffer.from(
-          Object.entries(opts.body)
-            .map(
-              ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v ?? '')}\r\n`,
-            )
+          fields(opts.body)
+            .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
             .join('') + `--${boundary}--\r\n`,
         );
       } else {

@@ -52,3 +52,25 @@ export function errorsOf(res: LightMyRequestResponse): Record<string, string[]> 
   expect(typeof body.message).toBe('string');
   return body.errors;
 }
+
+export type RoleClients = {
+  admin: TestClient;
+  superAdmin: TestClient;
+  mechanic: TestClient;
+  customer: TestClient;
+  /** Not logged in, but with a visitor session and its CSRF token: only the login is missing. */
+  visitor: TestClient;
+};
+
+/** A logged-in client per role and a visitor, for the 401/403 tests of a resource. */
+export async function signInRoles(t: TestApp): Promise<RoleClients> {
+  const visitor = new TestClient(t.app);
+  await visitor.fetchToken();
+  return {
+    admin: (await signIn(t, 'admin')).client,
+    superAdmin: (await signIn(t, 'super_admin')).client,
+    mechanic: (await signIn(t, 'mechanic')).client,
+    customer: (await signIn(t, 'customer')).client,
+    visitor,
+  };
+}
