@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { categories } from '../../db/schema/master-data';
+import { questionnaireCategories } from '../../db/schema/questionnaires';
+import { createTestApp, type TestApp } from '../../test/build-test-app';
+import { describeCrud } from '../../test/crud-suite';
+import { signInRoles, type RoleClients } from '../../test/helpers';
+import { createCategory, createQuestionnaire } from '../../test/master-data';
+
+let t: TestApp;
+let clients: RoleClients;
+beforeAll(async () => {
+  t = await createTestApp();
+  clients = await signInRoles(t);
+});
+afterAll(() => t.close());
+
+const admin = () => clients.admin;
+
+describeCrud({
+  label: 'Categorie',
+  path: () => '/api/categories',
+  body: (name) => ({ name }),
+  duplicateMessage: 'Er bestaat al een categorie met deze naam',
+  sortKeys: ['name', 'created_at'],
+  clients: () => clients,
+});
+
+/** Puts the bank category into the questionnaire, through the API. */
+async function use(questionnaireId: number, categoryId: number) {
+  const res = await admin().post(`/api/questionnaires/${questionnaireId}/categories`, {
+    body: { category_id: categoryId },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+describe('categories', () => {
+  it('counts the questionnaires a category is used in', async () => {
+    const category = await createCategory(t.db);
+    const a = await createQuestionnaire(t.db);
+    const b = await createQuestionnaire(t.db);
+    const count = async () => (await admin().get(`/api/categories/${category.id}`)).json().data.questionnaires_count;
+    expect(await count()).toBe(0);
+    await use(a.questionnaire.id, category.id);
+    await use(b.questionnaire.id, category.id);
+    expect(await count()).toBe(2);
+    const listed = await admin().get(`/api/categories?search=${encodeURIComponent(category.name)}`);
+    expect(listed.json().data).toMatchObject([{ id: category.id, questionnaires_count: 2 }]);
+  });
+
+  it('refuses to delete a category used in a questionnaire (409, Dutch reason) and removes nothing', async () => {
+    const category = await createCategory(t.db);
+    const { questionnaire } = await createQuestionnaire(t.db);
+    await use(questionnaire.id, category.id);
+    for (const res of [
+      await admin().delete(`/api/categories/${category.id}`),
+      await admin().post(`/api/categories/${category.id}`, { body: { _method: 'DELETE' }, as: 'form' }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({
+        message: 'Deze categorie wordt gebruikt in 1 vragenlijst en kan niet worden verwijderd.',
+        errors: {},
+      });
+    }
+    const other = await createQuestionnaire(t.db);
+    await use(other.questionnaire.id, category.id);
+    expect((await admin().delete(`/api/categories/${category.id}`)).json().message).toBe(
+      'Deze categorie wordt gebruikt in 2 vragenlijsten en kan niet worden verwijderd.',
+    );
+    expect(await t.db.$count(categories, eq(categories.id, category.id))).toBe(1);
+    expect(await t.db.$count(questionnaireCategories, eq(questionnaireCategories.categoryId, category.id))).toBe(2);
+  });
+
+  it('deletes a category once no questionnaire uses it any more', async () => {
+    const category = await createCategory(t.db);
+    const { questionnaire } = await createQuestionnaire(t.db);
+    await use(questionnaire.id, category.id);
+    const [link] = await t.db
+      .select()
+      .from(questionnaireCategories)
+      .where(eq(questionnaireCategories.categoryId, category.id));
+    const removed = await admin().delete(`/api/questionnaires/${questionnaire.id}/categories/${link!.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await admin().delete(`/api/categories/${category.id}`)).statusCode).toBe(200);
+    expect(await t.db.$count(categories, eq(categories.id, category.id))).toBe(0);
+  });
+});
