@@ -2,11 +2,14 @@ import { and, count, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PageMeta, SortOrder } from '@keurwijzer/shared/api';
 import type { Db, Executor } from '../db/client';
-import { conflict, fieldError, isUniqueViolation, notFound } from './errors';
+import { conflict, fieldError, isForeignKeyViolation, isUniqueViolation, notFound } from './errors';
 import { allOf, orderBy, paginate, searchCondition } from './list-query';
 
 /** A table the CRUD helpers can serve: an integer id and timestamps. */
 export type CrudTable = PgTable & { id: PgColumn; createdAt: PgColumn; updatedAt: PgColumn };
+
+/** The 409 text when something referring to an item appeared after its in-use check. */
+const IN_USE = 'Dit item wordt nog gebruikt en kan niet worden verwijderd.';
 
 type ListParams = { page: number; itemsPerPage: number; search?: string; sortKey: string; sortOrder: SortOrder };
 
@@ -108,17 +111,23 @@ export function createCrudRepository<TRow, TOut, TIn, TQuery extends ListParams>
     get: (id: number, scope?: number) => find(id, scope),
 
     async create(input: TIn, scope?: number): Promise<TOut> {
-      return guardUnique(() =>
-        db.transaction(async (tx) => {
-          await assertUnique(input, scope, undefined, tx);
-          const values = {
-            ...config.values(input),
-            ...(config.scopeColumn ? { [columnKey(table, config.scopeColumn)]: scope } : {}),
-          };
-          const [row] = (await tx.insert(table).values(values).returning({ id: table.id })) as { id: number }[];
-          return find(row!.id, scope, tx);
-        }),
-      );
+      try {
+        return await guardUnique(() =>
+          db.transaction(async (tx) => {
+            await assertUnique(input, scope, undefined, tx);
+            const values = {
+              ...config.values(input),
+              ...(config.scopeColumn ? { [columnKey(table, config.scopeColumn)]: scope } : {}),
+            };
+            const [row] = (await tx.insert(table).values(values).returning({ id: table.id })) as { id: number }[];
+            return find(row!.id, scope, tx);
+          }),
+        );
+      } catch (err) {
+        // The parent was deleted by a concurrent request after the route checked it: 404, not 500.
+        if (config.scopeColumn && isForeignKeyViolation(err)) throw notFound();
+        throw err;
+      }
     },
 
     async update(id: number, input: TIn, scope?: number): Promise<TOut> {
@@ -136,12 +145,19 @@ export function createCrudRepository<TRow, TOut, TIn, TQuery extends ListParams>
     },
 
     async remove(id: number, scope?: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        await find(id, scope, tx);
-        const reason = await config.inUse?.(id, tx);
-        if (reason) throw conflict(reason);
-        await tx.delete(table).where(eq(table.id, id));
-      });
+      try {
+        await db.transaction(async (tx) => {
+          await find(id, scope, tx);
+          const reason = await config.inUse?.(id, tx);
+          if (reason) throw conflict(reason);
+          await tx.delete(table).where(eq(table.id, id));
+        });
+      } catch (err) {
+        // Something referring to it was added by a concurrent request after the in-use check
+        // (the foreign key refuses the delete): the same 409, with the reason as it is now.
+        if (!isForeignKeyViolation(err)) throw err;
+        throw conflict((await config.inUse?.(id, db)) ?? IN_USE);
+      }
     },
   };
 }

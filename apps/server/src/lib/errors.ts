@@ -31,3 +31,16 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/**
+ * True when `err` (or the driver error Drizzle wraps in `cause`) is a foreign-key violation: a
+ * row referred to was deleted by a concurrent request after the checks (insert, update), or a
+ * row referring to it was added meanwhile (delete).
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -172,4 +172,25 @@ describe('brand types', () => {
     }
     expect(await t.db.$count(brandTypes, eq(brandTypes.name, 'Wees'))).toBe(0);
   });
+
+  it('never answers 500 when a type is created while its brand is deleted (PostgreSQL race)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const brand = await createBrand(t.db);
+      const [created, deleted] = await Promise.all([
+        admin().post(`/api/brands/${brand.id}/types`, { body: { name: 'Gelijktijdig' } }),
+        admin().delete(`/api/brands/${brand.id}`),
+      ]);
+      const outcome = `${created.statusCode}/${deleted.statusCode}`;
+      // Either the type came first (the brand is in use) or the delete did (the brand is gone).
+      expect(['201/409', '404/200'], `${outcome}: ${created.body} ${deleted.body}`).toContain(outcome);
+      const brandLeft = await t.db.$count(brands, eq(brands.id, brand.id));
+      expect(brandLeft).toBe(outcome === '201/409' ? 1 : 0);
+      expect(await typesOf(brand.id)).toEqual(outcome === '201/409' ? ['Gelijktijdig'] : []);
+      if (outcome === '201/409') {
+        expect(deleted.json().message).toBe(
+          'Dit merk heeft nog 1 type en kan niet worden verwijderd. Verwijder eerst de typen.',
+        );
+      }
+    }
+  });
 });

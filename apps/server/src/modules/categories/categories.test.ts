@@ -84,4 +84,21 @@ describe('categories', () => {
     expect((await admin().delete(`/api/categories/${category.id}`)).statusCode).toBe(200);
     expect(await t.db.$count(categories, eq(categories.id, category.id))).toBe(0);
   });
+
+  it('never answers 500 when a category is added to a questionnaire while it is deleted (PostgreSQL race)', async () => {
+    const { questionnaire } = await createQuestionnaire(t.db);
+    for (let round = 0; round < 5; round++) {
+      const category = await createCategory(t.db);
+      const [added, deleted] = await Promise.all([
+        admin().post(`/api/questionnaires/${questionnaire.id}/categories`, { body: { category_id: category.id } }),
+        admin().delete(`/api/categories/${category.id}`),
+      ]);
+      const outcome = `${added.statusCode}/${deleted.statusCode}`;
+      expect(['201/409', '422/200'], `${outcome}: ${added.body} ${deleted.body}`).toContain(outcome);
+      if (added.statusCode === 422) {
+        expect(added.json().errors).toEqual({ category_id: ['Deze categorie bestaat niet (meer)'] });
+      }
+      expect(await t.db.$count(categories, eq(categories.id, category.id))).toBe(added.statusCode === 201 ? 1 : 0);
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { categories, questions } from '../../db/schema/master-data';
 import { questionnaireCategories, questionnaireQuestions, questionnaires } from '../../db/schema/questionnaires';
-import { fieldError, isUniqueViolation, notFound } from '../../lib/errors';
+import { fieldError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { MAX_TEXT } from '@keurwijzer/shared/validation';
 import { presentQuestionnaire, type QuestionnairesRepository } from './questionnaires.repository';
 
@@ -23,15 +23,25 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     return row;
   }
 
+  async function assertCategoryExists(categoryId: number, tx: Executor = db) {
+    if ((await tx.$count(categories, eq(categories.id, categoryId))) === 0) {
+      throw fieldError('category_id', 'Deze categorie bestaat niet (meer)');
+    }
+  }
+
+  async function assertQuestionExists(questionId: number, tx: Executor = db) {
+    if ((await tx.$count(questions, eq(questions.id, questionId))) === 0) {
+      throw fieldError('question_id', 'Deze vraag bestaat niet (meer)');
+    }
+  }
+
   async function assertCategoryChoice(
     questionnaireId: number,
     categoryId: number,
     exceptId: number | undefined,
     tx: Executor,
   ) {
-    if ((await tx.$count(categories, eq(categories.id, categoryId))) === 0) {
-      throw fieldError('category_id', 'Deze categorie bestaat niet (meer)');
-    }
+    await assertCategoryExists(categoryId, tx);
     const taken = await tx.$count(
       qc,
       and(
@@ -49,9 +59,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     exceptId: number | undefined,
     tx: Executor,
   ) {
-    if ((await tx.$count(questions, eq(questions.id, questionId))) === 0) {
-      throw fieldError('question_id', 'Deze vraag bestaat niet (meer)');
-    }
+    await assertQuestionExists(questionId, tx);
     const taken = await tx.$count(
       qq,
       and(
@@ -63,8 +71,18 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     if (taken > 0) throw fieldError('question_id', 'Deze vraag staat al in deze categorie');
   }
 
-  /** A concurrent add of the same item passes the check but hits the unique index: same 422. */
-  async function guarded<T>(work: () => Promise<T>, field: string, message: string): Promise<T> {
+  /**
+   * A concurrent add of the same item passes the check but hits the unique index: same 422.
+   * A concurrent delete of what it refers to (the questionnaire, the questionnaire category, the
+   * bank category or question) passes the checks but hits a foreign key: `recheck` runs the
+   * existence checks again, which now answer the 404 or 422 the request would have got.
+   */
+  async function guarded<T>(
+    work: () => Promise<T>,
+    field: string,
+    message: string,
+    recheck: () => Promise<void>,
+  ): Promise<T> {
     try {
       return await work();
     } catch (err) {
@@ -74,6 +92,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
       ) {
         throw fieldError(field, message);
       }
+      if (isForeignKeyViolation(err)) await recheck();
       throw err;
     }
   }
@@ -107,6 +126,10 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
           }),
         'category_id',
         'Deze categorie staat al in de vragenlijst',
+        async () => {
+          await questionnaireExists(questionnaireId);
+          await assertCategoryExists(categoryId);
+        },
       ),
 
     changeCategory: (questionnaireId: number, id: number, categoryId: number) =>
@@ -120,6 +143,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
           }),
         'category_id',
         'Deze categorie staat al in de vragenlijst',
+        () => assertCategoryExists(categoryId),
       ),
 
     /** Removes the category and its questions from the questionnaire (not from the banks). */
@@ -163,6 +187,10 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
           }),
         'question_id',
         'Deze vraag staat al in deze categorie',
+        async () => {
+          await category(questionnaireId, categoryId);
+          await assertQuestionExists(questionId);
+        },
       ),
 
     changeQuestion: (questionnaireId: number, categoryId: number, id: number, questionId: number) =>
@@ -177,6 +205,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
           }),
         'question_id',
         'Deze vraag staat al in deze categorie',
+        () => assertQuestionExists(questionId),
       ),
 
     async removeQuestion(questionnaireId: number, categoryId: number, id: number) {
@@ -193,42 +222,55 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
       });
     },
 
-    /** A copy with all categories and questions in the same order, as a new Concept. */
+    /**
+     * A copy with all categories and questions in the same order, as a new Concept. Two copies
+     * made at once (a double click) would pick the same free name; the loser tries again.
+     */
     async duplicate(id: number) {
-      return db.transaction(async (tx) => {
-        const source = await repo.findQuestionnaire(id, tx);
-        if (!source) throw notFound();
-        const name = await freeCopyName(tx, source.name);
-        const [copy] = await tx
-          .insert(questionnaires)
-          .values({ name, inspectionType: source.inspectionType, status: 'concept' })
-          .returning({ id: questionnaires.id });
-        const cats = await repo.listCategories(id, tx);
-        if (cats.length > 0) {
-          const newCats = await tx
-            .insert(qc)
-            .values(cats.map((c) => ({ questionnaireId: copy!.id, categoryId: c.category_id, position: c.position })))
-            .returning({ id: qc.id, categoryId: qc.categoryId });
-          const newIdOf = new Map(newCats.map((c) => [c.categoryId, c.id]));
-          const oldToNew = new Map(cats.map((c) => [c.id, newIdOf.get(c.category_id)!]));
-          const qs = await repo.listQuestions(
-            cats.map((c) => c.id),
-            tx,
-          );
-          if (qs.length > 0) {
-            await tx.insert(qq).values(
-              qs.map((q) => ({
-                questionnaireCategoryId: oldToNew.get(q.questionnaire_category_id)!,
-                questionId: q.question_id,
-                position: q.position,
-              })),
-            );
-          }
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await copyOf(id);
+        } catch (err) {
+          if (attempt >= 5 || !isUniqueViolation(err, 'questionnaires_name_unique')) throw err;
         }
-        return presentQuestionnaire((await repo.findQuestionnaire(copy!.id, tx))!);
-      });
+      }
     },
   };
+
+  function copyOf(id: number) {
+    return db.transaction(async (tx) => {
+      const source = await repo.findQuestionnaire(id, tx);
+      if (!source) throw notFound();
+      const name = await freeCopyName(tx, source.name);
+      const [copy] = await tx
+        .insert(questionnaires)
+        .values({ name, inspectionType: source.inspectionType, status: 'concept' })
+        .returning({ id: questionnaires.id });
+      const cats = await repo.listCategories(id, tx);
+      if (cats.length > 0) {
+        const newCats = await tx
+          .insert(qc)
+          .values(cats.map((c) => ({ questionnaireId: copy!.id, categoryId: c.category_id, position: c.position })))
+          .returning({ id: qc.id, categoryId: qc.categoryId });
+        const newIdOf = new Map(newCats.map((c) => [c.categoryId, c.id]));
+        const oldToNew = new Map(cats.map((c) => [c.id, newIdOf.get(c.category_id)!]));
+        const qs = await repo.listQuestions(
+          cats.map((c) => c.id),
+          tx,
+        );
+        if (qs.length > 0) {
+          await tx.insert(qq).values(
+            qs.map((q) => ({
+              questionnaireCategoryId: oldToNew.get(q.questionnaire_category_id)!,
+              questionId: q.question_id,
+              position: q.position,
+            })),
+          );
+        }
+      }
+      return presentQuestionnaire((await repo.findQuestionnaire(copy!.id, tx))!);
+    });
+  }
 }
 
 /** "Kopie van X", or "Kopie van X (2)" ... when that name is taken. */

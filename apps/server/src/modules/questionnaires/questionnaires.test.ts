@@ -319,6 +319,22 @@ describe('POST /api/questionnaires/:id/duplicate', () => {
     expect((await detail(copy.id)).categories).toHaveLength(1);
   });
 
+  it('gives copies made at once (a double click) each a free name, never a 500', async () => {
+    const built = await createQuestionnaire(t.db, { categories: 2, questions: 2 });
+    const source = built.questionnaire.name;
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => admin().post(`/api/questionnaires/${built.questionnaire.id}/duplicate`)),
+    );
+    for (const res of results) expect(res.statusCode, res.body).toBe(201);
+    expect(results.map((r) => r.json().data.name as string).sort()).toEqual([
+      `Kopie van ${source}`,
+      `Kopie van ${source} (2)`,
+      `Kopie van ${source} (3)`,
+      `Kopie van ${source} (4)`,
+    ]);
+    for (const res of results) expect(res.json().data).toMatchObject({ categories_count: 2, questions_count: 4 });
+  });
+
   it('copies an empty questionnaire', async () => {
     const built = await createQuestionnaire(t.db);
     const res = await admin().post(`/api/questionnaires/${built.questionnaire.id}/duplicate`);

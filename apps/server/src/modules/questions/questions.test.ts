@@ -174,4 +174,22 @@ describe('questions: answer options, memo title and order', () => {
       'Deze vraag wordt gebruikt in 1 vragenlijst en kan niet worden verwijderd.',
     );
   });
+
+  it('never answers 500 when a question is added to a questionnaire while it is deleted (PostgreSQL race)', async () => {
+    const built = await createQuestionnaire(t.db, { categories: 1 });
+    const path = `/api/questionnaires/${built.questionnaire.id}/categories/${built.categories[0]!.id}/questions`;
+    for (let round = 0; round < 5; round++) {
+      const question = await createQuestion(t.db);
+      const [added, deleted] = await Promise.all([
+        admin().post(path, { body: { question_id: question.id } }),
+        admin().delete(`/api/questions/${question.id}`),
+      ]);
+      const outcome = `${added.statusCode}/${deleted.statusCode}`;
+      expect(['201/409', '422/200'], `${outcome}: ${added.body} ${deleted.body}`).toContain(outcome);
+      if (added.statusCode === 422) {
+        expect(added.json().errors).toEqual({ question_id: ['Deze vraag bestaat niet (meer)'] });
+      }
+      expect(await t.db.$count(questions, eq(questions.id, question.id))).toBe(added.statusCode === 201 ? 1 : 0);
+    }
+  });
 });
