@@ -38,6 +38,11 @@ export type OpenOptions = {
    * count queries per request with it ("no query per row"); production leaves it unset.
    */
   onQuery?: (sql: string, params: unknown[]) => void;
+  /**
+   * PostgreSQL: an idle pooled connection that breaks (server restart, connection killed).
+   * The pool drops it and opens a new one when needed; default: a line on stderr.
+   */
+  onIdleError?: (err: Error) => void;
 };
 
 const loggerOf = (opts: OpenOptions) =>
@@ -92,6 +97,11 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
 /** PostgreSQL through a pool; migrations run under an advisory lock so several processes may start at once. */
 export async function openPostgres(url: string, poolSize = 10, opts: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Without a listener the pool's 'error' event (an idle connection lost) crashes the process.
+  pool.on(
+    'error',
+    opts.onIdleError ?? ((err) => console.error(`PostgreSQL: idle connection lost (${err.message}); reconnecting`)),
+  );
   const conn = await pool.connect();
   try {
     await conn.query('select pg_advisory_lock(727274)');
