@@ -20,6 +20,7 @@ import { createSessionStore } from './modules/auth/session-store';
 import { brandsRoutes } from './modules/brands/brands.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
 import { machineTypesRoutes } from './modules/machine-types/machine-types.routes';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes';
 import { questionsRoutes } from './modules/questions/questions.routes';
@@ -115,6 +116,7 @@ export async function buildApp({
     service: createUsersService({ db, users, sessions, mailer, appUrl: config.appUrl }),
   });
   await app.register(customersRoutes, { db });
+  await app.register(locationsRoutes, { db });
   await app.register(brandsRoutes, { db });
   await app.register(machineTypesRoutes, { db });
   await app.register(categoriesRoutes, { db });

@@ -10,8 +10,6 @@ import { MessageSchema, changedOf, dataOf, pageOf } from './responses';
 type CrudRoutesOptions<TOut, TIn, TQuery> = {
   /** Collection path, e.g. /api/brands or /api/brands/:brandId/types. */
   path: string;
-  /** The path parameter of the parent of a nested resource ('brandId'). */
-  parentParam?: string;
   /** Dutch name for the success texts: "Merk is aangemaakt". */
   label: string;
   access: Permission;
@@ -19,8 +17,11 @@ type CrudRoutesOptions<TOut, TIn, TQuery> = {
   input: z.ZodType<TIn>;
   listQuery: z.ZodType<TQuery>;
   repo: CrudRepository<TOut, TIn, TQuery>;
-  /** Checks that the parent exists (404 otherwise) before anything else. */
-  parentExists?: (parentId: number) => Promise<void>;
+  /**
+   * Checks that the parent chain in the path exists (404 otherwise) before anything else, e.g.
+   * that the location belongs to the customer. Gets every path parameter.
+   */
+  parentExists?: (params: Record<string, number>) => Promise<void>;
 };
 
 /**
@@ -32,16 +33,17 @@ export function registerCrudRoutes<TOut, TIn, TQuery>(
   opts: CrudRoutesOptions<TOut, TIn, TQuery>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const parent = opts.parentParam;
-  const parentShape = parent ? { [parent]: idField() } : {};
+  // Every :param of the collection path is an id; the last one is the parent (the scope).
+  const pathParams = [...opts.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const parent = pathParams.at(-1);
+  const parentShape = Object.fromEntries(pathParams.map((name) => [name, idField()]));
   const CollectionParams = z.object(parentShape);
   const ItemParams = z.object({ ...parentShape, id: idField() });
   const config = { access: opts.access };
   const scopeOf = async (params: Record<string, number>): Promise<number | undefined> => {
     if (!parent) return undefined;
-    const scope = params[parent]!;
-    await opts.parentExists?.(scope);
-    return scope;
+    await opts.parentExists?.(params);
+    return params[parent]!;
   };
   const itemPath = `${opts.path}/:id`;
 

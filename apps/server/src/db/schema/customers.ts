@@ -1,15 +1,75 @@
-import { index, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Minimal customers table; the customers work extends it with contact and address fields. */
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A customer (product-decisions "Customer"); the invoice address is optional. */
 export const customers = pgTable(
   'customers',
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 255 }).notNull(),
     customerNumber: varchar('customer_number', { length: 255 }).notNull().unique(),
+    email: varchar('email', { length: 255 }),
+    phone: varchar('phone', { length: 50 }),
+    contactPerson: varchar('contact_person', { length: 255 }),
+    street: varchar('street', { length: 255 }),
+    houseNumber: varchar('house_number', { length: 20 }),
+    addition: varchar('addition', { length: 20 }),
+    postcode: varchar('postcode', { length: 7 }),
+    city: varchar('city', { length: 255 }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
-  (t) => [index('customers_name_idx').on(t.name)],
+  (t) => [index('customers_name_idx').on(t.name), index('customers_city_idx').on(t.city)],
+);
+
+/** A location (vestiging) of a customer. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    street: varchar('street', { length: 255 }).notNull(),
+    houseNumber: varchar('house_number', { length: 20 }).notNull(),
+    addition: varchar('addition', { length: 20 }),
+    postcode: varchar('postcode', { length: 7 }).notNull(),
+    city: varchar('city', { length: 255 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('locations_name_unique').on(t.customerId, sql`lower(${t.name})`)],
+);
+
+/** A department (afdeling) of a location. */
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('departments_name_unique').on(t.locationId, sql`lower(${t.name})`)],
+);
+
+/** A room (ruimte) of a department. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('rooms_name_unique').on(t.departmentId, sql`lower(${t.name})`)],
 );

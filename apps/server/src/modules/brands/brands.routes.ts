@@ -62,14 +62,13 @@ export const brandsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
 
   registerCrudRoutes(app, {
     path: '/api/brands/:brandId/types',
-    parentParam: 'brandId',
     label: 'Type',
     access: 'master-data.manage',
     output: BrandTypeSchema,
     input: NamedInputSchema,
     listQuery: NamedListQuerySchema,
-    parentExists: async (brandId) => {
-      if ((await db.$count(brands, eq(brands.id, brandId))) === 0) throw notFound();
+    parentExists: async ({ brandId }) => {
+      if ((await db.$count(brands, eq(brands.id, brandId!))) === 0) throw notFound();
     },
     repo: createCrudRepository({
       db,

@@ -1,50 +1,142 @@
+import { type z } from 'zod';
+import { count, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listQuerySchema } from '@keurwijzer/shared/api';
-import { CustomerOptionSchema } from '@keurwijzer/shared/customers';
-import { isNotNull, isNull } from 'drizzle-orm';
+import {
+  CustomerInputSchema,
+  CustomerListQuerySchema,
+  CustomerSchema,
+  type CustomerInput,
+} from '@keurwijzer/shared/customers';
+import { successText } from '@keurwijzer/shared/texts';
 import type { Db } from '../../db/client';
-import { customers } from '../../db/schema/customers';
-import { allOf, orderBy, paginate, searchCondition } from '../../lib/list-query';
-import { pageOf } from '../../lib/responses';
+import { customers, locations } from '../../db/schema/customers';
+import { users } from '../../db/schema/users';
+import { createCrudRepository } from '../../lib/crud';
+import { registerCrudRoutes } from '../../lib/crud-routes';
+import { conflict, notFound } from '../../lib/errors';
+import { qualified } from '../../lib/list-query';
+import { iso, plural } from '../../lib/presenters';
+import { IdParamsSchema, changedOf } from '../../lib/responses';
 
-const CustomerListQuerySchema = listQuerySchema(['name', 'customer_number'], 'name');
+const locationsCount = sql<number>`(select count(*)::int from ${locations} where ${qualified(locations.customerId)} = ${qualified(customers.id)})`;
+const usersCount = sql<number>`(select count(*)::int from ${users} where ${qualified(users.customerId)} = ${qualified(customers.id)})`;
+
+type CustomerRow = typeof customers.$inferSelect & { locationsCount: number; usersCount: number };
+
+const present = (r: CustomerRow) => ({
+  id: r.id,
+  name: r.name,
+  customer_number: r.customerNumber,
+  email: r.email,
+  phone: r.phone,
+  contact_person: r.contactPerson,
+  street: r.street,
+  house_number: r.houseNumber,
+  addition: r.addition,
+  postcode: r.postcode,
+  city: r.city,
+  archived_at: r.archivedAt ? iso(r.archivedAt) : null,
+  created_at: iso(r.createdAt),
+  updated_at: iso(r.updatedAt),
+  locations_count: r.locationsCount,
+  users_count: r.usersCount,
+});
 
 /**
- * GET /api/customers: the minimal list the customer-user form picks from. The customers work
- * replaces this with the full customer module.
+ * /api/customers: list (search on name, number and city; archived toggle), CRUD, archive and
+ * restore. Deleting is only for a customer without locations or users (409 otherwise).
  */
 export const customersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/api/customers',
-    {
-      config: { access: 'customers.view' },
-      schema: { querystring: CustomerListQuerySchema, response: { 200: pageOf(CustomerOptionSchema) } },
+  const repo = createCrudRepository({
+    db,
+    table: customers,
+    select: {
+      ...getTableColumns(customers),
+      locationsCount: locationsCount.as('locations_count'),
+      usersCount: usersCount.as('users_count'),
     },
-    async (req) => {
-      const q = req.query;
-      const where = allOf(
-        q.archived ? isNotNull(customers.archivedAt) : isNull(customers.archivedAt),
-        searchCondition(q.search, [customers.name, customers.customerNumber]),
-      );
-      return paginate(
-        q,
-        () => db.$count(customers, where),
-        (limit, offset) =>
-          db
-            .select({ id: customers.id, name: customers.name, customer_number: customers.customerNumber })
-            .from(customers)
-            .where(where)
-            .orderBy(
-              ...orderBy(
-                q.sortKey,
-                q.sortOrder,
-                { name: customers.name, customer_number: customers.customerNumber },
-                customers.id,
-              ),
-            )
-            .limit(limit)
-            .offset(offset),
-      );
+    present,
+    values: (input: CustomerInput) => ({
+      name: input.name,
+      customerNumber: input.customer_number,
+      email: input.email,
+      phone: input.phone,
+      contactPerson: input.contact_person,
+      street: input.street,
+      houseNumber: input.house_number,
+      addition: input.addition,
+      postcode: input.postcode,
+      city: input.city,
+    }),
+    sortColumns: {
+      name: customers.name,
+      customer_number: customers.customerNumber,
+      city: customers.city,
+      created_at: customers.createdAt,
     },
+    searchColumns: [customers.name, customers.customerNumber, customers.city],
+    filters: (q: z.output<typeof CustomerListQuerySchema>) =>
+      q.archived ? isNotNull(customers.archivedAt) : isNull(customers.archivedAt),
+    unique: {
+      column: customers.customerNumber,
+      field: 'customer_number',
+      message: 'Dit klantnummer is al in gebruik',
+      constraint: 'customers_customer_number_unique',
+    },
+    inUse: async (id, tx) => {
+      const [row] = await tx
+        .select({ locations: count(locations.id) })
+        .from(locations)
+        .where(eq(locations.customerId, id));
+      const n = row?.locations ?? 0;
+      if (n > 0)
+        return `Deze klant heeft ${plural(n, 'vestiging', 'vestigingen')} en kan niet worden verwijderd. Archiveer de klant.`;
+      const u = await tx.$count(users, eq(users.customerId, id));
+      return u > 0
+        ? `Deze klant heeft ${plural(u, 'gebruiker', 'gebruikers')} en kan niet worden verwijderd. Archiveer de klant.`
+        : null;
+    },
+  });
+
+  registerCrudRoutes(app, {
+    path: '/api/customers',
+    label: 'Klant',
+    // Reading is also what the customer-user form needs; changing is customers.manage.
+    access: 'customers.manage',
+    output: CustomerSchema,
+    input: CustomerInputSchema,
+    listQuery: CustomerListQuerySchema,
+    repo,
+  });
+
+  const setArchived = async (id: number, archived: boolean) => {
+    const [row] = await db.select({ archivedAt: customers.archivedAt }).from(customers).where(eq(customers.id, id));
+    if (!row) throw notFound();
+    if (archived === (row.archivedAt !== null)) {
+      throw conflict(archived ? 'Deze klant is al gearchiveerd.' : 'Deze klant is niet gearchiveerd.');
+    }
+    await db
+      .update(customers)
+      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .where(eq(customers.id, id));
+    return repo.get(id);
+  };
+
+  const config = { access: 'customers.manage' } as const;
+  app.post(
+    '/api/customers/:id/archive',
+    { config, schema: { params: IdParamsSchema, response: { 200: changedOf(CustomerSchema) } } },
+    async (req) => ({
+      data: await setArchived(req.params.id, true),
+      message: successText('Klant', 'gearchiveerd'),
+    }),
+  );
+  app.post(
+    '/api/customers/:id/restore',
+    { config, schema: { params: IdParamsSchema, response: { 200: changedOf(CustomerSchema) } } },
+    async (req) => ({
+      data: await setArchived(req.params.id, false),
+      message: successText('Klant', 'hersteld'),
+    }),
   );
 };
