@@ -7,6 +7,7 @@ import FolderIcon from '@mui/icons-material/FolderOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
+import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import type { Role } from '@keurwijzer/shared/permissions';
 import { ADMINS, CUSTOMERS, STAFF } from './routes-config';
@@ -25,6 +26,7 @@ export const NAVIGATION: NavSection[] = [
   {
     title: 'Beheer',
     items: [
+      { label: 'Klanten', to: '/admin/customers', icon: StoreIcon, roles: ADMINS },
       { label: 'Gebruikers', to: '/admin/users', icon: GroupIcon, roles: ADMINS },
       { label: 'Klantgebruikers', to: '/admin/customer-users', icon: BusinessIcon, roles: ADMINS },
     ],

@@ -36,6 +36,29 @@ const questionnaireForm = () => import('../features/questionnaires/routes/questi
 const qCategoryForm = () => import('../features/questionnaires/routes/questionnaire-category-form');
 const qQuestionForm = () => import('../features/questionnaires/routes/questionnaire-question-form');
 const Q = 'admin/questionnaires/:id/categories';
+const customerForm = () => import('../features/customers/routes/customer-form');
+const locationForm = () => import('../features/locations/routes/location-form');
+const departmentForm = () => import('../features/locations/routes/department-form');
+const roomForm = () => import('../features/locations/routes/room-form');
+const L = 'admin/customers/:id/locations';
+const D = `${L}/:locationId/departments`;
+const R = `${D}/:departmentId/rooms`;
+
+/** Customers with their locations, departments and rooms (spec section 2). */
+const customerRoutes: RouteObject[] = [
+  admin('admin/customers', () => import('../features/customers/routes/customers-list')),
+  admin('admin/customers/create', customerForm),
+  admin('admin/customers/:id/edit', customerForm),
+  admin(L, () => import('../features/locations/routes/locations-list')),
+  admin(`${L}/create`, locationForm),
+  admin(`${L}/:locationId/edit`, locationForm),
+  admin(D, () => import('../features/locations/routes/departments-list')),
+  admin(`${D}/create`, departmentForm),
+  admin(`${D}/:departmentId/edit`, departmentForm),
+  admin(R, () => import('../features/locations/routes/rooms-list')),
+  admin(`${R}/create`, roomForm),
+  admin(`${R}/:roomId/edit`, roomForm),
+];
 
 /** Brands, machine types, questions, categories and questionnaires (spec section 2). */
 const masterDataRoutes: RouteObject[] = [
@@ -91,6 +114,7 @@ export const routes: RouteObject[] = [
           ...userRoutes('admin/users', 'employees'),
           ...userRoutes('admin/customer-users', 'customers'),
           ...masterDataRoutes,
+          ...customerRoutes,
           route('machines', CUSTOMERS, () => import('../features/machines/routes/my-machines')),
           route('profile', EVERYONE, () => import('../features/profile/routes/profile')),
         ],

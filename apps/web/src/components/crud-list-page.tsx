@@ -11,9 +11,9 @@ import { toQuery, useListState } from './list-state';
 import { PageHeader, type Crumb } from './page-header';
 import { RowAction } from './row-action';
 
-type CrudListPageProps<T extends { id: number }> = {
-  resource: Pick<Resource<T, never, number>, 'useList' | 'useRemove'>;
-  parentId?: number;
+type CrudListPageProps<T extends { id: number }, P> = {
+  resource: Pick<Resource<T, never, P>, 'useList' | 'useRemove'>;
+  parentId?: P;
   title: string;
   crumbs?: Crumb[];
   newLabel: string;
@@ -32,6 +32,8 @@ type CrudListPageProps<T extends { id: number }> = {
   rowActions?: (row: T) => ReactNode;
   /** More buttons beside "new". */
   headerActions?: ReactNode;
+  /** Show the "Gearchiveerd" switch (the list then shows archived or active items). */
+  archivable?: boolean;
   /** Content between the header and the table (e.g. the parent's details). */
   children?: ReactNode;
 };
@@ -41,7 +43,7 @@ type CrudListPageProps<T extends { id: number }> = {
  * delete per row. Delete asks first; a refusal (409, the item is in use) stays on screen with the
  * server's explanation until dismissed.
  */
-export function CrudListPage<T extends { id: number }>(props: CrudListPageProps<T>) {
+export function CrudListPage<T extends { id: number }, P = number>(props: CrudListPageProps<T, P>) {
   const [state, update] = useListState({ sortKey: props.defaultSort });
   const { data, isFetching, error } = props.resource.useList(
     { ...toQuery(state), ...props.filterQuery },
@@ -82,6 +84,7 @@ export function CrudListPage<T extends { id: number }>(props: CrudListPageProps<
         rowKey={(row) => row.id}
         searchLabel={props.searchLabel}
         filters={props.filters}
+        archivable={props.archivable}
         actions={(row) => (
           <>
             {props.rowActions?.(row)}

@@ -8,9 +8,9 @@ import type { Crumb } from './page-header';
  * Create/edit of a named master item (brand, brand type, machine type, category): one name
  * field. `crumbs` are the ones above the item; `newTitle` heads the create screen.
  */
-export function NamedFormPage<T extends { name: string }>(props: {
-  resource: Resource<T, NamedInput>;
-  parentId?: number;
+export function NamedFormPage<T extends { name: string }, P = number>(props: {
+  resource: Resource<T, NamedInput, P>;
+  parentId?: P;
   id: number | undefined;
   newTitle: string;
   crumbs: Crumb[];

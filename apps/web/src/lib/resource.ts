@@ -51,8 +51,8 @@ export function createResource<T, TIn, P = number>(key: string, base: (parentId?
         queryKey: keys.list(parentId, null),
         queryFn: async () => (await apiGet<T[]>(base(parentId))).data,
       }),
-    useItem: (id: number, parentId?: P) =>
-      useQuery({ queryKey: keys.detail(parentId, id), queryFn: () => api.get(id, parentId) }),
+    useItem: (id: number, parentId?: P, enabled = true) =>
+      useQuery({ queryKey: keys.detail(parentId, id), queryFn: () => api.get(id, parentId), enabled }),
     useCreate: (parentId?: P) => {
       const invalidate = useInvalidate();
       return useMutation({ mutationFn: (input: TIn) => api.create(input, parentId), onSuccess: invalidate });

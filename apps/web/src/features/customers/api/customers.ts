@@ -1,12 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import type { CustomerOption } from '@keurwijzer/shared/customers';
-import { apiGet } from '../../../lib/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Customer, CustomerInput, CustomerOption } from '@keurwijzer/shared/customers';
+import { apiGet, apiSend } from '../../../lib/api-client';
+import { createResource } from '../../../lib/resource';
+
+export const customersResource = createResource<Customer, CustomerInput>('customers', () => '/api/customers');
 
 /** Customers to choose from, searched on the server (name or number). */
 export function useCustomerOptions(search: string) {
   return useQuery({
     queryKey: ['customers', 'options', search],
-    queryFn: async () =>
+    queryFn: async (): Promise<CustomerOption[]> =>
       (
         await apiGet<CustomerOption[]>('/api/customers', {
           search: search || undefined,
@@ -15,5 +18,15 @@ export function useCustomerOptions(search: string) {
         })
       ).data,
     staleTime: 60_000,
+  });
+}
+
+/** Archive or restore a customer (POST /api/customers/{id}/archive | restore). */
+export function useCustomerArchive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archive }: { id: number; archive: boolean }) =>
+      apiSend<Customer>(`/api/customers/${id}/${archive ? 'archive' : 'restore'}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
   });
 }

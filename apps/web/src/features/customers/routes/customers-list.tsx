@@ -1,0 +1,80 @@
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import PlaceIcon from '@mui/icons-material/PlaceOutlined';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
+import type { Customer } from '@keurwijzer/shared/customers';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { CrudListPage } from '../../../components/crud-list-page';
+import { useNotify } from '../../../components/notifications';
+import { RowAction } from '../../../components/row-action';
+import { errorMessage } from '../../../lib/api-client';
+import { customersResource, useCustomerArchive } from '../api/customers';
+
+/** admin/customers: search on name, number and city; archive and restore. */
+export default function CustomersList() {
+  const archive = useCustomerArchive();
+  const confirm = useConfirm();
+  const notify = useNotify();
+
+  const toggleArchive = async (c: Customer) => {
+    const archiving = !c.archived_at;
+    const ok = await confirm({
+      title: archiving ? 'Klant archiveren' : 'Klant herstellen',
+      message: archiving
+        ? `Weet je zeker dat je ${c.name} wilt archiveren? De klant verdwijnt uit de lijsten; machines en rapporten blijven bewaard.`
+        : `Weet je zeker dat je ${c.name} wilt herstellen?`,
+      confirmLabel: archiving ? 'Archiveren' : 'Herstellen',
+      destructive: archiving,
+    });
+    if (!ok) return;
+    try {
+      const res = await archive.mutateAsync({ id: c.id, archive: archiving });
+      if (res.message) notify(res.message);
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+    }
+  };
+
+  return (
+    <CrudListPage<Customer>
+      resource={customersResource}
+      title="Klanten"
+      newLabel="Nieuwe klant"
+      newTo="/admin/customers/create"
+      noun="klant"
+      describe={(c) => c.name}
+      defaultSort="name"
+      searchLabel="Zoeken op naam, nummer of plaats"
+      archivable
+      editTo={(c) => `/admin/customers/${c.id}/edit`}
+      rowActions={(c) => (
+        <>
+          <RowAction label="Vestigingen" icon={<PlaceIcon />} to={`/admin/customers/${c.id}/locations`} />
+          {c.archived_at ? (
+            <RowAction label="Herstellen" icon={<RestoreIcon />} onClick={() => void toggleArchive(c)} />
+          ) : (
+            <RowAction label="Archiveren" icon={<ArchiveIcon />} onClick={() => void toggleArchive(c)} />
+          )}
+        </>
+      )}
+      columns={[
+        {
+          key: 'customer_number',
+          label: 'Klantnummer',
+          sortable: true,
+          hideBelow: 'sm',
+          render: (c) => c.customer_number,
+        },
+        { key: 'name', label: 'Naam', sortable: true, render: (c) => c.name },
+        { key: 'city', label: 'Plaats', sortable: true, hideBelow: 'md', render: (c) => c.city ?? '' },
+        {
+          key: 'locations_count',
+          label: 'Vestigingen',
+          align: 'right',
+          hideBelow: 'md',
+          render: (c) => c.locations_count,
+        },
+        { key: 'users_count', label: 'Gebruikers', align: 'right', hideBelow: 'lg', render: (c) => c.users_count },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import { useParams } from 'react-router';
+import MeetingRoomIcon from '@mui/icons-material/MeetingRoomOutlined';
+import type { Department } from '@keurwijzer/shared/customers';
+import { CrudListPage } from '../../../components/crud-list-page';
+import { RowAction } from '../../../components/row-action';
+import { departmentsResource } from '../api/locations';
+import { usePlacementCrumbs } from '../components/use-placement-crumbs';
+
+/** admin/customers/{id}/locations/{locationId}/departments */
+export default function DepartmentsList() {
+  const params = useParams();
+  const ref = { customerId: Number(params.id), locationId: Number(params.locationId) };
+  const crumbs = usePlacementCrumbs(ref);
+  const base = `/admin/customers/${ref.customerId}/locations/${ref.locationId}/departments`;
+  return (
+    <CrudListPage<Department, typeof ref>
+      resource={departmentsResource}
+      parentId={ref}
+      title={`Afdelingen van ${crumbs.at(-1)!.label}`}
+      crumbs={crumbs}
+      newLabel="Nieuwe afdeling"
+      newTo={`${base}/create`}
+      noun="afdeling"
+      describe={(d) => d.name}
+      defaultSort="name"
+      searchLabel="Zoeken op naam"
+      editTo={(d) => `${base}/${d.id}/edit`}
+      rowActions={(d) => <RowAction label="Ruimtes" icon={<MeetingRoomIcon />} to={`${base}/${d.id}/rooms`} />}
+      columns={[
+        { key: 'name', label: 'Naam', sortable: true, render: (d) => d.name },
+        { key: 'rooms_count', label: 'Ruimtes', align: 'right', render: (d) => d.rooms_count },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { useParams } from 'react-router';
+import {
+  LocationInputSchema,
+  type Location,
+  type LocationFormValues,
+  type LocationInput,
+} from '@keurwijzer/shared/customers';
+import { CrudFormPage } from '../../../components/crud-form-page';
+import { TextFieldElement } from '../../../components/form-fields';
+import { locationsResource } from '../api/locations';
+import { AddressFields } from '../components/address-fields';
+import { usePlacementCrumbs } from '../components/use-placement-crumbs';
+
+/** admin/customers/{id}/locations/create and .../locations/{locationId}/edit */
+export default function LocationForm() {
+  const params = useParams();
+  const customerId = Number(params.id);
+  const crumbs = usePlacementCrumbs({ customerId });
+  return (
+    <CrudFormPage<Location, LocationFormValues, LocationInput>
+      resource={locationsResource}
+      parentId={customerId}
+      id={params.locationId ? Number(params.locationId) : undefined}
+      schema={LocationInputSchema}
+      values={(l) => ({
+        name: l?.name ?? '',
+        street: l?.street ?? '',
+        house_number: l?.house_number ?? '',
+        addition: l?.addition ?? '',
+        postcode: l?.postcode ?? '',
+        city: l?.city ?? '',
+      })}
+      title={(l) => (l ? `${l.name} bewerken` : 'Nieuwe vestiging')}
+      crumbs={(l) => [...crumbs, { label: l ? l.name : 'Nieuwe vestiging' }]}
+      backTo={`/admin/customers/${customerId}/locations`}
+      fields={(control) => (
+        <>
+          <TextFieldElement name="name" control={control} label="Naam" required autoFocus />
+          <AddressFields control={control} required />
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { useParams } from 'react-router';
+import ApartmentIcon from '@mui/icons-material/ApartmentOutlined';
+import { formatAddress, type Location } from '@keurwijzer/shared/customers';
+import { CrudListPage } from '../../../components/crud-list-page';
+import { RowAction } from '../../../components/row-action';
+import { customersResource } from '../../customers/api/customers';
+import { locationsResource } from '../api/locations';
+
+/** admin/customers/{id}/locations */
+export default function LocationsList() {
+  const customerId = Number(useParams().id);
+  const { data: customer } = customersResource.useItem(customerId);
+  const base = `/admin/customers/${customerId}/locations`;
+  return (
+    <CrudListPage<Location>
+      resource={locationsResource}
+      parentId={customerId}
+      title={`Vestigingen van ${customer?.name ?? '…'}`}
+      crumbs={[{ label: 'Klanten', to: '/admin/customers' }, { label: customer?.name ?? '…' }]}
+      newLabel="Nieuwe vestiging"
+      newTo={`${base}/create`}
+      noun="vestiging"
+      describe={(l) => l.name}
+      defaultSort="name"
+      searchLabel="Zoeken op naam, adres of plaats"
+      editTo={(l) => `${base}/${l.id}/edit`}
+      rowActions={(l) => <RowAction label="Afdelingen" icon={<ApartmentIcon />} to={`${base}/${l.id}/departments`} />}
+      columns={[
+        { key: 'name', label: 'Naam', sortable: true, render: (l) => l.name },
+        { key: 'address', label: 'Adres', hideBelow: 'md', render: (l) => formatAddress(l) },
+        { key: 'city', label: 'Plaats', sortable: true, hideBelow: 'sm', render: (l) => l.city },
+        {
+          key: 'departments_count',
+          label: 'Afdelingen',
+          align: 'right',
+          hideBelow: 'lg',
+          render: (l) => l.departments_count,
+        },
+      ]}
+    />
+  );
+}

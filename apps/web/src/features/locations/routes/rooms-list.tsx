@@ -1,0 +1,33 @@
+import { useParams } from 'react-router';
+import type { Room } from '@keurwijzer/shared/customers';
+import { CrudListPage } from '../../../components/crud-list-page';
+import { roomsResource } from '../api/locations';
+import { usePlacementCrumbs } from '../components/use-placement-crumbs';
+
+/** admin/customers/{id}/locations/{locationId}/departments/{departmentId}/rooms */
+export default function RoomsList() {
+  const params = useParams();
+  const ref = {
+    customerId: Number(params.id),
+    locationId: Number(params.locationId),
+    departmentId: Number(params.departmentId),
+  };
+  const crumbs = usePlacementCrumbs(ref);
+  const base = `/admin/customers/${ref.customerId}/locations/${ref.locationId}/departments/${ref.departmentId}/rooms`;
+  return (
+    <CrudListPage<Room, typeof ref>
+      resource={roomsResource}
+      parentId={ref}
+      title={`Ruimtes van ${crumbs.at(-1)!.label}`}
+      crumbs={crumbs}
+      newLabel="Nieuwe ruimte"
+      newTo={`${base}/create`}
+      noun="ruimte"
+      describe={(r) => r.name}
+      defaultSort="name"
+      searchLabel="Zoeken op naam"
+      editTo={(r) => `${base}/${r.id}/edit`}
+      columns={[{ key: 'name', label: 'Naam', sortable: true, render: (r) => r.name }]}
+    />
+  );
+}
