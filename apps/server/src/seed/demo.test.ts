@@ -24,6 +24,9 @@ describe('demo seed', () => {
       expect.arrayContaining(['Atlas Copco', 'Makita', 'Kaeser']),
     );
     expect((await admin.get('/api/machine-types')).json().meta.total).toBe(8);
+    const customers = (await admin.get('/api/customers')).json();
+    expect(customers.meta.total).toBe(3);
+    for (const c of customers.data) expect(c.locations_count, c.name).toBeGreaterThanOrEqual(2);
 
     const listRes = await admin.get('/api/questionnaires', { query: { itemsPerPage: '100' } });
     expect(listRes.statusCode, listRes.body).toBe(200);

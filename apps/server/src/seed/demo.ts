@@ -1,8 +1,8 @@
 import type { Role } from '@keurwijzer/shared/permissions';
 import type { Db } from '../db/client';
-import { customers } from '../db/schema/customers';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/password';
+import { seedCustomers } from './customers';
 import { seedMasterData } from './master-data';
 
 export const DEMO_ACCOUNTS: {
@@ -27,11 +27,6 @@ export const DEMO_ACCOUNTS: {
   { email: 'klant2@example.com', role: 'customer', firstName: 'Bram', lastName: 'Smit', customer: 1 },
 ];
 
-const DEMO_CUSTOMERS = [
-  { name: 'Metaalbewerking Brabant B.V.', customerNumber: 'K-1001' },
-  { name: 'Houtindustrie De Eik', customerNumber: 'K-1002' },
-];
-
 /** Colleagues without a password yet (invited), so the user lists have something to page through. */
 const INVITED: { firstName: string; preposition?: string; lastName: string; role: Role }[] = [
   { firstName: 'Lotte', lastName: 'Mulder', role: 'mechanic' },
@@ -49,7 +44,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /** Seeds the demo company of product-decisions.md. Run only on an empty database. */
 export async function seedDemo(db: Db, opts: { password: string; scryptLogN: number }): Promise<void> {
   await db.transaction(async (tx) => {
-    const customerRows = await tx.insert(customers).values(DEMO_CUSTOMERS).returning({ id: customers.id });
+    const customerIds = await seedCustomers(tx);
     const now = new Date();
     const accounts = await Promise.all(
       DEMO_ACCOUNTS.map(async (a) => ({
@@ -58,7 +53,7 @@ export async function seedDemo(db: Db, opts: { password: string; scryptLogN: num
         firstName: a.firstName,
         preposition: a.preposition ?? null,
         lastName: a.lastName,
-        customerId: a.customer === undefined ? null : customerRows[a.customer]!.id,
+        customerId: a.customer === undefined ? null : customerIds[a.customer]!,
         passwordHash: await hashPassword(opts.password, opts.scryptLogN),
         activatedAt: now,
       })),
