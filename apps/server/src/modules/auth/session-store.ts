@@ -20,6 +20,21 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Sessions in the database, so any number of server processes share them. */
 export function createSessionStore(db: Db, opts: { secret: string; idleMs: number; absoluteMs: number }) {
   const idOf = (cookieValue: string) => hmac(opts.secret, cookieValue);
+  // Every /api request with a cookie runs this: built once, not per request.
+  const loadStatement = db
+    .select({ session: sessions, user: users, customerName: customers.name })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_load');
 
   return {
     /** A new session (a visitor's when userId is null); returns the cookie value. */
@@ -35,19 +50,11 @@ export function createSessionStore(db: Db, opts: { secret: string; idleMs: numbe
     async load(cookie: string): Promise<Session | null> {
       const now = Date.now();
       const id = idOf(cookie);
-      const [row] = await db
-        .select({ session: sessions, user: users, customerName: customers.name })
-        .from(sessions)
-        .leftJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(customers, eq(customers.id, users.customerId))
-        .where(
-          and(
-            eq(sessions.id, id),
-            gt(sessions.expiresAt, new Date(now)),
-            gt(sessions.lastSeenAt, new Date(now - opts.idleMs)),
-          ),
-        )
-        .limit(1);
+      const [row] = await loadStatement.execute({
+        id,
+        now: new Date(now).toISOString(),
+        idleSince: new Date(now - opts.idleMs).toISOString(),
+      });
       if (!row) return null;
       if (row.session.userId !== null && (!row.user || row.user.archivedAt)) return null;
       if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {

@@ -187,9 +187,26 @@ describe('GET /api/questionnaires/:id/detail', () => {
     });
   });
 
-  it('answers an empty questionnaire with no categories', async () => {
+  it('answers an empty questionnaire with no categories, an empty category with no questions', async () => {
     const built = await createQuestionnaire(t.db);
-    expect((await detail(built.questionnaire.id)).categories).toEqual([]);
+    expect(await detail(built.questionnaire.id)).toMatchObject({
+      categories: [],
+      categories_count: 0,
+      questions_count: 0,
+    });
+    const partly = await createQuestionnaire(t.db, { categories: 3, questions: 2 });
+    const emptied = partly.categories[1]!;
+    for (const q of emptied.questions) {
+      const path = `/api/questionnaires/${partly.questionnaire.id}/categories/${emptied.id}/questions/${q.id}`;
+      expect((await admin().delete(path)).statusCode).toBe(200);
+    }
+    const d = await detail(partly.questionnaire.id);
+    expect(d.categories.map((c) => [c.id, c.questions.length])).toEqual([
+      [partly.categories[0]!.id, 2],
+      [emptied.id, 0],
+      [partly.categories[2]!.id, 2],
+    ]);
+    expect(d).toMatchObject({ categories_count: 3, questions_count: 4 });
   });
 
   it('answers 404 for a questionnaire that does not exist, 401 and 403 to others', async () => {
