@@ -14,6 +14,7 @@ import {
   type Scenario,
   type Target,
 } from './lib';
+import { questionnairesScenario } from './scenarios/questionnaires';
 import { usersScenario } from './scenarios/users';
 
 /**
@@ -24,7 +25,7 @@ import { usersScenario } from './scenarios/users';
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process (node --cpu-prof).
  * Exits 1 when requests failed; a missed goal is reported, not an error.
  */
-const SCENARIOS: Scenario[] = [usersScenario];
+const SCENARIOS: Scenario[] = [usersScenario, questionnairesScenario];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -85,14 +86,20 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<Row[]> {
   return rows;
 }
 
-/** Every path must answer 200 before it is timed; prints what each one lists. */
+/** Every path must answer 200 before it is timed; prints what the first few answer. */
 async function check(url: string, cookie: string, scenario: Scenario) {
-  for (const path of scenario.paths) {
+  const paths = scenario.paths;
+  for (const [i, path] of paths.entries()) {
     const res = await fetch(url + path, { headers: { cookie, accept: 'application/json' } });
-    const body = (await res.json()) as { data?: unknown[]; meta?: { total: number } };
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-    console.log(`  ${path}  -> ${body.data?.length ?? 0} of ${body.meta?.total ?? '?'}`);
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
+    const body = JSON.parse(text) as { data?: unknown; meta?: { total: number } };
+    const what = Array.isArray(body.data)
+      ? `${body.data.length} of ${body.meta?.total ?? '?'}`
+      : `${(text.length / 1024).toFixed(1)} KiB`;
+    if (i < 10) console.log(`  ${path}  -> ${what}`);
   }
+  if (paths.length > 10) console.log(`  ... and ${paths.length - 10} more paths, all 200`);
 }
 
 const ms = (v: number) => v.toFixed(1).padStart(7);
@@ -112,10 +119,11 @@ async function main() {
   console.log(
     `\n${connections} connections, ${seconds} s per run (after ${warmup} s warm-up), server in its own process`,
   );
-  console.log('scenario  database     req/s   p50 ms  p95 ms  p99 ms  goal p95  result');
+  const width = Math.max(8, ...rows.map((r) => r.scenario.name.length));
+  console.log(`${'scenario'.padEnd(width)}  database     req/s   p50 ms  p95 ms  p99 ms  goal p95  result`);
   for (const { scenario, kind, result: r } of rows) {
     console.log(
-      `${scenario.name.padEnd(9)} ${LABEL[kind].padEnd(10)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ` +
+      `${scenario.name.padEnd(width)}  ${LABEL[kind].padEnd(10)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ` +
         `${ms(r.p99)}  <= ${String(scenario.goalP95Ms[kind]).padStart(2)} ms  ${verdict(scenario, kind, r)}`,
     );
   }
