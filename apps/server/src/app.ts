@@ -21,6 +21,7 @@ import { brandsRoutes } from './modules/brands/brands.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { machinesRoutes } from './modules/machines/machines.routes';
 import { machineTypesRoutes } from './modules/machine-types/machine-types.routes';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes';
 import { questionsRoutes } from './modules/questions/questions.routes';
@@ -117,6 +118,7 @@ export async function buildApp({
   });
   await app.register(customersRoutes, { db });
   await app.register(locationsRoutes, { db });
+  await app.register(machinesRoutes, { db });
   await app.register(brandsRoutes, { db });
   await app.register(machineTypesRoutes, { db });
   await app.register(categoriesRoutes, { db });

@@ -4,3 +4,4 @@ export * from './users';
 export * from './sessions';
 export * from './master-data';
 export * from './questionnaires';
+export * from './machines';

@@ -15,6 +15,8 @@ import { createCrudRepository } from '../../lib/crud';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { notFound } from '../../lib/errors';
 import { plural, presentNamed } from '../../lib/presenters';
+import { machinesUsing } from '../machines/machines-in-use';
+import { machines } from '../../db/schema/machines';
 
 const typesCount = sql<number>`(select count(*)::int from ${brandTypes} where ${qualified(brandTypes.brandId)} = ${qualified(brands.id)})`;
 
@@ -51,6 +53,8 @@ export const brandsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
         constraint: 'brands_name_unique',
       },
       inUse: async (id, tx) => {
+        const used = await machinesUsing(tx, machines.brandId, id, 'dit merk');
+        if (used) return used;
         const [row] = await tx.select({ n: count() }).from(brandTypes).where(eq(brandTypes.brandId, id));
         const n = row?.n ?? 0;
         return n > 0
@@ -91,6 +95,7 @@ export const brandsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
         message: 'Dit merk heeft al een type met deze naam',
         constraint: 'brand_types_name_unique',
       },
+      inUse: (id, tx) => machinesUsing(tx, machines.brandTypeId, id, 'dit type'),
     }),
   });
 };

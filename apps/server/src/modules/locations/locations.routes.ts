@@ -16,6 +16,8 @@ import { registerCrudRoutes } from '../../lib/crud-routes';
 import { notFound } from '../../lib/errors';
 import { qualified } from '../../lib/list-query';
 import { plural, presentNamed } from '../../lib/presenters';
+import { machinesUsing } from '../machines/machines-in-use';
+import { machines } from '../../db/schema/machines';
 
 const departmentsCount = sql<number>`(select count(*)::int from ${departments} where ${qualified(departments.locationId)} = ${qualified(locations.id)})`;
 const roomsCount = sql<number>`(select count(*)::int from ${rooms} where ${qualified(rooms.departmentId)} = ${qualified(departments.id)})`;
@@ -102,6 +104,8 @@ export const locationsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
         constraint: 'locations_name_unique',
       },
       inUse: async (id, tx) => {
+        const used = await machinesUsing(tx, machines.locationId, id, 'deze vestiging');
+        if (used) return used;
         const n = await tx.$count(departments, eq(departments.locationId, id));
         return n > 0
           ? `Deze vestiging heeft ${plural(n, 'afdeling', 'afdelingen')} en kan niet worden verwijderd.`
@@ -145,6 +149,8 @@ export const locationsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
         constraint: 'departments_name_unique',
       },
       inUse: async (id, tx) => {
+        const used = await machinesUsing(tx, machines.departmentId, id, 'deze afdeling');
+        if (used) return used;
         const n = await tx.$count(rooms, eq(rooms.departmentId, id));
         return n > 0 ? `Deze afdeling heeft ${plural(n, 'ruimte', 'ruimtes')} en kan niet worden verwijderd.` : null;
       },
@@ -180,6 +186,7 @@ export const locationsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
         message: 'Deze afdeling heeft al een ruimte met deze naam',
         constraint: 'rooms_name_unique',
       },
+      inUse: (id, tx) => machinesUsing(tx, machines.roomId, id, 'deze ruimte'),
     }),
   });
 };

@@ -10,6 +10,8 @@ import { machineTypes } from '../../db/schema/master-data';
 import { createCrudRepository } from '../../lib/crud';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { presentNamed } from '../../lib/presenters';
+import { machinesUsing } from '../machines/machines-in-use';
+import { machines } from '../../db/schema/machines';
 
 /** /api/machine-types. Deleting one in use by machines is refused once machines exist. */
 export const machineTypesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -39,6 +41,7 @@ export const machineTypesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
         message: 'Er bestaat al een machinetype met deze naam',
         constraint: 'machine_types_name_unique',
       },
+      inUse: (id, tx) => machinesUsing(tx, machines.machineTypeId, id, 'dit machinetype'),
     }),
   });
 };

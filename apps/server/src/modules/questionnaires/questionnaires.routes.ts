@@ -27,6 +27,7 @@ import {
   type QuestionnaireRow,
 } from './questionnaires.repository';
 import { allOf } from '../../lib/list-query';
+import { machinesUsingQuestionnaire } from '../machines/machines-in-use';
 import { createQuestionnairesService } from './questionnaires.service';
 
 const Q = '/api/questionnaires/:id';
@@ -75,6 +76,7 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         message: 'Er bestaat al een vragenlijst met deze naam',
         constraint: 'questionnaires_name_unique',
       },
+      inUse: (id, tx) => machinesUsingQuestionnaire(tx, id),
     }),
   });
 

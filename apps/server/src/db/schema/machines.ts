@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { MachineStatus } from '@keurwijzer/shared/machines';
+import type { InspectionType } from '@keurwijzer/shared/questionnaires';
+import { customers, departments, locations, rooms } from './customers';
+import { brandTypes, brands, machineTypes } from './master-data';
+import { questionnaires } from './questionnaires';
+import { users } from './users';
+
+/** A machine of a customer, placed at a location (and optionally a department and room). */
+export const machines = pgTable(
+  'machines',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'restrict' }),
+    roomId: integer('room_id').references(() => rooms.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    inventoryNumber: varchar('inventory_number', { length: 255 }).notNull(),
+    factoryNumber: varchar('factory_number', { length: 255 }),
+    manufacturer: varchar('manufacturer', { length: 255 }),
+    manufactureYear: integer('manufacture_year'),
+    machineTypeId: integer('machine_type_id').references(() => machineTypes.id, { onDelete: 'restrict' }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    brandTypeId: integer('brand_type_id').references(() => brandTypes.id, { onDelete: 'restrict' }),
+    status: text('status').$type<MachineStatus>().notNull().default('active'),
+    priceCents: integer('price_cents'),
+    /** Year of the latest completed report (set by the reports). */
+    reportYear: integer('report_year'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('machines_inventory_unique').on(t.customerId, sql`lower(${t.inventoryNumber})`),
+    index('machines_customer_name_idx').on(t.customerId, t.name, t.id),
+    index('machines_location_idx').on(t.locationId),
+    index('machines_department_idx').on(t.departmentId),
+    index('machines_room_idx').on(t.roomId),
+    index('machines_concept_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'concept'`),
+    check('machines_status_check', sql`${t.status} in ('active', 'concept', 'inactive')`),
+  ],
+);
+
+/** The questionnaire a machine uses per inspection type. */
+export const machineQuestionnaires = pgTable(
+  'machine_questionnaires',
+  {
+    machineId: integer('machine_id')
+      .notNull()
+      .references(() => machines.id, { onDelete: 'cascade' }),
+    inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
+    questionnaireId: integer('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.machineId, t.inspectionType] }),
+    index('machine_questionnaires_q_idx').on(t.questionnaireId),
+  ],
+);
+
+/** Where a machine was moved from and to, by whom and when (its history). */
+export const machineMoves = pgTable(
+  'machine_moves',
+  {
+    id: serial('id').primaryKey(),
+    machineId: integer('machine_id')
+      .notNull()
+      .references(() => machines.id, { onDelete: 'cascade' }),
+    fromPlace: text('from_place').notNull(),
+    toPlace: text('to_place').notNull(),
+    movedBy: integer('moved_by').references(() => users.id, { onDelete: 'set null' }),
+    movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('machine_moves_machine_idx').on(t.machineId, t.movedAt)],
+);

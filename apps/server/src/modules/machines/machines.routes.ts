@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listQuerySchema } from '@keurwijzer/shared/api';
+import {
+  MachineInputSchema,
+  MachineListQuerySchema,
+  MachineMoveSchema,
+  MachineSchema,
+  MoveInputSchema,
+} from '@keurwijzer/shared/machines';
+import { successText } from '@keurwijzer/shared/texts';
+import { idField } from '@keurwijzer/shared/validation';
+import type { Db } from '../../db/client';
+import { IdParamsSchema, changedOf, dataOf, pageOf } from '../../lib/responses';
+import { createMachinesRepository } from './machines.repository';
+import { createMachinesService } from './machines.service';
+
+const C = '/api/customers/:customerId/machines';
+const CustomerParams = z.object({ customerId: idField() });
+const MachineParams = CustomerParams.extend({ id: idField() });
+const config = { access: 'customers.manage' } as const;
+
+/**
+ * Machines of a customer (every call checks that the machine belongs to the customer in the
+ * path), the move history, archive/restore and the concept machines to approve.
+ */
+export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const repo = createMachinesRepository(db);
+  const service = createMachinesService({ db, repo });
+
+  app.get(
+    C,
+    {
+      config,
+      schema: { params: CustomerParams, querystring: MachineListQuerySchema, response: { 200: pageOf(MachineSchema) } },
+    },
+    (req) => service.list(req.query, req.params.customerId),
+  );
+  app.post(
+    C,
+    {
+      config,
+      schema: { params: CustomerParams, body: MachineInputSchema, response: { 201: changedOf(MachineSchema) } },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        data: await service.create(req.params.customerId, req.body, req.user!.id),
+        message: successText('Machine', 'aangemaakt'),
+      }),
+  );
+  app.get(
+    `${C}/:id`,
+    { config, schema: { params: MachineParams, response: { 200: dataOf(MachineSchema) } } },
+    async (req) => ({
+      data: await service.load(req.params.customerId, req.params.id),
+    }),
+  );
+  app.put(
+    `${C}/:id`,
+    {
+      config,
+      schema: { params: MachineParams, body: MachineInputSchema, response: { 200: changedOf(MachineSchema) } },
+    },
+    async (req) => ({
+      data: await service.update(req.params.customerId, req.params.id, req.body, req.user!.id),
+      message: successText('Machine', 'gewijzigd'),
+    }),
+  );
+  app.post(
+    `${C}/:id/archive`,
+    { config, schema: { params: MachineParams, response: { 200: changedOf(MachineSchema) } } },
+    async (req) => ({
+      data: await service.setArchived(req.params.customerId, req.params.id, true),
+      message: successText('Machine', 'gearchiveerd'),
+    }),
+  );
+  app.post(
+    `${C}/:id/restore`,
+    { config, schema: { params: MachineParams, response: { 200: changedOf(MachineSchema) } } },
+    async (req) => ({
+      data: await service.setArchived(req.params.customerId, req.params.id, false),
+      message: successText('Machine', 'hersteld'),
+    }),
+  );
+  app.post(
+    `${C}/:id/move`,
+    { config, schema: { params: MachineParams, body: MoveInputSchema, response: { 200: changedOf(MachineSchema) } } },
+    async (req) => ({
+      data: await service.move(req.params.customerId, req.params.id, req.body, req.user!.id),
+      message: successText('Machine', 'verplaatst'),
+    }),
+  );
+  app.get(
+    `${C}/:id/moves`,
+    { config, schema: { params: MachineParams, response: { 200: dataOf(z.array(MachineMoveSchema)) } } },
+    async (req) => ({
+      data: await service.moves(req.params.customerId, req.params.id),
+    }),
+  );
+  // The machine's reports: empty until reports exist (the screen and its empty state are built).
+  app.get(
+    `${C}/:id/reports`,
+    {
+      config,
+      schema: {
+        params: MachineParams,
+        querystring: listQuerySchema(['created_at'], 'created_at'),
+        response: { 200: pageOf(z.object({ id: z.number() })) },
+      },
+    },
+    async (req) => {
+      await service.load(req.params.customerId, req.params.id);
+      return { data: [], meta: { total: 0, page: req.query.page, itemsPerPage: req.query.itemsPerPage, lastPage: 1 } };
+    },
+  );
+
+  // Concept machines of every customer, added by mechanics in the field.
+  app.get(
+    '/api/machine-concept',
+    { config, schema: { querystring: MachineListQuerySchema, response: { 200: pageOf(MachineSchema) } } },
+    (req) => service.list({ ...req.query, status: 'concept' }, undefined),
+  );
+  app.post(
+    '/api/machine-concept/:id/approve',
+    { config, schema: { params: IdParamsSchema, response: { 200: changedOf(MachineSchema) } } },
+    async (req) => ({
+      data: await service.approve(req.params.id),
+      message: 'Machine is goedgekeurd',
+    }),
+  );
+};

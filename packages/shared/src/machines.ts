@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { listQuerySchema } from './api';
+import { INSPECTION_TYPES } from './questionnaires';
+import { MSG, idField, optionalIdField, optionalText, requiredText } from './validation';
+
+export const MACHINE_STATUSES = ['active', 'concept', 'inactive'] as const;
+export type MachineStatus = (typeof MACHINE_STATUSES)[number];
+export const MACHINE_STATUS_LABELS: Record<MachineStatus, string> = {
+  active: 'Actief',
+  concept: 'Concept',
+  inactive: 'Niet actief',
+};
+
+/** Manufacture years from 1900 up to next year (issue rule). */
+export const MIN_YEAR = 1900;
+export const maxManufactureYear = (now = new Date()) => now.getFullYear() + 1;
+
+/** A price typed as "12", "12,50" or "1.234,50" (Dutch) or sent as a number; stored in cents. */
+export function parsePrice(value: unknown): number | null | undefined {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 100) : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim().replace(/^€\s*/, '');
+  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+([.,]\d{1,2})?$/.test(text)) return undefined;
+  const normalized = text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text;
+  return Math.round(Number(normalized) * 100);
+}
+
+const yearField = () =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.coerce
+      .number({ error: MSG.invalidNumber })
+      .int({ error: MSG.invalidNumber })
+      .min(MIN_YEAR, { error: `Kies een jaar vanaf ${MIN_YEAR}` })
+      .refine((y) => y <= maxManufactureYear(), { error: 'Dit jaar ligt te ver in de toekomst' })
+      .nullable(),
+  );
+
+const priceField = () =>
+  z.preprocess(
+    (v) => {
+      const cents = parsePrice(v);
+      return cents === undefined ? 'invalid' : cents;
+    },
+    z
+      .number({ error: 'Ongeldig bedrag (bijvoorbeeld 12,50)' })
+      .int()
+      .min(0, { error: 'Het bedrag kan niet negatief zijn' })
+      .max(100_000_000_00, { error: 'Dit bedrag is te hoog' })
+      .nullable(),
+  );
+
+/** Questionnaire per inspection type: form fields questionnaire_inspection, ..._maintenance ... */
+const questionnaireFields = Object.fromEntries(
+  INSPECTION_TYPES.map((t) => [`questionnaire_${t}`, optionalIdField()]),
+) as Record<`questionnaire_${(typeof INSPECTION_TYPES)[number]}`, ReturnType<typeof optionalIdField>>;
+
+/** A machine as the API returns it, with the names of what it refers to. */
+export const MachineSchema = z.object({
+  id: z.number().int(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  location_id: z.number().int(),
+  location_name: z.string(),
+  department_id: z.number().int().nullable(),
+  department_name: z.string().nullable(),
+  room_id: z.number().int().nullable(),
+  room_name: z.string().nullable(),
+  name: z.string(),
+  inventory_number: z.string(),
+  factory_number: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  manufacture_year: z.number().int().nullable(),
+  machine_type_id: z.number().int().nullable(),
+  machine_type_name: z.string().nullable(),
+  brand_id: z.number().int().nullable(),
+  brand_name: z.string().nullable(),
+  brand_type_id: z.number().int().nullable(),
+  brand_type_name: z.string().nullable(),
+  status: z.enum(MACHINE_STATUSES),
+  /** Price in cents; shown as "€ 12,00". */
+  price_cents: z.number().int().nullable(),
+  report_year: z.number().int().nullable(),
+  /** The questionnaire id per inspection type the machine uses. */
+  questionnaires: z.partialRecord(z.enum(INSPECTION_TYPES), z.number().int()),
+  archived_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Machine = z.infer<typeof MachineSchema>;
+
+/** What an admin fills in for a machine. Status changes go through approve/archive. */
+export const MachineInputSchema = z.object({
+  name: requiredText(),
+  inventory_number: requiredText(),
+  factory_number: optionalText(),
+  manufacturer: optionalText(),
+  manufacture_year: yearField(),
+  location_id: idField(),
+  department_id: optionalIdField(),
+  room_id: optionalIdField(),
+  machine_type_id: optionalIdField(),
+  brand_id: optionalIdField(),
+  brand_type_id: optionalIdField(),
+  price: priceField(),
+  ...questionnaireFields,
+});
+export type MachineInput = z.output<typeof MachineInputSchema>;
+export type MachineFormValues = z.input<typeof MachineInputSchema>;
+
+export const MACHINE_SORT_KEYS = ['name', 'inventory_number', 'manufacture_year', 'status', 'created_at'] as const;
+export const MachineListQuerySchema = listQuerySchema(MACHINE_SORT_KEYS, 'name').extend({
+  location_id: idField().optional(),
+  department_id: idField().optional(),
+  room_id: idField().optional(),
+  machine_type_id: idField().optional(),
+  brand_id: idField().optional(),
+  status: z.enum(MACHINE_STATUSES, { error: MSG.invalidChoice }).optional(),
+});
+
+/** Moving a machine within its customer. */
+export const MoveInputSchema = z.object({
+  location_id: idField(),
+  department_id: optionalIdField(),
+  room_id: optionalIdField(),
+});
+export type MoveInput = z.output<typeof MoveInputSchema>;
+
+export const MachineMoveSchema = z.object({
+  id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  moved_by: z.string().nullable(),
+  moved_at: z.string(),
+});
+export type MachineMove = z.infer<typeof MachineMoveSchema>;
+
+/** The confirmation of spec section 4 before approving a concept machine. */
+export const APPROVE_CONFIRMATION = 'Weet je zeker dat je deze machine wilt goedkeuren?';
