@@ -5,6 +5,7 @@ import BuildIcon from '@mui/icons-material/BuildOutlined';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
+import NewReleasesIcon from '@mui/icons-material/NewReleasesOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
@@ -39,6 +40,7 @@ export const NAVIGATION: NavSection[] = [
       { label: 'Categorieën', to: '/admin/categories', icon: FolderIcon, roles: ADMINS },
       { label: 'Merken', to: '/admin/brands', icon: SellIcon, roles: ADMINS },
       { label: 'Machinetypes', to: '/admin/machine-types', icon: BuildIcon, roles: ADMINS },
+      { label: 'Conceptmachines', to: '/admin/machine-concept', icon: NewReleasesIcon, roles: ADMINS },
     ],
   },
 ];

@@ -40,6 +40,7 @@ const customerForm = () => import('../features/customers/routes/customer-form');
 const locationForm = () => import('../features/locations/routes/location-form');
 const departmentForm = () => import('../features/locations/routes/department-form');
 const roomForm = () => import('../features/locations/routes/room-form');
+const machineForm = () => import('../features/machines/routes/machine-form');
 const L = 'admin/customers/:id/locations';
 const D = `${L}/:locationId/departments`;
 const R = `${D}/:departmentId/rooms`;
@@ -58,6 +59,11 @@ const customerRoutes: RouteObject[] = [
   admin(R, () => import('../features/locations/routes/rooms-list')),
   admin(`${R}/create`, roomForm),
   admin(`${R}/:roomId/edit`, roomForm),
+  admin('admin/customers/:id/machines', () => import('../features/machines/routes/customer-machines')),
+  admin('admin/customers/:id/machines/create', machineForm),
+  admin('admin/customers/:id/machines/:machineId/edit', machineForm),
+  admin('admin/customers/:id/machines/:machineId/reports', () => import('../features/machines/routes/machine-reports')),
+  admin('admin/machine-concept', () => import('../features/machines/routes/machine-concept')),
 ];
 
 /** Brands, machine types, questions, categories and questionnaires (spec section 2). */

@@ -32,6 +32,8 @@ type CrudListPageProps<T extends { id: number }, P> = {
   rowActions?: (row: T) => ReactNode;
   /** More buttons beside "new". */
   headerActions?: ReactNode;
+  /** No delete button (items that are archived instead, like machines). */
+  hideDelete?: boolean;
   /** Show the "Gearchiveerd" switch (the list then shows archived or active items). */
   archivable?: boolean;
   /** Content between the header and the table (e.g. the parent's details). */
@@ -89,7 +91,9 @@ export function CrudListPage<T extends { id: number }, P = number>(props: CrudLi
           <>
             {props.rowActions?.(row)}
             <RowAction label="Bewerken" icon={<EditIcon />} to={props.editTo(row)} />
-            <RowAction label="Verwijderen" icon={<DeleteIcon />} color="error" onClick={() => void onRemove(row)} />
+            {!props.hideDelete && (
+              <RowAction label="Verwijderen" icon={<DeleteIcon />} color="error" onClick={() => void onRemove(row)} />
+            )}
           </>
         )}
       />

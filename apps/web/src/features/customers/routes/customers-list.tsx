@@ -1,5 +1,6 @@
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
+import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import type { Customer } from '@keurwijzer/shared/customers';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -48,6 +49,7 @@ export default function CustomersList() {
       editTo={(c) => `/admin/customers/${c.id}/edit`}
       rowActions={(c) => (
         <>
+          <RowAction label="Machines" icon={<PrecisionManufacturingIcon />} to={`/admin/customers/${c.id}/machines`} />
           <RowAction label="Vestigingen" icon={<PlaceIcon />} to={`/admin/customers/${c.id}/locations`} />
           {c.archived_at ? (
             <RowAction label="Herstellen" icon={<RestoreIcon />} onClick={() => void toggleArchive(c)} />

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Machine, MachineInput, MachineMove, MoveInput } from '@keurwijzer/shared/machines';
+import { apiGet, apiSend } from '../../../lib/api-client';
+import { createResource } from '../../../lib/resource';
+
+/** Machines of a customer: /api/customers/{customerId}/machines. */
+export const machinesResource = createResource<Machine, MachineInput>(
+  'machines',
+  (customerId) => `/api/customers/${customerId}/machines`,
+);
+
+/** Concept machines of all customers (admin/machine-concept). */
+export const conceptMachinesResource = createResource<Machine, never>('machines', () => '/api/machine-concept');
+
+function useMachineAction<TArgs>(fn: (args: TArgs) => Promise<{ message?: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['machines'] }) });
+}
+
+export const useArchiveMachine = (customerId: number) =>
+  useMachineAction(({ id, archive }: { id: number; archive: boolean }) =>
+    apiSend<Machine>(`/api/customers/${customerId}/machines/${id}/${archive ? 'archive' : 'restore'}`),
+  );
+
+export const useMoveMachine = (customerId: number) =>
+  useMachineAction(({ id, input }: { id: number; input: MoveInput }) =>
+    apiSend<Machine>(`/api/customers/${customerId}/machines/${id}/move`, input),
+  );
+
+export const useApproveMachine = () =>
+  useMachineAction((id: number) => apiSend<Machine>(`/api/machine-concept/${id}/approve`));
+
+export const useMachineMoves = (customerId: number, id: number) =>
+  useQuery({
+    queryKey: ['machines', 'moves', customerId, id],
+    queryFn: async () => (await apiGet<MachineMove[]>(`/api/customers/${customerId}/machines/${id}/moves`)).data,
+  });

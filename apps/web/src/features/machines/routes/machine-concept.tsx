@@ -1,0 +1,79 @@
+import CheckIcon from '@mui/icons-material/CheckCircleOutline';
+import { APPROVE_CONFIRMATION, type Machine } from '@keurwijzer/shared/machines';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { toQuery, useListState } from '../../../components/list-state';
+import { useNotify } from '../../../components/notifications';
+import { PageHeader } from '../../../components/page-header';
+import { RowAction } from '../../../components/row-action';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { conceptMachinesResource, useApproveMachine } from '../api/machines';
+
+/** admin/machine-concept: machines mechanics added in the field, waiting for approval. */
+export default function MachineConcept() {
+  const [state, update] = useListState({ sortKey: 'created_at', sortOrder: 'desc' });
+  const { data, isFetching, error } = conceptMachinesResource.useList(toQuery(state));
+  const approve = useApproveMachine();
+  const confirm = useConfirm();
+  const notify = useNotify();
+
+  const onApprove = async (m: Machine) => {
+    const ok = await confirm({
+      title: 'Machine goedkeuren',
+      message: APPROVE_CONFIRMATION,
+      confirmLabel: 'Goedkeuren',
+    });
+    if (!ok) return;
+    try {
+      const res = await approve.mutateAsync(m.id);
+      if (res.message) notify(res.message);
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Conceptmachines" />
+      <DataTable<Machine>
+        label="Conceptmachines"
+        rows={data?.data}
+        total={data?.meta.total ?? 0}
+        loading={isFetching}
+        error={error}
+        state={state}
+        onStateChange={update}
+        rowKey={(m) => m.id}
+        searchLabel="Zoeken op naam, inventaris- of fabrieksnummer"
+        columns={[
+          { key: 'name', label: 'Naam', sortable: true, render: (m) => m.name },
+          { key: 'customer', label: 'Klant', render: (m) => m.customer_name },
+          {
+            key: 'inventory_number',
+            label: 'Inventarisnr.',
+            sortable: true,
+            hideBelow: 'sm',
+            render: (m) => m.inventory_number,
+          },
+          {
+            key: 'place',
+            label: 'Plaats',
+            hideBelow: 'md',
+            render: (m) => [m.location_name, m.department_name, m.room_name].filter(Boolean).join(' > '),
+          },
+          {
+            key: 'created_at',
+            label: 'Toegevoegd',
+            sortable: true,
+            hideBelow: 'lg',
+            render: (m) => formatDate(m.created_at),
+          },
+        ]}
+        actions={(m) => (
+          <RowAction label="Goedkeuren" icon={<CheckIcon />} color="primary" onClick={() => void onApprove(m)} />
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { useParams } from 'react-router';
+import { MachineInputSchema, type Machine, type MachineInput } from '@keurwijzer/shared/machines';
+import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
+import { CrudFormPage } from '../../../components/crud-form-page';
+import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
+import { machinesResource } from '../api/machines';
+import { MachineFields } from '../components/machine-fields';
+
+type Values = Record<string, string | number>;
+
+/** "1234,50" for the price field (cents in, Dutch decimal comma out). */
+const priceText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace('.', ','));
+
+const valuesOf = (m: Machine | undefined): Values => ({
+  name: m?.name ?? '',
+  inventory_number: m?.inventory_number ?? '',
+  factory_number: m?.factory_number ?? '',
+  manufacturer: m?.manufacturer ?? '',
+  manufacture_year: m?.manufacture_year ?? '',
+  location_id: m?.location_id ?? '',
+  department_id: m?.department_id ?? '',
+  room_id: m?.room_id ?? '',
+  machine_type_id: m?.machine_type_id ?? '',
+  brand_id: m?.brand_id ?? '',
+  brand_type_id: m?.brand_type_id ?? '',
+  price: priceText(m?.price_cents ?? null),
+  ...Object.fromEntries(INSPECTION_TYPES.map((t) => [`questionnaire_${t}`, m?.questionnaires[t] ?? ''])),
+});
+
+/** admin/customers/{id}/machines/create and .../machines/{machineId}/edit */
+export default function MachineForm() {
+  const params = useParams();
+  const customerId = Number(params.id);
+  const crumbs = usePlacementCrumbs({ customerId });
+  const back = `/admin/customers/${customerId}/machines`;
+  return (
+    <CrudFormPage<Machine, Values, MachineInput>
+      resource={machinesResource}
+      parentId={customerId}
+      id={params.machineId ? Number(params.machineId) : undefined}
+      schema={MachineInputSchema as never}
+      values={valuesOf}
+      title={(m) => (m ? `${m.name} bewerken` : 'Nieuwe machine')}
+      crumbs={(m) => [...crumbs.slice(0, 2), { label: 'Machines', to: back }, { label: m ? m.name : 'Nieuwe machine' }]}
+      backTo={back}
+      fields={(control) => <MachineFields control={control} customerId={customerId} />}
+    />
+  );
+}
