@@ -37,11 +37,14 @@ export const addressShape = {
   city: requiredText(),
 };
 
+/** An empty or blank optional input is no value (not "Verplicht"), like optionalText(). */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
 const optionalAddress = {
   street: optionalText(),
   house_number: optionalText(20),
   addition: optionalText(20),
-  postcode: z.preprocess((v) => (v === '' ? null : v), postcodeField().nullish()).transform((v) => v ?? null),
+  postcode: z.preprocess(blankToNull, postcodeField().nullish()).transform((v) => v ?? null),
   city: optionalText(),
 };
 
@@ -66,7 +69,7 @@ export type Customer = z.infer<typeof CustomerSchema>;
 export const CustomerInputSchema = z.object({
   name: requiredText(),
   customer_number: requiredText(50),
-  email: z.preprocess((v) => (v === '' ? null : v), emailField().nullish()).transform((v) => v ?? null),
+  email: z.preprocess(blankToNull, emailField().nullish()).transform((v) => v ?? null),
   phone: optionalText(50),
   contact_person: optionalText(),
   ...optionalAddress,

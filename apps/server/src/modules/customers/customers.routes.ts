@@ -1,5 +1,5 @@
 import { type z } from 'zod';
-import { count, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CustomerInputSchema,
@@ -109,16 +109,20 @@ export const customersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     repo,
   });
 
+  /**
+   * One conditional UPDATE, so two clicks at once archive (or restore) once: the second finds
+   * nothing to change and answers 409 instead of a second "gearchiveerd" with a new date.
+   */
   const setArchived = async (id: number, archived: boolean) => {
-    const [row] = await db.select({ archivedAt: customers.archivedAt }).from(customers).where(eq(customers.id, id));
-    if (!row) throw notFound();
-    if (archived === (row.archivedAt !== null)) {
-      throw conflict(archived ? 'Deze klant is al gearchiveerd.' : 'Deze klant is niet gearchiveerd.');
-    }
-    await db
+    const changed = await db
       .update(customers)
       .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
-      .where(eq(customers.id, id));
+      .where(and(eq(customers.id, id), archived ? isNull(customers.archivedAt) : isNotNull(customers.archivedAt)))
+      .returning({ id: customers.id });
+    if (changed.length === 0) {
+      if ((await db.$count(customers, eq(customers.id, id))) === 0) throw notFound();
+      throw conflict(archived ? 'Deze klant is al gearchiveerd.' : 'Deze klant is niet gearchiveerd.');
+    }
     return repo.get(id);
   };
 
