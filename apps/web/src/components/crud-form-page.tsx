@@ -56,7 +56,9 @@ function CrudForm<T, TValues extends FieldValues, TInput, P>(
   const form = useForm<TValues, unknown, TInput>({
     resolver: zodResolver(props.schema as never) as unknown as Resolver<TValues, unknown, TInput>,
     defaultValues: props.values(props.item) as DefaultValues<TValues>,
-    mode: 'onTouched',
+    // Validate on save, then live: validating on blur moved the Opslaan button under the pointer.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   return (

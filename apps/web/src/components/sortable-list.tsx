@@ -25,6 +25,9 @@ import Tooltip from '@mui/material/Tooltip';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { RowActionsMenu } from './row-actions-menu';
 
 type SortableListProps<T extends { id: number }> = {
   label: string;
@@ -116,6 +119,19 @@ function SortableRow(props: {
     id: props.id,
     disabled: props.disabled,
   });
+  // On a phone the row's buttons go behind one "Acties" button, so the name keeps its width.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const buttons = (
+    <>
+      <IconButton aria-label={`Omhoog: ${props.name}`} onClick={props.onUp} disabled={props.disabled || props.first}>
+        <ArrowUpwardIcon fontSize="small" />
+      </IconButton>
+      <IconButton aria-label={`Omlaag: ${props.name}`} onClick={props.onDown} disabled={props.disabled || props.last}>
+        <ArrowDownwardIcon fontSize="small" />
+      </IconButton>
+      {props.actions}
+    </>
+  );
   return (
     <ListItem
       ref={setNodeRef}
@@ -144,14 +160,8 @@ function SortableRow(props: {
           <DragIndicatorIcon />
         </IconButton>
       </Tooltip>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{props.children}</Box>
-      <IconButton aria-label={`Omhoog: ${props.name}`} onClick={props.onUp} disabled={props.disabled || props.first}>
-        <ArrowUpwardIcon fontSize="small" />
-      </IconButton>
-      <IconButton aria-label={`Omlaag: ${props.name}`} onClick={props.onDown} disabled={props.disabled || props.last}>
-        <ArrowDownwardIcon fontSize="small" />
-      </IconButton>
-      {props.actions}
+      <Box sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{props.children}</Box>
+      {narrow ? <RowActionsMenu>{buttons}</RowActionsMenu> : buttons}
     </ListItem>
   );
 }

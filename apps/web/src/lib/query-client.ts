@@ -13,7 +13,10 @@ export function createQueryClient(): QueryClient {
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    // Any change can show up in other lists (a brand type in the brand's count, a question in a
+    // questionnaire's preview): after every successful change, everything on screen is refetched
+    // and everything cached is marked stale. Changes are rare next to reads, so this stays cheap.
+    mutationCache: new MutationCache({ onError, onSuccess: () => client.invalidateQueries() }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ListQuery } from '../components/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from './api-client';
 
@@ -7,7 +7,6 @@ type Query = ListQuery & Record<string, string | number | boolean | undefined>;
 /**
  * The calls and query hooks of one REST resource (product-decisions "API conventions"):
  * GET/POST `base`, GET/PUT/DELETE `base/{id}`. `base` may depend on a parent id (nested routes).
- * Every change invalidates the whole resource, so lists and details refresh.
  */
 export function createResource<T, TIn, P = number>(key: string, base: (parentId?: P) => string) {
   const keys = {
@@ -30,11 +29,6 @@ export function createResource<T, TIn, P = number>(key: string, base: (parentId?
       apiSend<null>(`${base(parentId)}/${id}`, {}, 'DELETE'),
   };
 
-  function useInvalidate() {
-    const queryClient = useQueryClient();
-    return () => queryClient.invalidateQueries({ queryKey: keys.all });
-  }
-
   return {
     keys,
     api,
@@ -53,18 +47,11 @@ export function createResource<T, TIn, P = number>(key: string, base: (parentId?
       }),
     useItem: (id: number, parentId?: P, enabled = true) =>
       useQuery({ queryKey: keys.detail(parentId, id), queryFn: () => api.get(id, parentId), enabled }),
-    useCreate: (parentId?: P) => {
-      const invalidate = useInvalidate();
-      return useMutation({ mutationFn: (input: TIn) => api.create(input, parentId), onSuccess: invalidate });
-    },
-    useUpdate: (id: number, parentId?: P) => {
-      const invalidate = useInvalidate();
-      return useMutation({ mutationFn: (input: TIn) => api.update(id, input, parentId), onSuccess: invalidate });
-    },
-    useRemove: (parentId?: P) => {
-      const invalidate = useInvalidate();
-      return useMutation({ mutationFn: (id: number) => api.remove(id, parentId), onSuccess: invalidate });
-    },
+    // Every successful change refreshes what is on screen (lib/query-client.ts).
+    useCreate: (parentId?: P) => useMutation({ mutationFn: (input: TIn) => api.create(input, parentId) }),
+    useUpdate: (id: number, parentId?: P) =>
+      useMutation({ mutationFn: (input: TIn) => api.update(id, input, parentId) }),
+    useRemove: (parentId?: P) => useMutation({ mutationFn: (id: number) => api.remove(id, parentId) }),
   };
 }
 

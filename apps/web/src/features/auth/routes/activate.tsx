@@ -21,7 +21,9 @@ export default function Activate() {
   const form = useForm<ActivateInput>({
     resolver: zodResolver(ActivateInputSchema),
     defaultValues: { token, password: '', password_confirmation: '' },
-    mode: 'onTouched',
+    // Validate on save, then live: validating on blur moved the Opslaan button under the pointer.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   const submit = form.handleSubmit(async (values) => {

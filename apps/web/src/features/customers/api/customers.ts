@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Customer, CustomerInput, CustomerOption } from '@keurwijzer/shared/customers';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { createResource } from '../../../lib/resource';
@@ -23,10 +23,8 @@ export function useCustomerOptions(search: string) {
 
 /** Archive or restore a customer (POST /api/customers/{id}/archive | restore). */
 export function useCustomerArchive() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, archive }: { id: number; archive: boolean }) =>
       apiSend<Customer>(`/api/customers/${id}/${archive ? 'archive' : 'restore'}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Machine, MachineInput, MachineMove, MoveInput } from '@keurwijzer/shared/machines';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { createResource } from '../../../lib/resource';
@@ -12,10 +12,7 @@ export const machinesResource = createResource<Machine, MachineInput>(
 /** Concept machines of all customers (admin/machine-concept). */
 export const conceptMachinesResource = createResource<Machine, never>('machines', () => '/api/machine-concept');
 
-function useMachineAction<TArgs>(fn: (args: TArgs) => Promise<{ message?: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['machines'] }) });
-}
+const useMachineAction = <TArgs>(fn: (args: TArgs) => Promise<{ message?: string }>) => useMutation({ mutationFn: fn });
 
 export const useArchiveMachine = (customerId: number) =>
   useMachineAction(({ id, archive }: { id: number; archive: boolean }) =>

@@ -1,4 +1,5 @@
 import { useController, type FieldValues, type Path } from 'react-hook-form';
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -145,11 +146,11 @@ export function MachineFields<T extends FieldValues>({
       <Typography variant="subtitle2" component="h2">
         Vragenlijsten per soort inspectie
       </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         {INSPECTION_TYPES.map((type) => (
           <QuestionnaireSelect key={type} control={control} type={type} />
         ))}
-      </Stack>
+      </Box>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Category, Question } from '@keurwijzer/shared/master-data';
 import type {
   Questionnaire,
@@ -41,27 +41,12 @@ export function useQuestionnaireDetail(id: number) {
   });
 }
 
-/** Saves a new order (ids first to last) and refreshes everything about questionnaires. */
-export function useReorder(path: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: number[]) => apiSend<null>(path, { ids }),
-    onSettled: () =>
-      Promise.all(
-        ['questionnaires', 'questionnaire-categories', 'questionnaire-questions'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
-      ),
-  });
-}
+/** Saves a new order (ids first to last). */
+export const useReorder = (path: string) =>
+  useMutation({ mutationFn: (ids: number[]) => apiSend<null>(path, { ids }) });
 
-export function useDuplicateQuestionnaire() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiSend<Questionnaire>(`/api/questionnaires/${id}/duplicate`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['questionnaires'] }),
-  });
-}
+export const useDuplicateQuestionnaire = () =>
+  useMutation({ mutationFn: (id: number) => apiSend<Questionnaire>(`/api/questionnaires/${id}/duplicate`) });
 
 /** A choice from the category or question bank. */
 export type BankOption = { id: number; name: string };

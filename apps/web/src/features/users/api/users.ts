@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { User, UserInput } from '@keurwijzer/shared/users';
 import type { ListQuery } from '../../../components/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from '../../../lib/api-client';
@@ -41,11 +41,7 @@ export function useUser(id: number) {
   return useQuery({ queryKey: usersKeys.detail(id), queryFn: () => getUser(id) });
 }
 
-/** Any change to a user refreshes every users list and that user's detail. */
+/** A change to a user (lists and details refresh after every change, see lib/query-client.ts). */
 export function useUserMutation<TArgs>(fn: (args: TArgs) => Promise<ApiResult<unknown>>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
+  return useMutation({ mutationFn: fn });
 }

@@ -50,7 +50,9 @@ export function UserForm({
   const form = useForm<UserFormValues, unknown, UserInput>({
     resolver: zodResolver(UserInputSchema),
     defaultValues: user ? valuesOf(user) : emptyValues(kind),
-    mode: 'onTouched',
+    // Validate on save, then live: validating on blur moved the Opslaan button under the pointer.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { base, title: listTitle } = USER_KIND[kind];
   const roles: Role[] = assignableRoles(me.role).filter((r) => r !== 'customer');
