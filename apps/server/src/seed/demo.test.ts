@@ -26,7 +26,16 @@ describe('demo seed', () => {
     expect((await admin.get('/api/machine-types')).json().meta.total).toBe(8);
     const customers = (await admin.get('/api/customers')).json();
     expect(customers.meta.total).toBe(3);
-    for (const c of customers.data) expect(c.locations_count, c.name).toBeGreaterThanOrEqual(2);
+    let machines = 0;
+    for (const c of customers.data) {
+      expect(c.locations_count, c.name).toBeGreaterThanOrEqual(2);
+      const all = (await admin.get(`/api/customers/${c.id}/machines`)).json().meta.total;
+      const archived = (await admin.get(`/api/customers/${c.id}/machines?archived=1`)).json().meta.total;
+      expect(archived, c.name).toBeGreaterThan(0);
+      machines += all + archived;
+    }
+    expect(machines).toBeGreaterThanOrEqual(140);
+    expect((await admin.get('/api/machine-concept')).json().meta.total).toBeGreaterThan(0);
 
     const listRes = await admin.get('/api/questionnaires', { query: { itemsPerPage: '100' } });
     expect(listRes.statusCode, listRes.body).toBe(200);

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/password';
 import { seedCustomers } from './customers';
+import { seedMachines } from './machines';
 import { seedMasterData } from './master-data';
 
 export const DEMO_ACCOUNTS: {
@@ -67,5 +68,6 @@ export async function seedDemo(db: Db, opts: { password: string; scryptLogN: num
       })),
     );
     await seedMasterData(tx);
+    await seedMachines(tx, customerIds);
   });
 }
