@@ -31,6 +31,8 @@ export type Column<T> = {
   /** Hidden on screens narrower than this breakpoint. */
   hideBelow?: 'sm' | 'md' | 'lg';
   align?: 'left' | 'right' | 'center';
+  /** Keep the cell on one line (numbers, prices, codes). */
+  nowrap?: boolean;
 };
 
 type DataTableProps<T> = {
@@ -178,7 +180,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
               rows.map((row) => (
                 <TableRow key={rowKey(row)} hover>
                   {columns.map((c) => (
-                    <TableCell key={c.key} align={c.align} sx={hideSx(c.hideBelow)}>
+                    <TableCell
+                      key={c.key}
+                      align={c.align}
+                      sx={{ ...hideSx(c.hideBelow), ...(c.nowrap && { whiteSpace: 'nowrap' }) }}
+                    >
                       {c.render(row)}
                     </TableCell>
                   ))}
