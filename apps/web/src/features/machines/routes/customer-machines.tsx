@@ -149,6 +149,7 @@ export default function CustomerMachines() {
           {
             key: 'inventory_number',
             label: 'Inventarisnr.',
+            nowrap: true,
             sortable: true,
             hideBelow: 'sm',
             render: (m) => m.inventory_number,
@@ -176,6 +177,7 @@ export default function CustomerMachines() {
           {
             key: 'price',
             label: 'Prijs',
+            nowrap: true,
             align: 'right',
             hideBelow: 'lg',
             render: (m) => (m.price_cents === null ? '' : formatPrice(m.price_cents / 100)),
