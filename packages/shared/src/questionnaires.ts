@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './api';
-import { MSG, idField, requiredText } from './validation';
+import { MSG, choiceField, idField, requiredText } from './validation';
 
 /** The inspection types of product-decisions.md; a questionnaire has one. */
 export const INSPECTION_TYPES = ['inspection', 'maintenance', 'safety', 'inspection_maintenance'] as const;
@@ -34,8 +34,8 @@ export type Questionnaire = z.infer<typeof QuestionnaireSchema>;
 
 export const QuestionnaireInputSchema = z.object({
   name: requiredText(),
-  inspection_type: z.enum(INSPECTION_TYPES, { error: MSG.required }),
-  status: z.enum(QUESTIONNAIRE_STATUSES, { error: MSG.required }),
+  inspection_type: choiceField(INSPECTION_TYPES),
+  status: choiceField(QUESTIONNAIRE_STATUSES),
 });
 export type QuestionnaireInput = z.output<typeof QuestionnaireInputSchema>;
 export type QuestionnaireFormValues = z.input<typeof QuestionnaireInputSchema>;

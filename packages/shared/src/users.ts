@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { listQuerySchema } from './api';
 import { PERMISSIONS, ROLES } from './permissions';
-import { MSG, PASSWORD_MAX, emailField, flagField, optionalIdField, optionalText, requiredText } from './validation';
+import {
+  MSG,
+  PASSWORD_MAX,
+  choiceField,
+  emailField,
+  flagField,
+  optionalIdField,
+  optionalText,
+  requiredText,
+} from './validation';
 
 /** A user as the API returns it (product-decisions "User payload"). Never the password hash. */
 export const UserSchema = z.object({
@@ -30,7 +39,7 @@ export const UserInputSchema = z
     preposition: optionalText(),
     last_name: requiredText(),
     email: emailField(),
-    role: z.enum(ROLES, { error: MSG.required }),
+    role: choiceField(ROLES),
     customer_id: optionalIdField(),
   })
   .superRefine((value, ctx) => {

@@ -65,13 +65,27 @@ export const newPasswordField = () =>
     .max(PASSWORD_MAX, { error: MSG.passwordTooLong, abort: true })
     .refine(isStrongPassword, { error: MSG.passwordWeak });
 
-/** An id in a path or a form: a positive PostgreSQL integer. Form values arrive as strings. */
+/** "Verplicht" when nothing was given, otherwise `message`. */
+const missingOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? MSG.required : message;
+
+/**
+ * An id in a path or a form: a positive PostgreSQL integer. Form values arrive as strings;
+ * nothing given is "Verplicht", anything else that is not an id "Ongeldig getal".
+ */
 export const idField = () =>
-  z.coerce
-    .number({ error: MSG.invalidNumber })
-    .int({ error: MSG.invalidNumber })
-    .positive({ error: MSG.invalidNumber })
-    .max(MAX_ID, { error: MSG.invalidNumber });
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: missingOr(MSG.invalidNumber) })
+      .int({ error: MSG.invalidNumber })
+      .positive({ error: MSG.invalidNumber })
+      .max(MAX_ID, { error: MSG.invalidNumber }),
+  );
+
+/** One of `values`: nothing given is "Verplicht", an unknown value "Ongeldige keuze". */
+export const choiceField = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: missingOr(MSG.invalidChoice) });
 
 /** An optional id: '' / null / undefined become null. */
 export const optionalIdField = () =>
