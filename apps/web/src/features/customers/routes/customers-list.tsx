@@ -3,36 +3,29 @@ import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import type { Customer } from '@keurwijzer/shared/customers';
-import { useConfirm } from '../../../components/confirm-dialog';
 import { CrudListPage } from '../../../components/crud-list-page';
-import { useNotify } from '../../../components/notifications';
 import { RowAction } from '../../../components/row-action';
-import { errorMessage } from '../../../lib/api-client';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { customersResource, useCustomerArchive } from '../api/customers';
 
 /** admin/customers: search on name, number and city; archive and restore. */
 export default function CustomersList() {
   const archive = useCustomerArchive();
-  const confirm = useConfirm();
-  const notify = useNotify();
+  const run = useConfirmedAction();
 
   const toggleArchive = async (c: Customer) => {
     const archiving = !c.archived_at;
-    const ok = await confirm({
-      title: archiving ? 'Klant archiveren' : 'Klant herstellen',
-      message: archiving
-        ? `Weet je zeker dat je ${c.name} wilt archiveren? De klant verdwijnt uit de lijsten; machines en rapporten blijven bewaard.`
-        : `Weet je zeker dat je ${c.name} wilt herstellen?`,
-      confirmLabel: archiving ? 'Archiveren' : 'Herstellen',
-      destructive: archiving,
-    });
-    if (!ok) return;
-    try {
-      const res = await archive.mutateAsync({ id: c.id, archive: archiving });
-      if (res.message) notify(res.message);
-    } catch (err) {
-      notify(errorMessage(err), 'error');
-    }
+    await run(
+      {
+        title: archiving ? 'Klant archiveren' : 'Klant herstellen',
+        message: archiving
+          ? `Weet je zeker dat je ${c.name} wilt archiveren? De klant verdwijnt uit de lijsten; machines en rapporten blijven bewaard.`
+          : `Weet je zeker dat je ${c.name} wilt herstellen?`,
+        confirmLabel: archiving ? 'Archiveren' : 'Herstellen',
+        destructive: archiving,
+      },
+      () => archive.mutateAsync({ id: c.id, archive: archiving }),
+    );
   };
 
   return (

@@ -7,11 +7,9 @@ import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import { MACHINE_STATUSES, MACHINE_STATUS_LABELS, type Machine } from '@keurwijzer/shared/machines';
-import { useConfirm } from '../../../components/confirm-dialog';
 import { CrudListPage } from '../../../components/crud-list-page';
-import { useNotify } from '../../../components/notifications';
 import { RowAction } from '../../../components/row-action';
-import { errorMessage } from '../../../lib/api-client';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { formatPrice } from '../../../lib/format';
 import { machineTypesResource } from '../../machine-types/api/machine-types';
 import { locationsResource } from '../../locations/api/locations';
@@ -71,8 +69,7 @@ export default function CustomerMachines() {
   const locations = locationsResource.useList(ALL_ITEMS, customerId).data?.data ?? [];
   const machineTypes = machineTypesResource.useList(ALL_ITEMS).data?.data ?? [];
   const archive = useArchiveMachine(customerId);
-  const confirm = useConfirm();
-  const notify = useNotify();
+  const run = useConfirmedAction();
   const [moving, setMoving] = useState<Machine | null>(null);
   const base = `/admin/customers/${customerId}/machines`;
   const filterQuery = Object.fromEntries(
@@ -81,21 +78,17 @@ export default function CustomerMachines() {
 
   const toggleArchive = async (m: Machine) => {
     const archiving = !m.archived_at;
-    const ok = await confirm({
-      title: archiving ? 'Machine archiveren' : 'Machine herstellen',
-      message: archiving
-        ? `Weet je zeker dat je ${m.name} (${m.inventory_number}) wilt archiveren? De rapporten blijven bewaard.`
-        : `Weet je zeker dat je ${m.name} (${m.inventory_number}) wilt herstellen?`,
-      confirmLabel: archiving ? 'Archiveren' : 'Herstellen',
-      destructive: archiving,
-    });
-    if (!ok) return;
-    try {
-      const res = await archive.mutateAsync({ id: m.id, archive: archiving });
-      if (res.message) notify(res.message);
-    } catch (err) {
-      notify(errorMessage(err), 'error');
-    }
+    await run(
+      {
+        title: archiving ? 'Machine archiveren' : 'Machine herstellen',
+        message: archiving
+          ? `Weet je zeker dat je ${m.name} (${m.inventory_number}) wilt archiveren? De rapporten blijven bewaard.`
+          : `Weet je zeker dat je ${m.name} (${m.inventory_number}) wilt herstellen?`,
+        confirmLabel: archiving ? 'Archiveren' : 'Herstellen',
+        destructive: archiving,
+      },
+      () => archive.mutateAsync({ id: m.id, archive: archiving }),
+    );
   };
 
   return (

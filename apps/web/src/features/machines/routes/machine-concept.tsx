@@ -1,12 +1,10 @@
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import { APPROVE_CONFIRMATION, type Machine } from '@keurwijzer/shared/machines';
-import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { toQuery, useListState } from '../../../components/list-state';
-import { useNotify } from '../../../components/notifications';
 import { PageHeader } from '../../../components/page-header';
 import { RowAction } from '../../../components/row-action';
-import { errorMessage } from '../../../lib/api-client';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { formatDate } from '../../../lib/format';
 import { conceptMachinesResource, useApproveMachine } from '../api/machines';
 
@@ -15,23 +13,11 @@ export default function MachineConcept() {
   const [state, update] = useListState({ sortKey: 'created_at', sortOrder: 'desc' });
   const { data, isFetching, error } = conceptMachinesResource.useList(toQuery(state));
   const approve = useApproveMachine();
-  const confirm = useConfirm();
-  const notify = useNotify();
-
-  const onApprove = async (m: Machine) => {
-    const ok = await confirm({
-      title: 'Machine goedkeuren',
-      message: APPROVE_CONFIRMATION,
-      confirmLabel: 'Goedkeuren',
-    });
-    if (!ok) return;
-    try {
-      const res = await approve.mutateAsync(m.id);
-      if (res.message) notify(res.message);
-    } catch (err) {
-      notify(errorMessage(err), 'error');
-    }
-  };
+  const run = useConfirmedAction();
+  const onApprove = (m: Machine) =>
+    run({ title: 'Machine goedkeuren', message: APPROVE_CONFIRMATION, confirmLabel: 'Goedkeuren' }, () =>
+      approve.mutateAsync(m.id),
+    );
 
   return (
     <>

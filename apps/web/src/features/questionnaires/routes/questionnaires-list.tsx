@@ -11,11 +11,9 @@ import {
   QUESTIONNAIRE_STATUS_LABELS,
   type Questionnaire,
 } from '@keurwijzer/shared/questionnaires';
-import { useConfirm } from '../../../components/confirm-dialog';
 import { CrudListPage } from '../../../components/crud-list-page';
-import { useNotify } from '../../../components/notifications';
 import { RowAction } from '../../../components/row-action';
-import { errorMessage } from '../../../lib/api-client';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { formatDate } from '../../../lib/format';
 import { questionnairesResource, useDuplicateQuestionnaire } from '../api/questionnaires';
 import { QuestionnaireStatusChip } from '../components/questionnaire-status';
@@ -58,26 +56,21 @@ function FilterSelect({ name, label, options }: { name: string; label: string; o
 export default function QuestionnairesList() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const confirm = useConfirm();
-  const notify = useNotify();
+  const run = useConfirmedAction();
   const duplicate = useDuplicateQuestionnaire();
   const type = params.get('inspection_type');
   const status = params.get('status');
 
   const onDuplicate = async (q: Questionnaire) => {
-    const ok = await confirm({
-      title: 'Vragenlijst dupliceren',
-      message: `Er wordt een kopie van "${q.name}" gemaakt met alle categorieën en vragen, met de status Concept.`,
-      confirmLabel: 'Dupliceren',
-    });
-    if (!ok) return;
-    try {
-      const res = await duplicate.mutateAsync(q.id);
-      if (res.message) notify(res.message);
-      await navigate(`/admin/questionnaires/${res.data.id}/edit`);
-    } catch (err) {
-      notify(errorMessage(err), 'error');
-    }
+    const res = await run(
+      {
+        title: 'Vragenlijst dupliceren',
+        message: `Er wordt een kopie van "${q.name}" gemaakt met alle categorieën en vragen, met de status Concept.`,
+        confirmLabel: 'Dupliceren',
+      },
+      () => duplicate.mutateAsync(q.id),
+    );
+    if (res) await navigate(`/admin/questionnaires/${res.data.id}/edit`);
   };
 
   return (

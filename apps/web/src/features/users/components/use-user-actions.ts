@@ -1,27 +1,14 @@
 import type { User } from '@keurwijzer/shared/users';
 import { fullName } from '@keurwijzer/shared/users';
-import { useConfirm } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications';
-import { errorMessage } from '../../../lib/api-client';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { archiveUser, resendInvitation, restoreUser, useUserMutation } from '../api/users';
 
 /** Archive, restore and resend-invitation, each confirmed first and notified after. */
 export function useUserActions() {
-  const confirm = useConfirm();
-  const notify = useNotify();
+  const run = useConfirmedAction();
   const archive = useUserMutation(archiveUser);
   const restore = useUserMutation(restoreUser);
   const resend = useUserMutation(resendInvitation);
-
-  const run = async (ask: Parameters<typeof confirm>[0], action: () => Promise<{ message?: string }>) => {
-    if (!(await confirm(ask))) return;
-    try {
-      const res = await action();
-      if (res.message) notify(res.message);
-    } catch (err) {
-      notify(errorMessage(err), 'error');
-    }
-  };
 
   return {
     busy: archive.isPending || restore.isPending || resend.isPending,
