@@ -26,8 +26,8 @@ test.beforeEach(async ({ page }) => {
   await openMasterData(page, 'Merken', '/admin/brands');
 });
 
-test('a brand with types is not deleted and the screen says why; an unused brand is', async ({ page }) => {
-  // Makita (demo) has four types.
+test('a brand in use is not deleted and the screen says why; an unused brand is', async ({ page }) => {
+  // Makita (demo) has four types and demo machines.
   await searchList(page, 'Zoeken op naam', 'Makita');
   const makita = rowsWith(page, 'Makita');
   await expect(makita).toHaveCount(1);
@@ -35,7 +35,7 @@ test('a brand with types is not deleted and the screen says why; an unused brand
   await confirmDelete(page, makita, 'Merk verwijderen', 'Makita');
   const refusal = page.getByRole('alert').filter({ hasText: 'kan niet worden verwijderd' });
   await expect(refusal).toBeVisible();
-  await expect(refusal).toContainText('Dit merk heeft nog 4 typen');
+  await expect(refusal).toContainText('Dit merk wordt gebruikt door');
   await expect(page.getByRole('status').filter({ hasText: 'Merk is verwijderd' })).toHaveCount(0);
   await expect(makita).toHaveCount(1);
   // Still there after a reload too.
