@@ -15,20 +15,33 @@ export const MACHINE_STATUS_LABELS: Record<MachineStatus, string> = {
 export const MIN_YEAR = 1900;
 export const maxManufactureYear = (now = new Date()) => now.getFullYear() + 1;
 
-/** A price typed as "12", "12,50" or "1.234,50" (Dutch) or sent as a number; stored in cents. */
+/** Highest price in cents: € 10.000.000,00 (the column is a PostgreSQL integer). */
+export const MAX_PRICE_CENTS = 1_000_000_000;
+
+/**
+ * A price typed as "12", "12,50", "1.234,50" or "1.234" (Dutch: the dot groups thousands) or
+ * "12.50" (a decimal dot with one or two decimals), or sent as a number; in cents.
+ */
 export function parsePrice(value: unknown): number | null | undefined {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 100) : undefined;
   if (typeof value !== 'string') return undefined;
   const text = value.trim().replace(/^€\s*/, '');
-  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+([.,]\d{1,2})?$/.test(text)) return undefined;
-  const normalized = text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text;
-  return Math.round(Number(normalized) * 100);
+  if (text === '') return null;
+  let normalized: string;
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(text)) normalized = text.replace(/\./g, '').replace(',', '.');
+  else if (/^\d+([.,]\d{1,2})?$/.test(text)) normalized = text.replace(',', '.');
+  else return undefined;
+  const cents = Math.round(Number(normalized) * 100);
+  return Number.isSafeInteger(cents) ? cents : undefined;
 }
 
 const yearField = () =>
   z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
+    (v) => {
+      const text = typeof v === 'string' ? v.trim() : v;
+      return text === '' || text === undefined ? null : text;
+    },
     z.coerce
       .number({ error: MSG.invalidNumber })
       .int({ error: MSG.invalidNumber })
@@ -47,7 +60,7 @@ const priceField = () =>
       .number({ error: 'Ongeldig bedrag (bijvoorbeeld 12,50)' })
       .int()
       .min(0, { error: 'Het bedrag kan niet negatief zijn' })
-      .max(100_000_000_00, { error: 'Dit bedrag is te hoog' })
+      .max(MAX_PRICE_CENTS, { error: 'Dit bedrag is te hoog' })
       .nullable(),
   );
 

@@ -7,7 +7,7 @@ import { machineMoves, machines } from '../../db/schema/machines';
 import { brandTypes, brands, machineTypes } from '../../db/schema/master-data';
 import { questionnaires } from '../../db/schema/questionnaires';
 import { users } from '../../db/schema/users';
-import { AppError, conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, conflict, fieldError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { iso } from '../../lib/presenters';
 import type { MachinesRepository } from './machines.repository';
 
@@ -100,11 +100,18 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
     priceCents: input.price,
   });
 
-  async function uniqueInventory<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * A concurrent add of the same inventory number passes no check but hits the unique index: the
+   * same 422. A concurrent delete of what the machine refers to (place, brand, type, machine
+   * type, questionnaire) passes the checks but hits a foreign key: `recheck` runs the checks
+   * again, which now answer the 404 or 422 the request would have got.
+   */
+  async function guarded<T>(work: () => Promise<T>, recheck: () => Promise<unknown>): Promise<T> {
     try {
       return await work();
     } catch (err) {
       if (isUniqueViolation(err, 'machines_inventory_unique')) throw fieldError('inventory_number', INVENTORY_TAKEN);
+      if (isForeignKeyViolation(err)) await recheck();
       throw err;
     }
   }
@@ -118,34 +125,46 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
     },
 
     create: (customerId: number, input: MachineInput, actorId: number) =>
-      uniqueInventory(() =>
-        db.transaction(async (tx) => {
-          await customerExists(customerId, tx);
-          await assertPlacement(customerId, input, tx);
-          await assertReferences(input, tx);
-          const [row] = await tx
-            .insert(machines)
-            .values({ ...columnsOf(input), customerId, createdBy: actorId, status: 'active' })
-            .returning({ id: machines.id });
-          await repo.setQuestionnaires(row!.id, questionnaireLinks(input), tx);
-          return load(customerId, row!.id, tx);
-        }),
+      guarded(
+        () =>
+          db.transaction(async (tx) => {
+            await customerExists(customerId, tx);
+            await assertPlacement(customerId, input, tx);
+            await assertReferences(input, tx);
+            const [row] = await tx
+              .insert(machines)
+              .values({ ...columnsOf(input), customerId, createdBy: actorId, status: 'active' })
+              .returning({ id: machines.id });
+            await repo.setQuestionnaires(row!.id, questionnaireLinks(input), tx);
+            return load(customerId, row!.id, tx);
+          }),
+        async () => {
+          await customerExists(customerId);
+          await assertPlacement(customerId, input, db);
+          await assertReferences(input, db);
+        },
       ),
 
     update: (customerId: number, id: number, input: MachineInput, actorId: number) =>
-      uniqueInventory(() =>
-        db.transaction(async (tx) => {
-          const before = await load(customerId, id, tx);
-          await assertPlacement(customerId, input, tx);
-          await assertReferences(input, tx);
-          await tx
-            .update(machines)
-            .set({ ...columnsOf(input), updatedAt: new Date() })
-            .where(eq(machines.id, id));
-          await repo.setQuestionnaires(id, questionnaireLinks(input), tx);
-          await recordMoveIfMoved(tx, before, input, actorId);
-          return load(customerId, id, tx);
-        }),
+      guarded(
+        () =>
+          db.transaction(async (tx) => {
+            const before = await load(customerId, id, tx);
+            await assertPlacement(customerId, input, tx);
+            await assertReferences(input, tx);
+            await tx
+              .update(machines)
+              .set({ ...columnsOf(input), updatedAt: new Date() })
+              .where(eq(machines.id, id));
+            await repo.setQuestionnaires(id, questionnaireLinks(input), tx);
+            await recordMoveIfMoved(tx, before, input, actorId);
+            return load(customerId, id, tx);
+          }),
+        async () => {
+          await load(customerId, id);
+          await assertPlacement(customerId, input, db);
+          await assertReferences(input, db);
+        },
       ),
 
     async setArchived(customerId: number, id: number, archived: boolean) {
@@ -162,26 +181,33 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
 
     /** Moves a machine within its customer and keeps the move in its history. */
     move: (customerId: number, id: number, input: MoveInput, actorId: number) =>
-      db.transaction(async (tx) => {
-        const before = await load(customerId, id, tx);
-        await assertPlacement(customerId, input, tx);
-        const same =
-          before.location_id === input.location_id &&
-          before.department_id === input.department_id &&
-          before.room_id === input.room_id;
-        if (same) throw fieldError('location_id', 'De machine staat al op deze plaats');
-        await tx
-          .update(machines)
-          .set({
-            locationId: input.location_id,
-            departmentId: input.department_id,
-            roomId: input.room_id,
-            updatedAt: new Date(),
-          })
-          .where(eq(machines.id, id));
-        await recordMoveIfMoved(tx, before, input, actorId);
-        return load(customerId, id, tx);
-      }),
+      guarded(
+        () =>
+          db.transaction(async (tx) => {
+            const before = await load(customerId, id, tx);
+            await assertPlacement(customerId, input, tx);
+            const same =
+              before.location_id === input.location_id &&
+              before.department_id === input.department_id &&
+              before.room_id === input.room_id;
+            if (same) throw fieldError('location_id', 'De machine staat al op deze plaats');
+            await tx
+              .update(machines)
+              .set({
+                locationId: input.location_id,
+                departmentId: input.department_id,
+                roomId: input.room_id,
+                updatedAt: new Date(),
+              })
+              .where(eq(machines.id, id));
+            await recordMoveIfMoved(tx, before, input, actorId);
+            return load(customerId, id, tx);
+          }),
+        async () => {
+          await load(customerId, id);
+          await assertPlacement(customerId, input, db);
+        },
+      ),
 
     async moves(customerId: number, id: number) {
       await load(customerId, id);

@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { brandTypes, brands, machineTypes } from '../../db/schema/master-data';
+import { departments, locations, rooms } from '../../db/schema/customers';
+import { machines } from '../../db/schema/machines';
+import { questionnaires } from '../../db/schema/questionnaires';
+import { createTestApp, type TestApp } from '../../test/build-test-app';
+import type { TestClient } from '../../test/client';
+import { createCustomer } from '../../test/factories';
+import { signIn } from '../../test/helpers';
+import {
+  createBrand,
+  createBrandType,
+  createMachineType,
+  createQuestionnaire,
+  uniqueName,
+} from '../../test/master-data';
+
+/**
+ * docs/decisions "Machines": brands, brand types, machine types, questionnaires, locations,
+ * departments and rooms that machines refer to cannot be deleted (409 with a Dutch reason),
+ * archived machines included; once no machine refers to them any more they can.
+ */
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signIn(t, 'admin')).client;
+});
+afterAll(() => t.close());
+
+let seq = 0;
+const ROUNDS = Number(process.env.RACE_ROUNDS ?? 20);
+
+/** A customer place and every master item a machine can refer to, and the delete path of each. */
+async function world() {
+  const customer = await createCustomer(t.db);
+  const [location] = await t.db
+    .insert(locations)
+    .values({
+      customerId: customer.id,
+      name: uniqueName('Vestiging'),
+      street: 'Dorpsstraat',
+      houseNumber: '1',
+      postcode: '1234 AB',
+      city: 'Utrecht',
+    })
+    .returning();
+  const [department] = await t.db
+    .insert(departments)
+    .values({ locationId: location!.id, name: uniqueName('Afdeling') })
+    .returning();
+  const [room] = await t.db
+    .insert(rooms)
+    .values({ departmentId: department!.id, name: uniqueName('Ruimte') })
+    .returning();
+  // A second, empty location to move machines to.
+  const [spare] = await t.db
+    .insert(locations)
+    .values({
+      customerId: customer.id,
+      name: uniqueName('Reserve'),
+      street: 'Kade',
+      houseNumber: '2',
+      postcode: '1234 AB',
+      city: 'Utrecht',
+    })
+    .returning();
+  const brand = await createBrand(t.db);
+  const brandType = await createBrandType(t.db, brand.id);
+  const machineType = await createMachineType(t.db);
+  const questionnaire = (await createQuestionnaire(t.db, { inspectionType: 'safety' })).questionnaire;
+  const loc = `/api/customers/${customer.id}/locations/${location!.id}`;
+  const dep = `${loc}/departments/${department!.id}`;
+  return {
+    customer: customer.id,
+    location: location!.id,
+    department: department!.id,
+    room: room!.id,
+    spare: spare!.id,
+    brand: brand.id,
+    brandType: brandType.id,
+    machineType: machineType.id,
+    questionnaire: questionnaire.id,
+    names: { location: location!.name, department: department!.name, room: room!.name, spare: spare!.name },
+    paths: {
+      brandType: `/api/brands/${brand.id}/types/${brandType.id}`,
+      brand: `/api/brands/${brand.id}`,
+      machineType: `/api/machine-types/${machineType.id}`,
+      questionnaire: `/api/questionnaires/${questionnaire.id}`,
+      room: `${dep}/rooms/${room!.id}`,
+      department: dep,
+      location: loc,
+    },
+  };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+/** A machine (through the API) that refers to everything of `w`. */
+async function machineUsingAll(w: World) {
+  const res = await admin.post(`/api/customers/${w.customer}/machines`, {
+    body: {
+      name: uniqueName('Machine'),
+      inventory_number: `IU-${++seq}`,
+      location_id: w.location,
+      department_id: w.department,
+      room_id: w.room,
+      machine_type_id: w.machineType,
+      brand_id: w.brand,
+      brand_type_id: w.brandType,
+      questionnaire_safety: w.questionnaire,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+/** What each item is called in its 409, in the order it can be deleted (the item below first). */
+const REASONS = [
+  ['brandType', 'Dit type'],
+  ['brand', 'Dit merk'],
+  ['machineType', 'Dit machinetype'],
+  ['questionnaire', 'Deze vragenlijst'],
+  ['room', 'Deze ruimte'],
+  ['department', 'Deze afdeling'],
+  ['location', 'Deze vestiging'],
+] as const;
+
+/** Whether each row of `w` still exists. */
+async function stillThere(w: World) {
+  return {
+    brandType: await t.db.$count(brandTypes, eq(brandTypes.id, w.brandType)),
+    brand: await t.db.$count(brands, eq(brands.id, w.brand)),
+    machineType: await t.db.$count(machineTypes, eq(machineTypes.id, w.machineType)),
+    questionnaire: await t.db.$count(questionnaires, eq(questionnaires.id, w.questionnaire)),
+    room: await t.db.$count(rooms, eq(rooms.id, w.room)),
+    department: await t.db.$count(departments, eq(departments.id, w.department)),
+    location: await t.db.$count(locations, eq(locations.id, w.location)),
+  };
+}
+const ALL_THERE = {
+  brandType: 1,
+  brand: 1,
+  machineType: 1,
+  questionnaire: 1,
+  room: 1,
+  department: 1,
+  location: 1,
+};
+
+async function expectRefused(w: World, count: string) {
+  for (const [key, what] of REASONS) {
+    const message = `${what} wordt gebruikt door ${count} en kan niet worden verwijderd.`;
+    for (const res of [
+      await admin.delete(w.paths[key]),
+      await admin.post(w.paths[key], { body: { _method: 'DELETE' }, as: 'form' }),
+    ]) {
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(409);
+      expect(res.json(), key).toEqual({ message, errors: {} });
+    }
+  }
+  expect(await stillThere(w)).toEqual(ALL_THERE);
+}
+
+describe('deleting what a machine refers to (409)', () => {
+  it('refuses to delete the brand, brand type, machine type, questionnaire, location, department or room of a machine', async () => {
+    const w = await world();
+    await machineUsingAll(w);
+    await expectRefused(w, '1 machine');
+    await machineUsingAll(w);
+    await expectRefused(w, '2 machines');
+  });
+
+  it('counts archived machines too: they keep their history', async () => {
+    const w = await world();
+    const id = await machineUsingAll(w);
+    const archived = await admin.post(`/api/customers/${w.customer}/machines/${id}/archive`);
+    expect(archived.statusCode, archived.body).toBe(200);
+    await expectRefused(w, '1 machine');
+  });
+
+  it('counts concept machines (added in the field) too', async () => {
+    const w = await world();
+    const [row] = await t.db
+      .insert(machines)
+      .values({
+        customerId: w.customer,
+        locationId: w.location,
+        departmentId: w.department,
+        roomId: w.room,
+        machineTypeId: w.machineType,
+        brandId: w.brand,
+        brandTypeId: w.brandType,
+        name: uniqueName('Concept'),
+        inventoryNumber: `IU-${++seq}`,
+        status: 'concept',
+        archivedAt: new Date(),
+      })
+      .returning();
+    const put = await admin.put(`/api/customers/${w.customer}/machines/${row!.id}`, {
+      body: {
+        name: row!.name,
+        inventory_number: row!.inventoryNumber,
+        location_id: w.location,
+        department_id: w.department,
+        room_id: w.room,
+        machine_type_id: w.machineType,
+        brand_id: w.brand,
+        brand_type_id: w.brandType,
+        questionnaire_safety: w.questionnaire,
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await expectRefused(w, '1 machine');
+  });
+
+  it('deletes them once the machine refers to none of them any more (edited and moved away)', async () => {
+    const w = await world();
+    const id = await machineUsingAll(w);
+    const base = `/api/customers/${w.customer}/machines/${id}`;
+    const edited = await admin.put(base, {
+      body: { name: 'Zonder verwijzingen', inventory_number: `IU-${++seq}`, location_id: w.location },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // Still at the location: that one stays refused, with the machine as its reason.
+    for (const key of ['brandType', 'brand', 'machineType', 'questionnaire', 'room', 'department'] as const) {
+      const res = await admin.delete(w.paths[key]);
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
+    }
+    const refused = await admin.delete(w.paths.location);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Deze vestiging wordt gebruikt door 1 machine en kan niet worden verwijderd.');
+    const moved = await admin.post(`${base}/move`, { body: { location_id: w.spare } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const removed = await admin.delete(w.paths.location);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await stillThere(w)).toEqual({
+      brandType: 0,
+      brand: 0,
+      machineType: 0,
+      questionnaire: 0,
+      room: 0,
+      department: 0,
+      location: 0,
+    });
+    // The move history keeps the names of the place that is gone.
+    const moves = (await admin.get(`${base}/moves`)).json().data as { from: string; to: string }[];
+    expect(moves.map((m) => m.to)).toEqual([w.names.location, w.names.spare]);
+    expect(moves[0]!.from).toBe(`${w.names.location} > ${w.names.department} > ${w.names.room}`);
+  });
+
+  it('never answers 500 when a machine is added while its location is deleted', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const w = await world();
+      // Only the location stands in the way of its delete (no departments below it).
+      await admin.delete(w.paths.room);
+      await admin.delete(w.paths.department);
+      const [created, deleted] = await Promise.all([
+        admin.post(`/api/customers/${w.customer}/machines`, {
+          body: { name: 'Gelijktijdig', inventory_number: `IU-${++seq}`, location_id: w.location },
+        }),
+        admin.delete(w.paths.location),
+      ]);
+      const outcome = `${created.statusCode}/${deleted.statusCode}`;
+      expect(['201/409', '422/200'], `${outcome}: ${created.body} ${deleted.body}`).toContain(outcome);
+      if (outcome === '422/200') {
+        expect(created.json().errors).toEqual({ location_id: ['Kies een vestiging van deze klant'] });
+      }
+    }
+  });
+
+  it('never answers 500 when a machine is given a brand type while that type is deleted', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const w = await world();
+      const id = await machineUsingAll(w);
+      const fresh = await createBrandType(t.db, w.brand);
+      const [updated, deleted] = await Promise.all([
+        admin.put(`/api/customers/${w.customer}/machines/${id}`, {
+          body: {
+            name: 'Gelijktijdig',
+            inventory_number: `IU-${++seq}`,
+            location_id: w.location,
+            brand_id: w.brand,
+            brand_type_id: fresh.id,
+          },
+        }),
+        admin.delete(`/api/brands/${w.brand}/types/${fresh.id}`),
+      ]);
+      const outcome = `${updated.statusCode}/${deleted.statusCode}`;
+      expect(['200/409', '422/200'], `${outcome}: ${updated.body} ${deleted.body}`).toContain(outcome);
+      if (outcome === '422/200') {
+        expect(updated.json().errors).toEqual({ brand_type_id: ['Kies een type van dit merk'] });
+      }
+    }
+  });
+});
