@@ -18,7 +18,11 @@ export const MSG = {
   passwordTooLong: `Maximaal ${PASSWORD_MAX} tekens`,
   invalidChoice: 'Ongeldige keuze',
   invalidNumber: 'Ongeldig getal',
+  invalidCharacters: 'Bevat ongeldige tekens',
 } as const;
+
+/** PostgreSQL text cannot hold the NUL character; refuse it as input instead of failing later. */
+export const hasNoNul = (v: string): boolean => !v.includes('\u0000');
 
 /** A required text: trimmed, not empty, at most 255 characters. */
 export const requiredText = (max = MAX_TEXT) =>
@@ -26,7 +30,8 @@ export const requiredText = (max = MAX_TEXT) =>
     .string({ error: MSG.required })
     .trim()
     .min(1, { error: MSG.required, abort: true })
-    .max(max, { error: max === MAX_TEXT ? MSG.maxText : `Maximaal ${max} tekens` });
+    .max(max, { error: max === MAX_TEXT ? MSG.maxText : `Maximaal ${max} tekens` })
+    .refine(hasNoNul, { error: MSG.invalidCharacters });
 
 /** An optional text: trimmed, at most 255 characters; empty becomes null. */
 export const optionalText = (max = MAX_TEXT) =>
@@ -34,6 +39,7 @@ export const optionalText = (max = MAX_TEXT) =>
     .string({ error: MSG.required })
     .trim()
     .max(max, { error: max === MAX_TEXT ? MSG.maxText : `Maximaal ${max} tekens` })
+    .refine(hasNoNul, { error: MSG.invalidCharacters })
     .nullish()
     .transform((v) => (v ? v : null));
 

@@ -6,6 +6,16 @@ import { AppError } from '../lib/errors';
 
 type Envelope = { message: string; errors: Record<string, string[]> };
 
+/** PostgreSQL 22021 (invalid byte sequence, e.g. NUL) or 22P05 (untranslatable character). */
+function isInvalidText(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Dutch messages for the 4xx errors Fastify and its plugins raise themselves. */
 function frameworkMessage(status: number): string {
   if (status === 401) return TEXT.unauthenticated;
@@ -43,6 +53,10 @@ export const errorsPlugin = fp(async (app) => {
     } else if (error instanceof AppError) {
       status = error.statusCode;
       body = { message: error.message, errors: error.errors };
+    } else if (isInvalidText(error)) {
+      // A character PostgreSQL cannot store (NUL) that reached the database anyway: bad input.
+      status = 422;
+      body = { message: TEXT.validation, errors: {} };
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, unknown content types, oversized bodies ...: the client's fault, 4xx.
       status = error.statusCode === 400 ? 422 : error.statusCode;

@@ -649,10 +649,8 @@ describe('validation (422)', () => {
     }
   });
 
-  // Known bug outside this module: the shared text fields (validation.ts requiredText/optionalText)
-  // and the list search pass a NUL character on to PostgreSQL, which refuses it: a 500, not a 422.
-  // Remove `.fails` once fixed.
-  it.fails('known bug: answers 422, not 500, for a NUL character in a text or the search', async () => {
+  // PostgreSQL cannot store a NUL character: the shared text fields and the search refuse it.
+  it('answers 422, not 500, for a NUL character in a text or the search', async () => {
     const c = await chain();
     const res = await admin().post(collection(c.customer.id), { body: machineBody(c, { name: 'Boor\u0000' }) });
     expect(res.statusCode, res.body).toBe(422);
