@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Machine } from '@keurwijzer/shared/machines';
 import { TEXT } from '@keurwijzer/shared/texts';
-import { departments, locations, rooms } from '../../db/schema/customers';
 import { machineMoves, machineQuestionnaires, machines } from '../../db/schema/machines';
 import { createTestApp, type TestApp } from '../../test/build-test-app';
 import type { TestClient } from '../../test/client';
-import { createCustomer } from '../../test/factories';
+import { createDepartment, createLocation, createPlacementChain, createRoom } from '../../test/placements';
 import { errorsOf, signIn, signInRoles, type RoleClients } from '../../test/helpers';
 import {
   createBrand,
@@ -44,30 +43,10 @@ let seq = 0;
 /** An inventory number no other test uses. */
 const inventory = () => `INV-${++seq}-${Math.random().toString(36).slice(2, 7)}`;
 
-async function addLocation(customerId: number, name = uniqueName('Vestiging')) {
-  const [row] = await t.db
-    .insert(locations)
-    .values({ customerId, name, street: 'Dorpsstraat', houseNumber: '1', postcode: '1234 AB', city: 'Utrecht' })
-    .returning();
-  return row!;
-}
-async function addDepartment(locationId: number, name = uniqueName('Afdeling')) {
-  const [row] = await t.db.insert(departments).values({ locationId, name }).returning();
-  return row!;
-}
-async function addRoom(departmentId: number, name = uniqueName('Ruimte')) {
-  const [row] = await t.db.insert(rooms).values({ departmentId, name }).returning();
-  return row!;
-}
-
-/** A customer with one location, department and room. */
-async function chain(name = uniqueName('Klant')) {
-  const customer = await createCustomer(t.db, { name });
-  const location = await addLocation(customer.id);
-  const department = await addDepartment(location.id);
-  const room = await addRoom(department.id);
-  return { customer, location, department, room };
-}
+const addLocation = (customerId: number, name?: string) => createLocation(t.db, customerId, name);
+const addDepartment = (locationId: number, name?: string) => createDepartment(t.db, locationId, name);
+const addRoom = (departmentId: number, name?: string) => createRoom(t.db, departmentId, name);
+const chain = (name?: string) => createPlacementChain(t.db, name);
 type Chain = Awaited<ReturnType<typeof chain>>;
 
 const collection = (customerId: Id) => `/api/customers/${customerId}/machines`;
