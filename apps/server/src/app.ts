@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -6,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './lib/mailer';
+import { createDiskStorage, type Storage } from './lib/storage';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { methodOverride } from './plugins/method-override';
@@ -21,6 +23,7 @@ import { brandsRoutes } from './modules/brands/brands.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { machineImagesRoutes } from './modules/machines/machine-images.routes';
 import { machinesRoutes } from './modules/machines/machines.routes';
 import { machineTypesRoutes } from './modules/machine-types/machine-types.routes';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes';
@@ -34,6 +37,8 @@ export type AppDeps = {
   database: Database;
   mailer: Mailer;
   sessionSecret: string;
+  /** Where uploads go; default DATA_DIR/uploads on disk. */
+  storage?: Storage;
   /** Default true; tests and the bench turn request logging off. */
   logger?: boolean;
 };
@@ -46,6 +51,7 @@ export async function buildApp({
   database,
   mailer,
   sessionSecret,
+  storage,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -119,6 +125,10 @@ export async function buildApp({
   await app.register(customersRoutes, { db });
   await app.register(locationsRoutes, { db });
   await app.register(machinesRoutes, { db });
+  await app.register(machineImagesRoutes, {
+    db,
+    storage: storage ?? createDiskStorage(path.join(config.dataDir, 'uploads')),
+  });
   await app.register(brandsRoutes, { db });
   await app.register(machineTypesRoutes, { db });
   await app.register(categoriesRoutes, { db });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -5,6 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../db/client';
 import { createMemoryMailer } from '../lib/mailer';
+import { createDiskStorage } from '../lib/storage';
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite, or (TEST_DB_DRIVER=pg) a new
@@ -73,11 +77,14 @@ export async function createTestApp() {
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
   });
+  // Uploads of this test file go to a directory of its own, removed at close.
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-uploads-'));
   const app: FastifyInstance = await buildApp({
     config,
     database,
     mailer,
     sessionSecret: 'test-secret-'.padEnd(40, 'x'),
+    storage: createDiskStorage(uploadDir),
     logger: false,
   });
   await app.ready();
@@ -87,9 +94,11 @@ export async function createTestApp() {
     mailer,
     config,
     queries,
+    uploadDir,
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -71,6 +71,25 @@ export class TestClient {
     return headers;
   }
 
+  /** A multipart POST with one file (as a browser sends an <input type="file">). */
+  async upload(url: string, field: string, file: { name: string; type: string; data: Buffer }, csrf = true) {
+    const boundary = '----kwupload' + Math.random().toString(16).slice(2);
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (csrf && this.token) headers['x-csrf-token'] = this.token;
+    return this.app.inject({ method: 'POST', url, headers, payload, remoteAddress: this.ip });
+  }
+
   get = (url: string, opts?: RequestOptions) => this.request('GET', url, opts);
   post = (url: string, opts?: RequestOptions) => this.request('POST', url, opts);
   put = (url: string, opts?: RequestOptions) => this.request('PUT', url, opts);

@@ -94,3 +94,24 @@ export const machineMoves = pgTable(
   },
   (t) => [index('machine_moves_machine_idx').on(t.machineId, t.movedAt)],
 );
+
+/** An image of a machine; the files live in the storage (DATA_DIR/uploads by default). */
+export const machineImages = pgTable(
+  'machine_images',
+  {
+    id: serial('id').primaryKey(),
+    machineId: integer('machine_id')
+      .notNull()
+      .references(() => machines.id, { onDelete: 'cascade' }),
+    /** Storage keys chosen by the server, never the uploaded name. */
+    fileKey: text('file_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('machine_images_machine_idx').on(t.machineId, t.id)],
+);
