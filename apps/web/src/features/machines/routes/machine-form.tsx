@@ -5,6 +5,7 @@ import { CrudFormPage } from '../../../components/crud-form-page';
 import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
 import { machinesResource } from '../api/machines';
 import { MachineFields } from '../components/machine-fields';
+import { MachineImages } from '../components/machine-images';
 
 type Values = Record<string, string | number>;
 
@@ -33,17 +34,25 @@ export default function MachineForm() {
   const customerId = Number(params.id);
   const crumbs = usePlacementCrumbs({ customerId });
   const back = `/admin/customers/${customerId}/machines`;
+  const machineId = params.machineId ? Number(params.machineId) : undefined;
   return (
-    <CrudFormPage<Machine, Values, MachineInput>
-      resource={machinesResource}
-      parentId={customerId}
-      id={params.machineId ? Number(params.machineId) : undefined}
-      schema={MachineInputSchema as never}
-      values={valuesOf}
-      title={(m) => (m ? `${m.name} bewerken` : 'Nieuwe machine')}
-      crumbs={(m) => [...crumbs.slice(0, 2), { label: 'Machines', to: back }, { label: m ? m.name : 'Nieuwe machine' }]}
-      backTo={back}
-      fields={(control) => <MachineFields control={control} customerId={customerId} />}
-    />
+    <>
+      <CrudFormPage<Machine, Values, MachineInput>
+        resource={machinesResource}
+        parentId={customerId}
+        id={params.machineId ? Number(params.machineId) : undefined}
+        schema={MachineInputSchema as never}
+        values={valuesOf}
+        title={(m) => (m ? `${m.name} bewerken` : 'Nieuwe machine')}
+        crumbs={(m) => [
+          ...crumbs.slice(0, 2),
+          { label: 'Machines', to: back },
+          { label: m ? m.name : 'Nieuwe machine' },
+        ]}
+        backTo={back}
+        fields={(control) => <MachineFields control={control} customerId={customerId} />}
+      />
+      {machineId !== undefined && <MachineImages customerId={customerId} machineId={machineId} />}
+    </>
   );
 }
