@@ -6,7 +6,7 @@ import { machines } from '../../db/schema/machines';
 import { questionnaires } from '../../db/schema/questionnaires';
 import { createTestApp, type TestApp } from '../../test/build-test-app';
 import type { TestClient } from '../../test/client';
-import { createCustomer } from '../../test/factories';
+import { createLocation, createPlacementChain } from '../../test/placements';
 import { signIn } from '../../test/helpers';
 import {
   createBrand,
@@ -34,38 +34,9 @@ const ROUNDS = Number(process.env.RACE_ROUNDS ?? 20);
 
 /** A customer place and every master item a machine can refer to, and the delete path of each. */
 async function world() {
-  const customer = await createCustomer(t.db);
-  const [location] = await t.db
-    .insert(locations)
-    .values({
-      customerId: customer.id,
-      name: uniqueName('Vestiging'),
-      street: 'Dorpsstraat',
-      houseNumber: '1',
-      postcode: '1234 AB',
-      city: 'Utrecht',
-    })
-    .returning();
-  const [department] = await t.db
-    .insert(departments)
-    .values({ locationId: location!.id, name: uniqueName('Afdeling') })
-    .returning();
-  const [room] = await t.db
-    .insert(rooms)
-    .values({ departmentId: department!.id, name: uniqueName('Ruimte') })
-    .returning();
+  const { customer, location, department, room } = await createPlacementChain(t.db);
   // A second, empty location to move machines to.
-  const [spare] = await t.db
-    .insert(locations)
-    .values({
-      customerId: customer.id,
-      name: uniqueName('Reserve'),
-      street: 'Kade',
-      houseNumber: '2',
-      postcode: '1234 AB',
-      city: 'Utrecht',
-    })
-    .returning();
+  const spare = await createLocation(t.db, customer.id, uniqueName('Reserve'));
   const brand = await createBrand(t.db);
   const brandType = await createBrandType(t.db, brand.id);
   const machineType = await createMachineType(t.db);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
-import { departments, locations, rooms } from '../../db/schema/customers';
 import { machineMoves, machineQuestionnaires, machines } from '../../db/schema/machines';
 import { createTestApp, type TestApp } from '../../test/build-test-app';
 import type { TestClient } from '../../test/client';
-import { createCustomer } from '../../test/factories';
+import { createPlacementChain } from '../../test/placements';
 import { signIn } from '../../test/helpers';
 import {
   createBrand,
@@ -48,26 +47,7 @@ async function expectConstant(small: string, big: string, rows: [number, number]
 
 /** A customer with `n` fully referenced machines (bulk inserts: a handful of statements). */
 async function customerWith(n: number, status: 'active' | 'concept' = 'active') {
-  const customer = await createCustomer(t.db);
-  const [location] = await t.db
-    .insert(locations)
-    .values({
-      customerId: customer.id,
-      name: uniqueName('Vestiging'),
-      street: 'Straat',
-      houseNumber: '1',
-      postcode: '1234 AB',
-      city: 'Utrecht',
-    })
-    .returning();
-  const [department] = await t.db
-    .insert(departments)
-    .values({ locationId: location!.id, name: uniqueName('Afdeling') })
-    .returning();
-  const [room] = await t.db
-    .insert(rooms)
-    .values({ departmentId: department!.id, name: uniqueName('Ruimte') })
-    .returning();
+  const { customer, location, department, room } = await createPlacementChain(t.db);
   const brand = await createBrand(t.db);
   const brandType = await createBrandType(t.db, brand.id);
   const machineType = await createMachineType(t.db);

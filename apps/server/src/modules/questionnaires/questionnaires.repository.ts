@@ -86,6 +86,12 @@ export function createQuestionnairesRepository(db: Db) {
     .orderBy(asc(qc.position), asc(qc.id), asc(qq.position), asc(qq.id))
     .prepare('questionnaire_detail');
 
+  /** A questionnaire's categories with their names; its questions with the bank's fields. */
+  const selectCategories = (tx: Executor) =>
+    tx.select(categorySelect).from(qc).innerJoin(categories, eq(categories.id, qc.categoryId));
+  const selectQuestions = (tx: Executor) =>
+    tx.select(questionSelect).from(qq).innerJoin(questions, eq(questions.id, qq.questionId));
+
   return {
     async findQuestionnaire(id: number, tx: Executor = db): Promise<QuestionnaireRow | undefined> {
       const [row] = await tx.select(questionnaireSelect).from(questionnaires).where(eq(questionnaires.id, id)).limit(1);
@@ -93,18 +99,10 @@ export function createQuestionnairesRepository(db: Db) {
     },
 
     listCategories: (questionnaireId: number, tx: Executor = db) =>
-      tx
-        .select(categorySelect)
-        .from(qc)
-        .innerJoin(categories, eq(categories.id, qc.categoryId))
-        .where(eq(qc.questionnaireId, questionnaireId))
-        .orderBy(asc(qc.position), asc(qc.id)),
+      selectCategories(tx).where(eq(qc.questionnaireId, questionnaireId)).orderBy(asc(qc.position), asc(qc.id)),
 
     async findCategory(questionnaireId: number, id: number, tx: Executor = db) {
-      const [row] = await tx
-        .select(categorySelect)
-        .from(qc)
-        .innerJoin(categories, eq(categories.id, qc.categoryId))
+      const [row] = await selectCategories(tx)
         .where(and(eq(qc.id, id), eq(qc.questionnaireId, questionnaireId)))
         .limit(1);
       return row;
@@ -113,18 +111,12 @@ export function createQuestionnairesRepository(db: Db) {
     listQuestions: (questionnaireCategoryIds: number[], tx: Executor = db) =>
       questionnaireCategoryIds.length === 0
         ? Promise.resolve([])
-        : tx
-            .select(questionSelect)
-            .from(qq)
-            .innerJoin(questions, eq(questions.id, qq.questionId))
+        : selectQuestions(tx)
             .where(inArray(qq.questionnaireCategoryId, questionnaireCategoryIds))
             .orderBy(asc(qq.position), asc(qq.id)),
 
     async findQuestion(questionnaireCategoryId: number, id: number, tx: Executor = db) {
-      const [row] = await tx
-        .select(questionSelect)
-        .from(qq)
-        .innerJoin(questions, eq(questions.id, qq.questionId))
+      const [row] = await selectQuestions(tx)
         .where(and(eq(qq.id, id), eq(qq.questionnaireCategoryId, questionnaireCategoryId)))
         .limit(1);
       return row;
