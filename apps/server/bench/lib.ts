@@ -82,7 +82,12 @@ export async function insertChunked<T>(rows: T[], size: number, insert: (chunk: 
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-export type Server = { url: string; stop(): Promise<void> };
+export type Server = {
+  url: string;
+  /** The server process's resident memory in bytes. */
+  memory(): Promise<number>;
+  stop(): Promise<void>;
+};
 
 /**
  * Starts the real app (bench/server.ts) in a child process, so the load generator does not
@@ -114,6 +119,16 @@ export function startServer(target: Target): Promise<Server> {
     child.once('message', (msg: { port: number }) => {
       resolve({
         url: `http://127.0.0.1:${msg.port}`,
+        memory: () =>
+          new Promise<number>((done) => {
+            const onMessage = (m: { rss?: number }) => {
+              if (typeof m.rss !== 'number') return;
+              child.off('message', onMessage);
+              done(m.rss);
+            };
+            child.on('message', onMessage);
+            child.send('memory');
+          }),
         async stop() {
           child.send('stop');
           await exited;
@@ -210,11 +225,20 @@ export type Scenario = {
   /** The p95 latency goal in ms, per database. */
   goalP95Ms: Record<Target['kind'], number>;
   as: Role;
-  /** Runs before the server starts; `base` is what the runner seeded for every scenario. */
-  seed(db: Db, base: { customerId: number }): Promise<void>;
+  /**
+   * Runs before the server starts; `base` is what the runner seeded for every scenario. May
+   * return ids it made, which `paths` and `measure` receive.
+   */
+  seed(db: Db, base: { customerId: number }): Promise<Seeded | void>;
   /** Request paths; every connection cycles through them. */
-  paths: string[];
+  paths: string[] | ((seeded: Seeded) => string[]);
+  /** Measurements besides the load (e.g. an export's time and memory), each against a goal. */
+  measure?(ctx: { url: string; cookie: string; seeded: Seeded; memory: () => Promise<number> }): Promise<Finding[]>;
 };
+export type Seeded = Record<string, number>;
+
+/** A measured figure and its goal (at most). */
+export type Finding = { label: string; value: number; unit: string; goal: number };
 
 /** A small deterministic random generator (mulberry32), so every run seeds the same data. */
 export function random(seed: number): () => number {

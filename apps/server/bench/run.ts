@@ -10,10 +10,13 @@ import {
   postgresTarget,
   seedAccounts,
   startServer,
+  type Finding,
   type LoadResult,
   type Scenario,
+  type Seeded,
   type Target,
 } from './lib';
+import { machinesScenario } from './scenarios/machines';
 import { questionnairesScenario } from './scenarios/questionnaires';
 import { usersScenario } from './scenarios/users';
 
@@ -25,7 +28,7 @@ import { usersScenario } from './scenarios/users';
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process (node --cpu-prof).
  * Exits 1 when requests failed; a missed goal is reported, not an error.
  */
-const SCENARIOS: Scenario[] = [usersScenario, questionnairesScenario];
+const SCENARIOS: Scenario[] = [usersScenario, questionnairesScenario, machinesScenario];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -44,12 +47,13 @@ if (chosen.length === 0) {
   process.exit(1);
 }
 
-type Row = { scenario: Scenario; kind: Target['kind']; result: LoadResult };
+type Row = { scenario: Scenario; kind: Target['kind']; result: LoadResult; findings: Finding[] };
 const LABEL: Record<Target['kind'], string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
 async function runOn(makeTarget: () => Promise<Target>): Promise<Row[]> {
   const target = await makeTarget();
   const rows: Row[] = [];
+  const seeded = new Map<Scenario, Seeded>();
   try {
     const started = Date.now();
     const database = await target.open();
@@ -59,7 +63,7 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<Row[]> {
         .values({ name: 'Bench Klant B.V.', customerNumber: 'BENCH-1' })
         .returning({ id: customers.id });
       await seedAccounts(database.db, customer!.id);
-      for (const s of chosen) await s.seed(database.db, { customerId: customer!.id });
+      for (const s of chosen) seeded.set(s, (await s.seed(database.db, { customerId: customer!.id })) ?? {});
       // What autovacuum does within a minute of a bulk load (PGlite: at every open, see db/client).
       await database.db.execute(sql`vacuum (analyze)`);
     } finally {
@@ -71,11 +75,17 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<Row[]> {
     try {
       for (const scenario of chosen) {
         const cookie = await login(server.url, benchEmail(scenario.as), BENCH_PASSWORD);
-        await check(server.url, cookie, scenario);
-        await load({ url: server.url, cookie, paths: scenario.paths, connections, seconds: warmup });
-        const result = await load({ url: server.url, cookie, paths: scenario.paths, connections, seconds });
-        rows.push({ scenario, kind: target.kind, result });
+        const ids = seeded.get(scenario) ?? {};
+        const paths = typeof scenario.paths === 'function' ? scenario.paths(ids) : scenario.paths;
+        await check(server.url, cookie, paths);
+        await load({ url: server.url, cookie, paths, connections, seconds: warmup });
+        const result = await load({ url: server.url, cookie, paths, connections, seconds });
         console.log(`[${LABEL[target.kind]}] ${scenario.title}: ${line(scenario, target.kind, result)}`);
+        const findings = scenario.measure
+          ? await scenario.measure({ url: server.url, cookie, seeded: ids, memory: server.memory })
+          : [];
+        for (const f of findings) console.log(`[${LABEL[target.kind]}] ${findingLine(f)}`);
+        rows.push({ scenario, kind: target.kind, result, findings });
       }
     } finally {
       await server.stop();
@@ -87,8 +97,7 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<Row[]> {
 }
 
 /** Every path must answer 200 before it is timed; prints what the first few answer. */
-async function check(url: string, cookie: string, scenario: Scenario) {
-  const paths = scenario.paths;
+async function check(url: string, cookie: string, paths: string[]) {
   for (const [i, path] of paths.entries()) {
     const res = await fetch(url + path, { headers: { cookie, accept: 'application/json' } });
     const text = await res.text();
@@ -109,6 +118,11 @@ const line = (s: Scenario, kind: Target['kind'], r: LoadResult) =>
   `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms ` +
   `(goal p95 <= ${s.goalP95Ms[kind]} ms): ${verdict(s, kind, r)}`;
 
+const findingLine = (f: Finding) =>
+  `${f.label}: ${f.value.toFixed(f.unit === 's' ? 2 : 0)} ${f.unit} (goal <= ${f.goal} ${f.unit}): ${
+    f.value <= f.goal ? 'PASS' : 'MISS'
+  }`;
+
 async function main() {
   const rows: Row[] = [];
   rows.push(...(await runOn(pgliteTarget)));
@@ -127,6 +141,9 @@ async function main() {
         `${ms(r.p99)}  <= ${String(scenario.goalP95Ms[kind]).padStart(2)} ms  ${verdict(scenario, kind, r)}`,
     );
   }
+  for (const { scenario, kind, findings } of rows)
+    for (const f of findings)
+      console.log(`${scenario.name.padEnd(width)}  ${LABEL[kind].padEnd(10)} ${findingLine(f)}`);
   // A missed goal is a finding to report, not a crash; failed requests are.
   if (rows.some((r) => r.result.failures > 0)) process.exitCode = 1;
 }

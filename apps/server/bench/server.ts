@@ -30,7 +30,11 @@ async function main() {
     await database.close();
     process.exit(0);
   };
-  process.on('message', (msg) => msg === 'stop' && void stop());
+  process.on('message', (msg) => {
+    if (msg === 'stop') void stop();
+    // The bench samples the server's memory while it exports.
+    if (msg === 'memory') process.send!({ rss: process.memoryUsage().rss });
+  });
   process.on('disconnect', () => void stop());
   process.send!({ port: address.port });
 }

@@ -25,6 +25,8 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { machineImagesRoutes } from './modules/machines/machine-images.routes';
 import { machinesRoutes } from './modules/machines/machines.routes';
+import { inventoryExportRoutes } from './modules/machines/inventory-export.routes';
+import { ownMachinesRoutes } from './modules/machines/own-machines.routes';
 import { machineTypesRoutes } from './modules/machine-types/machine-types.routes';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes';
 import { questionsRoutes } from './modules/questions/questions.routes';
@@ -125,6 +127,8 @@ export async function buildApp({
   await app.register(customersRoutes, { db });
   await app.register(locationsRoutes, { db });
   await app.register(machinesRoutes, { db });
+  await app.register(inventoryExportRoutes, { db, company: config.company });
+  await app.register(ownMachinesRoutes, { db, company: config.company });
   await app.register(machineImagesRoutes, {
     db,
     storage: storage ?? createDiskStorage(path.join(config.dataDir, 'uploads')),

@@ -25,6 +25,10 @@ const EnvSchema = z.object({
   /** log2 of scrypt's N; 17 by security.md. Tests lower it to keep the suite fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   WEB_DIST: z.string().optional(),
+  /** The inspection company in the header of exports (inventory list, reports). */
+  COMPANY_NAME: z.string().min(1).default('Keurwijzer Machinekeuringen B.V.'),
+  COMPANY_ADDRESS: z.string().default('Industrieweg 12, 3542 AD Utrecht'),
+  COMPANY_CONTACT: z.string().default('030 123 45 67 · info@keurwijzer.nl'),
 });
 
 export type Config = {
@@ -47,7 +51,11 @@ export type Config = {
   sessionAbsoluteMs: number;
   scryptLogN: number;
   webDist: string | undefined;
+  company: Company;
 };
+
+/** The inspection company as printed on exports. */
+export type Company = { name: string; address: string; contact: string };
 
 /** Parses the environment; throws with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -80,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     scryptLogN: e.SCRYPT_LOG_N,
     webDist: e.WEB_DIST,
+    company: { name: e.COMPANY_NAME, address: e.COMPANY_ADDRESS, contact: e.COMPANY_CONTACT },
   };
 }

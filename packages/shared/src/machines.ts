@@ -151,3 +151,26 @@ export type MachineMove = z.infer<typeof MachineMoveSchema>;
 
 /** The confirmation of spec section 4 before approving a concept machine. */
 export const APPROVE_CONFIRMATION = 'Weet je zeker dat je deze machine wilt goedkeuren?';
+
+/** Formats of the inventory list of a customer. */
+export const INVENTORY_FORMATS = ['xlsx', 'pdf'] as const;
+export type InventoryFormat = (typeof INVENTORY_FORMATS)[number];
+
+/** The inventory export takes the filters, search and sort of the machines screen, without paging. */
+export const InventoryExportQuerySchema = MachineListQuerySchema.omit({ page: true, itemsPerPage: true }).extend({
+  format: z.enum(INVENTORY_FORMATS, { error: MSG.invalidChoice }),
+});
+export type InventoryExportQuery = z.output<typeof InventoryExportQuerySchema>;
+
+/** Statuses a customer sees of its own machines (concept machines wait for an admin first). */
+export const OWN_MACHINE_STATUSES = ['active', 'inactive'] as const;
+
+/** GET /api/machines: a customer's own machines in use (not archived, not concept). */
+export const OwnMachineListQuerySchema = listQuerySchema(MACHINE_SORT_KEYS, 'name')
+  .omit({ archived: true })
+  .extend({ status: z.enum(OWN_MACHINE_STATUSES, { error: MSG.invalidChoice }).optional() });
+
+/** GET /api/machines/export: the customer's own inventory list, with the screen's search and sort. */
+export const OwnInventoryExportQuerySchema = OwnMachineListQuerySchema.omit({ page: true, itemsPerPage: true }).extend({
+  format: z.enum(INVENTORY_FORMATS, { error: MSG.invalidChoice }),
+});

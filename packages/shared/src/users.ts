@@ -7,6 +7,7 @@ import {
   choiceField,
   emailField,
   flagField,
+  idField,
   optionalIdField,
   optionalText,
   requiredText,
@@ -55,9 +56,13 @@ export type UserFormValues = z.input<typeof UserInputSchema>;
 
 export const USER_SORT_KEYS = ['last_name', 'first_name', 'email', 'role', 'created_at'] as const;
 
-/** GET /api/users query: employees=1 lists employees, employees=0 customer users. */
+/**
+ * GET /api/users query: employees=1 lists employees, employees=0 customer users; customer_id the
+ * users of one customer (the customer screen).
+ */
 export const UserListQuerySchema = listQuerySchema(USER_SORT_KEYS, 'last_name').extend({
   employees: flagField().optional(),
+  customer_id: idField().optional(),
 });
 export type UserListQuery = z.input<typeof UserListQuerySchema>;
 export type UserListParams = z.output<typeof UserListQuerySchema>;

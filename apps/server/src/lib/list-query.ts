@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, getTableName, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PageMeta, SortOrder } from '@keurwijzer/shared/api';
 
@@ -46,4 +47,24 @@ export async function paginate<T>(
  */
 export function qualified(column: AnyColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/**
+ * Prepared list statements by shape. A list's SQL depends only on its shape (the sort, which
+ * filters are set, search or not); its values are placeholders. Each shape is built once and kept
+ * as a named prepared statement: Drizzle does not build the SQL again, and PostgreSQL parses and
+ * plans it once per connection instead of for every request. The name comes from the shape key,
+ * so every repository (and every connection) gives one shape one name. The number of shapes is
+ * bounded by the combinations of sort keys and filters.
+ */
+export function preparedByShape<T>(prefix: string): (shape: string, build: (name: string) => T) => T {
+  const shapes = new Map<string, T>();
+  return (shape, build) => {
+    let prepared = shapes.get(shape);
+    if (!prepared) {
+      prepared = build(`${prefix}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`);
+      shapes.set(shape, prepared);
+    }
+    return prepared;
+  };
 }

@@ -11,6 +11,7 @@ import { PASSWORD, createUser } from './factories';
  * until it is listed here, so nobody adds a route without deciding who may use it.
  */
 const ADMINS = ['super_admin', 'admin'] as const;
+const CUSTOMERS = ['customer'] as const;
 
 const MATRIX: Record<string, 'public' | readonly Role[]> = {
   // Auth and account
@@ -32,6 +33,7 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/customers/:customerId/machines': ADMINS,
   'POST /api/customers/:customerId/machines': ADMINS,
   'GET /api/customers/:customerId/machines/:id': ADMINS,
+  'GET /api/customers/:customerId/machines/export': ADMINS,
   'PUT /api/customers/:customerId/machines/:id': ADMINS,
   'POST /api/customers/:customerId/machines/:id/archive': ADMINS,
   'POST /api/customers/:customerId/machines/:id/restore': ADMINS,
@@ -43,6 +45,9 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/customers/:customerId/machines/:id/images/:imageId/file': ADMINS,
   'DELETE /api/customers/:customerId/machines/:id/images/:imageId': ADMINS,
   'GET /api/machine-concept': ADMINS,
+  // A customer user's own machines
+  'GET /api/machines': CUSTOMERS,
+  'GET /api/machines/export': CUSTOMERS,
   'POST /api/machine-concept/:id/approve': ADMINS,
   'GET /api/customers/:id': ADMINS,
   'POST /api/customers': ADMINS,

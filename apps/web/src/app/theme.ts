@@ -10,12 +10,21 @@ declare module '@mui/material/styles' {
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: 'class' },
   colorSchemes: {
-    light: { palette: { primary: { main: '#BE1522' }, background: { default: '#f5f5f6' } } },
+    // Fields take the neutral secondary colour when focused: with the red primary an empty focused
+    // field looked like one with an error.
+    light: {
+      palette: {
+        primary: { main: '#BE1522' },
+        secondary: { main: '#37474F' },
+        background: { default: '#f5f5f6' },
+      },
+    },
     // On a dark background #BE1522 text fails WCAG contrast (2.9:1); a lighter tint of the same
     // red reads at 4.6:1. Filled surfaces (app bar) keep #BE1522 through `dark` below.
     dark: {
       palette: {
         primary: { main: '#E4424D', light: '#F28B82', dark: '#BE1522', contrastText: '#fff' },
+        secondary: { main: '#B0BEC5' },
         background: { default: '#121212', paper: '#1c1c1e' },
       },
     },
@@ -31,7 +40,8 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
     // Big touch targets for mechanics on a tablet.
     MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
-    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiTextField: { defaultProps: { fullWidth: true, color: 'secondary' } },
+    MuiFormControl: { defaultProps: { color: 'secondary' } },
     MuiMenu: { defaultProps: { transitionDuration: { enter: 300, exit: 250 } } },
   },
 });

@@ -86,6 +86,7 @@ export function CrudListPage<T extends { id: number }, P = number>(props: CrudLi
         rowKey={(row) => row.id}
         searchLabel={props.searchLabel}
         filters={props.filters}
+        activeFilters={Object.values(props.filterQuery ?? {}).filter(Boolean).length}
         archivable={props.archivable}
         actions={(row) => (
           <>

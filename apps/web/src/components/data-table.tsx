@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -15,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -51,8 +53,10 @@ type DataTableProps<T> = {
   searchLabel?: string;
   /** Show the "Gearchiveerd" switch. */
   archivable?: boolean;
-  /** Extra filters beside the search field. */
+  /** Extra filters beside the search field (on phones behind a "Filters" button). */
   filters?: ReactNode;
+  /** How many of those filters are set: shown on the phone button, and opens them at first. */
+  activeFilters?: number;
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -97,6 +101,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [search, state.search, onStateChange]);
 
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // On phones a row of selects would push the list off the screen: they fold behind a button.
+  const [filtersShown, setFiltersShown] = useState(() => (props.activeFilters ?? 0) > 0);
+  const showFilters = !narrow || filtersShown;
   const colSpan = columns.length + (actions ? 1 : 0);
   const emptyText = loading ? TABLE_TEXT.loading : state.search ? TABLE_TEXT.noMatch : TABLE_TEXT.empty;
 
@@ -121,7 +128,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
             htmlInput: { maxLength: 255 },
           }}
         />
-        {props.filters}
+        {props.filters && narrow && (
+          <Button
+            size="small"
+            startIcon={<FilterListIcon />}
+            aria-expanded={filtersShown}
+            onClick={() => setFiltersShown((v) => !v)}
+          >
+            {filtersShown ? 'Filters verbergen' : `Filters${props.activeFilters ? ` (${props.activeFilters})` : ''}`}
+          </Button>
+        )}
+        {showFilters && props.filters}
         {props.archivable && (
           <FormControlLabel
             control={

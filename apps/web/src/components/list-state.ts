@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext, useMemo } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import type { SortOrder } from '@keurwijzer/shared/api';
 
 /** Paging, search, sort and the archived toggle of a list: kept in the URL, so back and reload keep them. */
@@ -16,6 +16,12 @@ export const ITEMS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
 export function useListState(defaults: { sortKey: string; sortOrder?: SortOrder; itemsPerPage?: number }) {
   const [params, setParams] = useSearchParams();
+  // A late change of this list (the debounced search firing after the user clicked away) must not
+  // land in the next screen's URL, nor cancel the way there. React's render of this screen can lag
+  // behind the router (a lazy screen loads inside a transition that keeps this one on show), so
+  // the router's own state is read when the change comes, not when this screen last rendered.
+  const { pathname } = useLocation();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const state = useMemo<ListState>(() => {
     const num = (key: string, fallback: number) => {
       const n = Number(params.get(key));
@@ -39,6 +45,7 @@ export function useListState(defaults: { sortKey: string; sortOrder?: SortOrder;
 
   const update = useCallback(
     (patch: Partial<ListState>) => {
+      if (router && hasLeft(router.state, pathname)) return;
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -53,11 +60,17 @@ export function useListState(defaults: { sortKey: string; sortOrder?: SortOrder;
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, router, pathname],
   );
 
   return [state, update] as const;
 }
+
+type RouterState = { location: { pathname: string }; navigation: { state: string; location?: { pathname: string } } };
+
+/** The router shows, or is on its way to, another screen than `pathname`. */
+const hasLeft = ({ location, navigation }: RouterState, pathname: string) =>
+  location.pathname !== pathname || (navigation.state !== 'idle' && navigation.location?.pathname !== pathname);
 
 /** The list state as API query parameters. */
 export const toQuery = (s: ListState) => ({

@@ -13,13 +13,14 @@ export function PageHeader({ title, crumbs, actions }: { title: string; crumbs?:
     <Box sx={{ mb: 3 }}>
       {crumbs && crumbs.length > 0 && (
         <Breadcrumbs aria-label="Kruimelpad" sx={{ mb: 1 }}>
-          {crumbs.map((c) =>
-            c.to ? (
-              <Link key={c.label} component={RouterLink} to={c.to} underline="hover" color="inherit">
+          {crumbs.map((c, i) =>
+            // The last crumb is the screen itself: text, not a link to where you are.
+            c.to && i < crumbs.length - 1 ? (
+              <Link key={i} component={RouterLink} to={c.to} underline="hover" color="inherit">
                 {c.label}
               </Link>
             ) : (
-              <Typography key={c.label} color="text.primary">
+              <Typography key={i} color="text.primary" aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
                 {c.label}
               </Typography>
             ),

@@ -17,7 +17,7 @@ export class ApiError extends Error {
 export type ApiResult<T> = { data: T; meta?: PageMeta; message?: string };
 export type Page<T> = { data: T[]; meta: PageMeta };
 export type FormBody = Record<string, unknown>;
-type Query = Record<string, string | number | boolean | null | undefined>;
+export type Query = Record<string, string | number | boolean | null | undefined>;
 
 let csrfToken: string | null = null;
 let mutationInFlight = false;
@@ -42,7 +42,8 @@ export function toFormData(body: FormBody): FormData {
   return form;
 }
 
-function withQuery(path: string, query?: Query): string {
+/** `path?query` without empty values; booleans as 1/0. */
+export function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {

@@ -7,7 +7,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('nl-NL', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-const amountFormat = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
@@ -17,8 +16,7 @@ export const formatDate = (value: string | Date): string => dateFormat.format(to
 /** 21-11-2026 14:05 (24-hour time). */
 export const formatDateTime = (value: string | Date): string => dateTimeFormat.format(toDate(value)).replace(',', '');
 
-/** "€ 12,00": euro sign, a space, the amount with a decimal comma (spec section 1). */
-export const formatPrice = (amount: number): string => `€ ${amountFormat.format(amount)}`;
+export { formatCents, formatPrice } from '@keurwijzer/shared/format';
 
 /**
  * Parses a typed date in Dutch order (day, month, year) with '/', '-' or '.' between the parts

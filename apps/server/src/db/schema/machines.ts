@@ -47,10 +47,29 @@ export const machines = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the machines screen searches: name, inventory and factory number, lower-cased and kept
+     * by the database, so a search is one LIKE per machine of the customer instead of three
+     * ILIKEs. No trigram index: the customer already narrows the rows to a few thousand, and for
+     * common words a trigram bitmap over all customers' machines costs more than it saves
+     * (bench/: 100,000 machines, 5,000 for one customer).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(name || ' ' || inventory_number || coalesce(' ' || factory_number, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('machines_inventory_unique').on(t.customerId, sql`lower(${t.inventoryNumber})`),
+    // One per sort key of the machines screen: a page of a customer reads 25 rows in order.
     index('machines_customer_name_idx').on(t.customerId, t.name, t.id),
+    index('machines_customer_inventory_idx').on(t.customerId, t.inventoryNumber, t.id),
+    index('machines_customer_year_idx').on(t.customerId, t.manufactureYear, t.id),
+    index('machines_customer_status_idx').on(t.customerId, t.status, t.id),
+    index('machines_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    // Counts a customer's machines in use (the list's total) from the index alone.
+    index('machines_customer_active_idx')
+      .on(t.customerId)
+      .where(sql`${t.archivedAt} is null`),
     index('machines_location_idx').on(t.locationId),
     index('machines_department_idx').on(t.departmentId),
     index('machines_room_idx').on(t.roomId),

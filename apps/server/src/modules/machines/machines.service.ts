@@ -120,8 +120,10 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
     load,
 
     async list(...args: Parameters<MachinesRepository['list']>) {
-      if (args[1] !== undefined) await customerExists(args[1]);
-      return repo.list(...args);
+      const page = await repo.list(...args);
+      // An empty page may mean the customer does not exist: only then is it looked up.
+      if (page.data.length === 0 && args[1] !== undefined) await customerExists(args[1]);
+      return page;
     },
 
     create: (customerId: number, input: MachineInput, actorId: number) =>

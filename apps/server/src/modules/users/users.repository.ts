@@ -46,6 +46,7 @@ export function createUsersRepository(db: Db) {
           : query.employees
             ? inArray(users.role, [...EMPLOYEE_ROLES])
             : eq(users.role, 'customer'),
+        query.customer_id === undefined ? undefined : eq(users.customerId, query.customer_id),
         searchUsers(query.search),
       );
       return paginate(

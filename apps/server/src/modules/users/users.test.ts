@@ -130,6 +130,17 @@ describe('GET /api/users', () => {
     expect(await roles('')).toEqual(['admin', 'customer', 'mechanic', 'super_admin']);
   });
 
+  it('filters the users of one customer with customer_id', async () => {
+    const m = marker();
+    const a = await createCustomer(t.db);
+    const b = await createCustomer(t.db);
+    const ofA = await createUser(t.db, 'customer', { firstName: m, customerId: a.id });
+    await createUser(t.db, 'customer', { firstName: m, customerId: b.id });
+    await createUser(t.db, 'mechanic', { firstName: m });
+    expect((await list(`search=${m}&customer_id=${a.id}`)).data.map((u) => u.id)).toEqual([ofA.id]);
+    expect((await list(`search=${m}&customer_id=999999`)).data).toEqual([]);
+  });
+
   it('hides archived users unless archived=1, which shows only them', async () => {
     const m = marker();
     const active = await createUser(t.db, 'mechanic', { firstName: m });
@@ -176,6 +187,8 @@ describe('GET /api/users', () => {
     ['sortOrder=sideways', 'sortOrder'],
     ['archived=maybe', 'archived'],
     ['employees=2', 'employees'],
+    ['customer_id=abc', 'customer_id'],
+    ['customer_id=0', 'customer_id'],
     ['search=a&search=b', 'search'],
     [`search=${'x'.repeat(256)}`, 'search'],
   ])('answers 422 with an errors map for %s', async (query, field) => {

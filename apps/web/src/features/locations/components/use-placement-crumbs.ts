@@ -3,7 +3,8 @@ import { customersResource } from '../../customers/api/customers';
 import { departmentsResource, locationsResource } from '../api/locations';
 
 /**
- * Breadcrumbs Klanten > customer > location > department, each a link to the list below it.
+ * Breadcrumbs Klanten > customer > location > department: the customer links to the customer
+ * screen, a location to its departments, a department to its rooms.
  * Names load on demand ("…" until they are there).
  */
 export function usePlacementCrumbs(ids: { customerId: number; locationId?: number; departmentId?: number }): Crumb[] {
@@ -14,7 +15,7 @@ export function usePlacementCrumbs(ids: { customerId: number; locationId?: numbe
   const base = `/admin/customers/${customerId}`;
   const crumbs: Crumb[] = [
     { label: 'Klanten', to: '/admin/customers' },
-    { label: customer?.name ?? '…', to: `${base}/locations` },
+    { label: customer?.name ?? '…', to: `${base}/edit` },
   ];
   if (locationId) crumbs.push({ label: location?.name ?? '…', to: `${base}/locations/${locationId}/departments` });
   if (departmentId) {

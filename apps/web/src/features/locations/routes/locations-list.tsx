@@ -3,20 +3,20 @@ import ApartmentIcon from '@mui/icons-material/ApartmentOutlined';
 import { formatAddress, type Location } from '@keurwijzer/shared/customers';
 import { CrudListPage } from '../../../components/crud-list-page';
 import { RowAction } from '../../../components/row-action';
-import { customersResource } from '../../customers/api/customers';
 import { locationsResource } from '../api/locations';
+import { usePlacementCrumbs } from '../components/use-placement-crumbs';
 
 /** admin/customers/{id}/locations */
 export default function LocationsList() {
   const customerId = Number(useParams().id);
-  const { data: customer } = customersResource.useItem(customerId);
+  const crumbs = usePlacementCrumbs({ customerId });
   const base = `/admin/customers/${customerId}/locations`;
   return (
     <CrudListPage<Location>
       resource={locationsResource}
       parentId={customerId}
-      title={`Vestigingen van ${customer?.name ?? '…'}`}
-      crumbs={[{ label: 'Klanten', to: '/admin/customers' }, { label: customer?.name ?? '…' }]}
+      title={`Vestigingen van ${crumbs[1]!.label}`}
+      crumbs={[...crumbs, { label: 'Vestigingen' }]}
       newLabel="Nieuwe vestiging"
       newTo={`${base}/create`}
       noun="vestiging"

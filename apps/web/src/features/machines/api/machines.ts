@@ -32,3 +32,6 @@ export const useMachineMoves = (customerId: number, id: number) =>
     queryKey: ['machines', 'moves', customerId, id],
     queryFn: async () => (await apiGet<MachineMove[]>(`/api/customers/${customerId}/machines/${id}/moves`)).data,
   });
+
+/** A customer user's own machines: /api/machines (the customer comes from the session). */
+export const ownMachinesResource = createResource<Machine, never>('machines', () => '/api/machines');

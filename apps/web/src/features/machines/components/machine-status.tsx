@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { MACHINE_STATUS_LABELS, type Machine } from '@keurwijzer/shared/machines';
 
 /** Gearchiveerd, Concept, Niet actief or Actief. */
@@ -6,4 +7,19 @@ export function MachineStatusChip({ machine }: { machine: Pick<Machine, 'status'
   if (machine.archived_at) return <Chip size="small" label="Gearchiveerd" />;
   const color = machine.status === 'active' ? 'success' : machine.status === 'concept' ? 'warning' : 'default';
   return <Chip size="small" variant="outlined" color={color} label={MACHINE_STATUS_LABELS[machine.status]} />;
+}
+
+/**
+ * The machine's name; on phones, where the inventory number column is hidden, the number goes
+ * under it, so machines of the same kind stay apart.
+ */
+export function MachineNameCell({ machine }: { machine: Pick<Machine, 'name' | 'inventory_number'> }) {
+  return (
+    <>
+      {machine.name}
+      <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+        {machine.inventory_number}
+      </Typography>
+    </>
+  );
 }

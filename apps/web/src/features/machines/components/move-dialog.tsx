@@ -11,6 +11,7 @@ import { useNotify } from '../../../components/notifications';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMoveMachine } from '../api/machines';
 import { PlacementFields } from './placement-fields';
+import { machinePlace } from './machine-columns';
 
 type Values = { location_id: number | ''; department_id: number | ''; room_id: number | '' };
 
@@ -38,7 +39,7 @@ export function MoveDialog({ machine, onClose }: { machine: Machine; onClose: ()
       } else notify(errorMessage(err), 'error');
     }
   });
-  const where = [machine.location_name, machine.department_name, machine.room_name].filter(Boolean).join(' > ');
+  const where = machinePlace(machine);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="move-title">
       <form noValidate onSubmit={(e) => void submit(e)}>

@@ -7,6 +7,7 @@ import { RowAction } from '../../../components/row-action';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { formatDate } from '../../../lib/format';
 import { conceptMachinesResource, useApproveMachine } from '../api/machines';
+import { machinePlace } from '../components/machine-columns';
 
 /** admin/machine-concept: machines mechanics added in the field, waiting for approval. */
 export default function MachineConcept() {
@@ -46,7 +47,7 @@ export default function MachineConcept() {
             key: 'place',
             label: 'Plaats',
             hideBelow: 'md',
-            render: (m) => [m.location_name, m.department_name, m.room_name].filter(Boolean).join(' > '),
+            render: (m) => machinePlace(m),
           },
           {
             key: 'created_at',

@@ -6,6 +6,7 @@ import { usePlacementCrumbs } from '../../locations/components/use-placement-cru
 import { machinesResource } from '../api/machines';
 import { MachineFields } from '../components/machine-fields';
 import { MachineImages } from '../components/machine-images';
+import { MachineMoves } from '../components/machine-moves';
 
 type Values = Record<string, string | number>;
 
@@ -52,7 +53,12 @@ export default function MachineForm() {
         backTo={back}
         fields={(control) => <MachineFields control={control} customerId={customerId} />}
       />
-      {machineId !== undefined && <MachineImages customerId={customerId} machineId={machineId} />}
+      {machineId !== undefined && (
+        <>
+          <MachineImages customerId={customerId} machineId={machineId} />
+          <MachineMoves customerId={customerId} machineId={machineId} />
+        </>
+      )}
     </>
   );
 }

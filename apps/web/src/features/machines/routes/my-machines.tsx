@@ -1,20 +1,49 @@
-import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
-import { EmptyState } from '../../../components/empty-state';
+import { useSearchParams } from 'react-router';
+import { MACHINE_STATUS_LABELS, OWN_MACHINE_STATUSES, type Machine } from '@keurwijzer/shared/machines';
+import { DataTable } from '../../../components/data-table';
+import { toQuery, useListState } from '../../../components/list-state';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../auth/api/auth';
+import { ownMachinesResource } from '../api/machines';
+import { InventoryExportButton } from '../components/inventory-export-button';
+import { Filter } from '../components/machine-filters';
+import { machineColumns } from '../components/machine-columns';
 
-/** machines: the customer's own machines. Filled once machines exist. */
+/** machines: the customer's own machines in use, with search, a status filter and the inventory list. */
 export default function MyMachines() {
   const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const [state, update] = useListState({ sortKey: 'name' });
+  const status = params.get('status') || undefined;
+  const { data, isFetching, error } = ownMachinesResource.useList({ ...toQuery(state), status });
+
   return (
     <>
-      <PageHeader title="Mijn machines" crumbs={user.customer_name ? [{ label: user.customer_name }] : undefined} />
-      <EmptyState
-        title="Nog geen machines"
-        icon={<PrecisionManufacturingIcon sx={{ fontSize: 48, mb: 1 }} color="disabled" />}
-      >
-        Er zijn nog geen machines van jouw bedrijf geregistreerd.
-      </EmptyState>
+      <PageHeader
+        title="Mijn machines"
+        crumbs={user.customer_name ? [{ label: user.customer_name }] : undefined}
+        actions={<InventoryExportButton path="/api/machines/export" filters={{ status }} />}
+      />
+      <DataTable<Machine>
+        label="Mijn machines"
+        rows={data?.data}
+        total={data?.meta.total ?? 0}
+        loading={isFetching}
+        error={error}
+        state={state}
+        onStateChange={update}
+        rowKey={(m) => m.id}
+        searchLabel="Zoeken op naam, inventaris- of fabrieksnummer"
+        activeFilters={status ? 1 : 0}
+        filters={
+          <Filter
+            name="status"
+            label="Status"
+            options={OWN_MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }))}
+          />
+        }
+        columns={machineColumns()}
+      />
     </>
   );
 }

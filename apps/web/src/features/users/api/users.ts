@@ -3,8 +3,8 @@ import type { User, UserInput } from '@keurwijzer/shared/users';
 import type { ListQuery } from '../../../components/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from '../../../lib/api-client';
 
-/** The list query plus employees=1 (employees) or 0 (customer users). */
-export type UsersQuery = ListQuery & { employees: boolean };
+/** The list query plus employees=1 (employees) or 0 (customer users), or one customer's users. */
+export type UsersQuery = ListQuery & { employees?: boolean; customer_id?: number };
 
 /** The users calls of spec section 7 and their query keys, in one place. */
 export const usersKeys = {

@@ -1,0 +1,304 @@
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import { formatCents } from '@keurwijzer/shared/format';
+import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
+import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS, type InspectionType } from '@keurwijzer/shared/questionnaires';
+import type { Company } from '../../config';
+import { spreadsheetText } from '../../lib/spreadsheet';
+import type { InventoryRow } from './machines.repository';
+
+/** What the header of an inventory list says besides the machines. */
+export type InventoryInfo = {
+  company: Company;
+  customer: { name: string; customerNumber: string };
+  /** "Vestiging: Hoofdkantoor · Status: Actief", or '' without filters. */
+  selection: string;
+  generatedAt: Date;
+};
+
+const TIME_ZONE = 'Europe/Amsterdam';
+const dateFormat = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+
+/** 21-11-2026 in Dutch time. */
+export const dutchDate = (d: Date) => dateFormat.format(d);
+const dutchDateTime = (d: Date) => `${dutchDate(d)} ${timeFormat.format(d)}`;
+
+/** The calendar day of `d` in Dutch time, as the UTC midnight a spreadsheet date cell expects. */
+function spreadsheetDay(d: Date): Date {
+  const [day, month, year] = dutchDate(d).split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day!));
+}
+
+const statusOf = (r: InventoryRow) => MACHINE_STATUS_LABELS[r.status] + (r.archived ? ', gearchiveerd' : '');
+const placeOf = (r: InventoryRow) => [r.locationName, r.departmentName, r.roomName].filter(Boolean).join(' > ');
+const latestLabel = (t: InspectionType) => `Laatste ${INSPECTION_TYPE_LABELS[t].toLowerCase()}`;
+
+/** "inventaris-K-1001-2026-11-21.xlsx": only safe characters in a file name. */
+export function inventoryFileName(customerNumber: string, generatedAt: Date, ext: string): string {
+  const [day, month, year] = dutchDate(generatedAt).split('-');
+  const number = customerNumber.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'klant';
+  return `inventaris-${number}-${year}-${month}-${day}.${ext}`;
+}
+
+type Cell = string | number | Date | null;
+type XlsxColumn = { header: string; width: number; numFmt?: string; value: (r: InventoryRow) => Cell };
+
+/** One column per field of the issue: placement, type, brand, numbers, year, status, price, reports. */
+const XLSX_COLUMNS: XlsxColumn[] = [
+  { header: 'Vestiging', width: 22, value: (r) => r.locationName },
+  { header: 'Afdeling', width: 18, value: (r) => r.departmentName },
+  { header: 'Ruimte', width: 18, value: (r) => r.roomName },
+  { header: 'Naam', width: 30, value: (r) => r.name },
+  { header: 'Machinetype', width: 20, value: (r) => r.machineTypeName },
+  { header: 'Merk', width: 16, value: (r) => r.brandName },
+  { header: 'Merktype', width: 16, value: (r) => r.brandTypeName },
+  { header: 'Inventarisnummer', width: 18, value: (r) => r.inventoryNumber },
+  { header: 'Fabrieksnummer', width: 18, value: (r) => r.factoryNumber },
+  { header: 'Bouwjaar', width: 10, value: (r) => r.manufactureYear },
+  { header: 'Status', width: 20, value: statusOf },
+  {
+    header: 'Prijs',
+    width: 14,
+    numFmt: '"€" #,##0.00',
+    value: (r) => (r.priceCents === null ? null : r.priceCents / 100),
+  },
+  ...INSPECTION_TYPES.map((t): XlsxColumn => ({
+    header: latestLabel(t),
+    width: 16,
+    numFmt: 'dd-mm-yyyy',
+    value: (r) => {
+      const d = r.latestReports[t];
+      return d ? spreadsheetDay(d) : null;
+    },
+  })),
+];
+
+/** Text for an Excel header/footer, where "&" starts a code. */
+const headerText = (s: string) => s.replace(/&/g, '&&');
+
+/**
+ * Streams the inventory list as an xlsx workbook into `out`: one sheet, a frozen header row with
+ * a filter, one row per machine. Rows are committed as they come, so memory stays flat. Every
+ * text passes through `spreadsheetText` (formula injection).
+ */
+export async function writeInventoryXlsx(
+  batches: AsyncIterable<InventoryRow[]>,
+  out: Writable,
+  info: InventoryInfo,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = info.company.name;
+  workbook.created = info.generatedAt;
+  workbook.title = `Inventarislijst ${info.customer.name}`;
+  workbook.description = info.selection;
+  const sheet = workbook.addWorksheet('Inventaris', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+    headerFooter: {
+      oddHeader: `&L${headerText(info.company.name)}&C&BInventarislijst ${headerText(info.customer.name)}&R${dutchDate(info.generatedAt)}`,
+      oddFooter: '&RPagina &P van &N',
+    },
+  });
+  sheet.columns = XLSX_COLUMNS.map((c) => ({
+    header: c.header,
+    width: c.width,
+    style: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: XLSX_COLUMNS.length } };
+  for await (const rows of batches) {
+    if (out.destroyed) return; // the download was cancelled
+    for (const r of rows) {
+      sheet
+        .addRow(
+          XLSX_COLUMNS.map((c) => {
+            const v = c.value(r);
+            return typeof v === 'string' ? spreadsheetText(v) : v;
+          }),
+        )
+        .commit();
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+// ---------------------------------------------------------------------------------------------
+// PDF: A4 landscape, the company header on the first page, the table header on every page.
+
+const RED = '#BE1522';
+const MARGIN = 36;
+const FOOTER = 20;
+const ROW_HEIGHT = 14;
+const HEADER_HEIGHT = 24;
+const FONT_SIZE = 7.5;
+
+type PdfColumn = { header: string; width: number; align?: 'right'; value: (r: InventoryRow) => string };
+/** Short labels under the "Laatste rapport" heading of the PDF. */
+const PDF_REPORT_LABELS: Record<InspectionType, string> = {
+  inspection: 'Keuring',
+  maintenance: 'Onderhoud',
+  safety: 'Veiligheid',
+  inspection_maintenance: 'Keur./ond.',
+};
+const PDF_REPORT_WIDTH = 50;
+/** Widths add up to the 770 pt between the margins of landscape A4. */
+const PDF_COLUMNS: PdfColumn[] = [
+  { header: 'Plaats', width: 120, value: placeOf },
+  { header: 'Naam', width: 96, value: (r) => r.name },
+  {
+    header: 'Type · merk',
+    width: 96,
+    value: (r) =>
+      [r.machineTypeName, [r.brandName, r.brandTypeName].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
+  },
+  { header: 'Inventarisnr.', width: 56, value: (r) => r.inventoryNumber },
+  { header: 'Fabrieksnr.', width: 56, value: (r) => r.factoryNumber ?? '' },
+  { header: 'Bouwjaar', width: 40, value: (r) => (r.manufactureYear === null ? '' : String(r.manufactureYear)) },
+  { header: 'Status', width: 52, value: (r) => (r.archived ? 'Gearchiveerd' : MACHINE_STATUS_LABELS[r.status]) },
+  { header: 'Prijs', width: 54, align: 'right', value: (r) => formatCents(r.priceCents) },
+  ...INSPECTION_TYPES.map((t): PdfColumn => ({
+    header: PDF_REPORT_LABELS[t],
+    width: PDF_REPORT_WIDTH,
+    value: (r) => {
+      const d = r.latestReports[t];
+      return d ? dutchDate(d) : '';
+    },
+  })),
+];
+const CELL_PADDING = 3;
+
+/**
+ * Streams the inventory list as a printable PDF into `out`. Pages are written as they fill
+ * (pdfkit flushes each finished page), so a customer with thousands of machines never sits in
+ * memory as a whole.
+ */
+export async function writeInventoryPdf(
+  batches: AsyncIterable<InventoryRow[]>,
+  out: Writable,
+  info: InventoryInfo,
+): Promise<void> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    // A small bottom margin: the footer sits below the table's own limit without pdfkit
+    // starting a new page for it.
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: FOOTER },
+    info: {
+      Title: `Inventarislijst ${info.customer.name}`,
+      Author: info.company.name,
+      CreationDate: info.generatedAt,
+    },
+  });
+  const done = finished(out);
+  doc.pipe(out);
+
+  const pageWidth = doc.page.width;
+  const tableWidth = pageWidth - 2 * MARGIN;
+  /** The lowest y a table row may end at. */
+  const bottom = doc.page.height - MARGIN - 6;
+  let pageNumber = 1;
+  let y = 0;
+  let count = 0;
+
+  /** Cuts a text to the width of its cell, with an ellipsis. */
+  const fit = (text: string, width: number) => {
+    const max = width - 2 * CELL_PADDING;
+    if (doc.widthOfString(text) <= max) return text;
+    let cut = text;
+    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > max) cut = cut.slice(0, -1);
+    return `${cut.trimEnd()}…`;
+  };
+
+  const cells = (values: string[], top: number, bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+    let x = MARGIN;
+    PDF_COLUMNS.forEach((c, i) => {
+      doc.text(fit(values[i]!, c.width), x + CELL_PADDING, top + 3.5, {
+        width: c.width - 2 * CELL_PADDING,
+        align: c.align ?? 'left',
+        lineBreak: false,
+      });
+      x += c.width;
+    });
+  };
+
+  const footer = () => {
+    doc.font('Helvetica').fontSize(7).fillColor('#666666');
+    const top = doc.page.height - FOOTER - 14;
+    doc.text(`${info.company.name} · Inventarislijst ${info.customer.name}`, MARGIN, top, { lineBreak: false });
+    doc.text(`Pagina ${pageNumber}`, MARGIN, top, { width: tableWidth, align: 'right', lineBreak: false });
+    doc.fillColor('black');
+  };
+
+  const newPage = () => {
+    footer();
+    doc.addPage();
+    pageNumber += 1;
+    doc.font('Helvetica-Bold').fontSize(9).text(`Inventarislijst ${info.customer.name}`, MARGIN, MARGIN);
+    y = MARGIN + 16;
+  };
+
+  /** Two lines: "Laatste rapport" over the report dates, then every column's name. */
+  const tableHeader = () => {
+    doc.rect(MARGIN, y, tableWidth, HEADER_HEIGHT).fill('#EEEEEE');
+    doc.fillColor('black').font('Helvetica-Bold').fontSize(FONT_SIZE);
+    const reportsLeft = MARGIN + tableWidth - INSPECTION_TYPES.length * PDF_REPORT_WIDTH;
+    doc.text('Laatste rapport', reportsLeft, y + 3, {
+      width: INSPECTION_TYPES.length * PDF_REPORT_WIDTH,
+      align: 'center',
+      lineBreak: false,
+    });
+    cells(
+      PDF_COLUMNS.map((c) => c.header),
+      y + 10,
+      true,
+    );
+    y += HEADER_HEIGHT;
+  };
+
+  // First page: the company header, then what this list is.
+  doc.rect(0, 0, pageWidth, 56).fill(RED);
+  doc.fillColor('white').font('Helvetica-Bold').fontSize(16).text(info.company.name, MARGIN, 20, { lineBreak: false });
+  doc.font('Helvetica').fontSize(8);
+  doc.text(info.company.address, MARGIN, 16, { width: pageWidth - 2 * MARGIN, align: 'right' });
+  doc.text(info.company.contact, MARGIN, 28, { width: pageWidth - 2 * MARGIN, align: 'right' });
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(14).text('Inventarislijst', MARGIN, 72);
+  doc.font('Helvetica').fontSize(9);
+  doc.text(`${info.customer.name} (klantnummer ${info.customer.customerNumber})`);
+  doc.text(`Afgedrukt op ${dutchDateTime(info.generatedAt)}${info.selection ? ` · ${info.selection}` : ''}`);
+  y = doc.y + 10;
+  tableHeader();
+
+  for await (const rows of batches) {
+    if (out.destroyed) return; // the download was cancelled
+    for (const r of rows) {
+      if (y + ROW_HEIGHT > bottom) {
+        newPage();
+        tableHeader();
+      }
+      if (count % 2 === 1) doc.rect(MARGIN, y, tableWidth, ROW_HEIGHT).fill('#F6F6F6');
+      doc.fillColor('black');
+      cells(
+        PDF_COLUMNS.map((c) => c.value(r)),
+        y,
+      );
+      y += ROW_HEIGHT;
+      count += 1;
+    }
+  }
+  if (y + 20 > bottom) newPage();
+  doc.font('Helvetica').fontSize(9);
+  doc.text(count === 0 ? 'Geen machines gevonden.' : `${count} ${count === 1 ? 'machine' : 'machines'}`, MARGIN, y + 8);
+  footer();
+  doc.end();
+  await done;
+}
