@@ -49,6 +49,7 @@ export async function postgresTarget(url: string): Promise<Target> {
     env: { DATABASE_URL: target.toString() },
     open: () => openPostgres(target.toString(), 2),
     async dispose() {
+      if (process.env.BENCH_KEEP_DB) return console.log(`BENCH_KEEP_DB: database ${name} kept`);
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);

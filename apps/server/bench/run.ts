@@ -21,10 +21,12 @@ import { questionnairesScenario } from './scenarios/questionnaires';
 import { usersScenario } from './scenarios/users';
 
 /**
- * `npm run bench -w @keurwijzer/server [-- <scenario...>] [--seconds 10] [--warmup 3] [--connections 20]`:
+ * `npm run bench -w @keurwijzer/server [-- <scenario...>] [--seconds 10] [--warmup 3] [--connections 20]
+ * [--db both|pglite|postgres]`:
  * every scenario on a fresh PGlite database and, when TEST_DATABASE_URL is set, on a fresh
  * PostgreSQL database; prints requests/s, p50/p95/p99 and PASS/MISS against the p95 goal.
  * A new scenario is a file in bench/scenarios/ (see users.ts) added to SCENARIOS.
+ * BENCH_KEEP_DB=1 keeps the PostgreSQL database afterwards (its name is printed) to look into.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process (node --cpu-prof).
  * Exits 1 when requests failed; a missed goal is reported, not an error.
  */
@@ -36,6 +38,8 @@ const { values, positionals } = parseArgs({
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
+    // Which databases to run on: both (PostgreSQL needs TEST_DATABASE_URL), or one of them.
+    db: { type: 'string', default: 'both' },
   },
 });
 const seconds = Number(values.seconds);
@@ -125,9 +129,10 @@ const findingLine = (f: Finding) =>
 
 async function main() {
   const rows: Row[] = [];
-  rows.push(...(await runOn(pgliteTarget)));
+  if (values.db !== 'postgres') rows.push(...(await runOn(pgliteTarget)));
   const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) rows.push(...(await runOn(() => postgresTarget(pgUrl))));
+  if (values.db === 'pglite') console.log('--db pglite: PostgreSQL skipped');
+  else if (pgUrl) rows.push(...(await runOn(() => postgresTarget(pgUrl))));
   else console.log('TEST_DATABASE_URL not set: PostgreSQL skipped');
 
   console.log(

@@ -1,4 +1,17 @@
-import { and, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Machine } from '@keurwijzer/shared/machines';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
@@ -160,9 +173,14 @@ export function createMachinesRepository(db: Db) {
 
   /**
    * The page query of one shape (sort, archived or not, one customer or all, which filters,
-   * search or not), kept as a prepared statement (`preparedByShape`). The page's ids are picked first (an index scan), and only those rows get their
-   * names: PostgreSQL computes a select list before OFFSET skips a row, so page 150 would
-   * otherwise look up names for 3,725 machines it throws away.
+   * search or not), kept as a prepared statement (`preparedByShape`). The page's ids are picked
+   * first, and only those rows get their names: PostgreSQL computes a select list before OFFSET
+   * skips a row, so page 150 would otherwise look up names for 3,725 machines it throws away.
+   *
+   * Without a search the ids come in order from a sort index and the total from an index-only
+   * count. A search has no index (a LIKE on part of a word), so every machine of the customer is
+   * read once: the matches go into a CTE that gives both the total and the page, instead of a
+   * count and a page that would each read them all.
    */
   const prepared = preparedByShape<ReturnType<typeof buildPage>>('machines_page');
   function buildPage(q: MachineSelection, scoped: boolean, name: string) {
@@ -174,14 +192,39 @@ export function createMachinesRepository(db: Db) {
       q.search ? sql`${machines.searchText} like lower(${sql.placeholder('search')})` : undefined,
     );
     const order = orderBy(q.sortKey, q.sortOrder, SORT, machines.id);
+    if (!q.search) {
+      const ids = db
+        .select({ id: machines.id })
+        .from(machines)
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+      return select(db, { total: sql<number>`(select count(*) from ${machines} where ${where})`.mapWith(Number) })
+        .where(inArray(machines.id, ids))
+        .orderBy(...order)
+        .prepare(name);
+    }
+    const matched = db.$with('matched').as(
+      db
+        .select({ id: sql<number>`${machines.id}`.as('id'), key: sql`${SORT[q.sortKey]}`.as('key') })
+        .from(machines)
+        .where(where),
+    );
     const ids = db
-      .select({ id: machines.id })
-      .from(machines)
-      .where(where)
-      .orderBy(...order)
+      .select({ id: matched.id })
+      .from(matched)
+      .orderBy(
+        ...[sql.identifier('key'), sql.identifier('id')].map((c) =>
+          q.sortOrder === 'desc' ? desc(sql`${c}`) : asc(sql`${c}`),
+        ),
+      )
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
-    return select(db, { total: sql<number>`(select count(*) from ${machines} where ${where})`.mapWith(Number) })
+    return db
+      .with(matched)
+      .select({ ...columns, total: sql<number>`(select count(*) from ${matched})`.mapWith(Number) })
+      .from(machines)
       .where(inArray(machines.id, ids))
       .orderBy(...order)
       .prepare(name);

@@ -965,7 +965,18 @@ describe('list', () => {
       expect(await order(`sortKey=${key}`), key).toEqual(asc.map((r) => r.id));
       expect(await order(`sortKey=${key}&sortOrder=asc`), key).toEqual(asc.map((r) => r.id));
       expect(await order(`sortKey=${key}&sortOrder=desc`), `${key} desc`).toEqual(asc.map((r) => r.id).reverse());
+      // A search takes another way to its page (one read of the matches): the same order.
+      expect(await order(`sortKey=${key}&search=-`), `${key} searched`).toEqual(asc.map((r) => r.id));
+      expect(await order(`sortKey=${key}&sortOrder=desc&search=-`), `${key} desc searched`).toEqual(
+        asc.map((r) => r.id).reverse(),
+      );
     }
+    // ...and the same pages and total.
+    const page2 = await admin().get(`${collection(c.customer.id)}?sortKey=name&search=-&itemsPerPage=2&page=2`);
+    expect(page2.json().data.map((m: Machine) => m.id)).toEqual([charlie.id]);
+    expect(page2.json().meta).toEqual({ total: 3, page: 2, itemsPerPage: 2, lastPage: 2 });
+    const past = await admin().get(`${collection(c.customer.id)}?sortKey=name&search=-&itemsPerPage=2&page=3`);
+    expect(past.json()).toMatchObject({ data: [], meta: { total: 3, page: 3, lastPage: 2 } });
   });
 
   it('leaves archived machines out unless archived=1, which shows only those (filters apply)', async () => {
