@@ -11,7 +11,7 @@ import {
 import { successText } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import type { Db } from '../../db/client';
-import { IdParamsSchema, changedOf, dataOf, pageOf } from '../../lib/responses';
+import { IdParamsSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
 import { createMachinesRepository } from './machines.repository';
 import { createMachinesService } from './machines.service';
 
@@ -34,7 +34,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       config,
       schema: { params: CustomerParams, querystring: MachineListQuerySchema, response: { 200: pageOf(MachineSchema) } },
     },
-    (req) => service.list(req.query, req.params.customerId),
+    async (req, reply) => sendJsonPage(reply, await service.list(req.query, req.params.customerId)),
   );
   app.post(
     C,
@@ -118,7 +118,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/machine-concept',
     { config, schema: { querystring: MachineListQuerySchema, response: { 200: pageOf(MachineSchema) } } },
-    (req) => service.list({ ...req.query, status: 'concept' }, undefined),
+    async (req, reply) => sendJsonPage(reply, await service.list({ ...req.query, status: 'concept' }, undefined)),
   );
   app.post(
     '/api/machine-concept/:id/approve',

@@ -122,7 +122,7 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
     async list(...args: Parameters<MachinesRepository['list']>) {
       const page = await repo.list(...args);
       // An empty page may mean the customer does not exist: only then is it looked up.
-      if (page.data.length === 0 && args[1] !== undefined) await customerExists(args[1]);
+      if (page.count === 0 && args[1] !== undefined) await customerExists(args[1]);
       return page;
     },
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import type { Machine } from '@keurwijzer/shared/machines';
+import { MachineSchema, type Machine } from '@keurwijzer/shared/machines';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { machineMoves, machineQuestionnaires, machines } from '../../db/schema/machines';
 import { createTestApp, type TestApp } from '../../test/build-test-app';
@@ -179,6 +179,34 @@ describe('create and read', () => {
     expect(got.statusCode, got.body).toBe(200);
     expect(got.json()).toEqual({ data });
     expect(await listIds(c.customer.id)).toEqual([data.id]);
+
+    // The list sends the very same machine (written as JSON by the database, see MACHINE_JSON):
+    // exactly the contract's fields, and the timestamps of the row to the millisecond.
+    const list = await admin().get(collection(c.customer.id));
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(list.json()).toEqual({ data: [data], meta: { total: 1, page: 1, itemsPerPage: 10, lastPage: 1 } });
+    expect(MachineSchema.strict().parse(list.json().data[0])).toEqual(data);
+    const [row] = await t.db.select().from(machines).where(eq(machines.id, data.id));
+    expect([data.created_at, data.updated_at]).toEqual([row!.createdAt.toISOString(), row!.updatedAt.toISOString()]);
+  });
+
+  it("sends an archived or concept machine in the contract's shape too, in every list", async () => {
+    const c = await chain();
+    const archived = await insertMachine(c, { archivedAt: new Date('2026-03-04T05:06:07.089Z') });
+    const concept = await insertMachine(c, { status: 'concept', priceCents: 1200, manufactureYear: 1999 });
+    const archivedList = (await admin().get(`${collection(c.customer.id)}?archived=1`)).json().data as Machine[];
+    expect(archivedList.map((m) => MachineSchema.strict().parse(m))).toEqual([await read(c, archived.id)]);
+    expect(archivedList[0]!.archived_at).toBe('2026-03-04T05:06:07.089Z');
+    const concepts = (
+      await admin().get(`/api/machine-concept?search=${encodeURIComponent(concept.inventoryNumber)}`)
+    ).json().data as Machine[];
+    expect(concepts.map((m) => MachineSchema.strict().parse(m))).toEqual([await read(c, concept.id)]);
+    expect(concepts[0]).toMatchObject({
+      status: 'concept',
+      price_cents: 1200,
+      manufacture_year: 1999,
+      questionnaires: {},
+    });
   });
 
   it('creates with only the required fields: the rest is null, no questionnaires', async () => {

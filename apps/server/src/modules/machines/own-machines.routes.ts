@@ -3,7 +3,7 @@ import { OwnInventoryExportQuerySchema, OwnMachineListQuerySchema, MachineSchema
 import type { Company } from '../../config';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../lib/errors';
-import { pageOf } from '../../lib/responses';
+import { pageOf, sendJsonPage } from '../../lib/responses';
 import { createInventorySender } from './inventory-export.routes';
 import { createMachinesRepository } from './machines.repository';
 
@@ -25,7 +25,8 @@ export const ownMachinesRoutes: FastifyPluginAsyncZod<{ db: Db; company: Company
   app.get(
     '/api/machines',
     { config, schema: { querystring: OwnMachineListQuerySchema, response: { 200: pageOf(MachineSchema) } } },
-    (req) => repo.list({ ...req.query, archived: false, hideConcept: true }, customerOf(req.user)),
+    async (req, reply) =>
+      sendJsonPage(reply, await repo.list({ ...req.query, archived: false, hideConcept: true }, customerOf(req.user))),
   );
   app.get('/api/machines/export', { config, schema: { querystring: OwnInventoryExportQuerySchema } }, (req, reply) =>
     sendInventory(req, reply, customerOf(req.user), { ...req.query, archived: false, hideConcept: true }),
