@@ -114,8 +114,12 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenOptions
   return { db, kind: 'postgres', maintain: async () => {}, close: () => pool.end() };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  databasePoolSize?: number;
+  dataDir: string;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.databasePoolSize) : openPglite(opts.dataDir);
 }
 
 /** Used by health checks and tests. */

@@ -153,10 +153,11 @@ export function createMachinesRepository(db: Db) {
    * first, and only those rows get their names: PostgreSQL computes a select list before OFFSET
    * skips a row, so page 150 would otherwise look up names for 3,725 machines it throws away.
    *
-   * Without a search the ids come in order from a sort index and the total from an index-only
-   * count. A search has no index (a LIKE on part of a word), so every machine of the customer is
-   * read once: the matches go into a CTE that gives both the total and the page, instead of a
-   * count and a page that would each read them all.
+   * The whole list (a customer's machines in use, or its archived ones): the ids come in order
+   * from a sort index and the total from an index-only count. A narrowed list (a search, which
+   * has no index as a LIKE on part of a word, or a filter) reads the customer's machines: the
+   * matches go into a CTE that gives both the total and the page, one read instead of a count
+   * and a page that would each read them all.
    */
   const prepared = preparedByShape<ReturnType<typeof buildPage>>('machines_page');
   function buildPage(q: MachineSelection, scoped: boolean, name: string) {
@@ -165,10 +166,12 @@ export function createMachinesRepository(db: Db) {
       q.archived ? isNotNull(machines.archivedAt) : isNull(machines.archivedAt),
       q.hideConcept ? ne(machines.status, 'concept') : undefined,
       ...FILTER_KEYS.map((k) => (q[k] ? eq(FILTERS[k], sql.placeholder(k)) : undefined)),
-      q.search ? sql`${machines.searchText} like lower(${sql.placeholder('search')})` : undefined,
+      // `(select lower(…))`: a generic plan would lower the pattern again for every row it reads.
+      q.search ? sql`${machines.searchText} like (select lower(${sql.placeholder('search')}))` : undefined,
     );
     const order = orderBy(q.sortKey, q.sortOrder, SORT, machines.id);
-    if (!q.search) {
+    const narrowed = Boolean(q.search || q.hideConcept || FILTER_KEYS.some((k) => q[k]));
+    if (!narrowed) {
       const ids = db
         .select({ id: machines.id })
         .from(machines)
