@@ -27,9 +27,17 @@ export function orderBy<K extends string>(
 
 export const allOf = (...conditions: (SQL | undefined)[]): SQL | undefined => and(...conditions.filter(Boolean));
 
+/** The list meta of the API conventions (`total`, `page`, `itemsPerPage`, `lastPage`). */
+export const pageMeta = (total: number, query: { page: number; itemsPerPage: number }): PageMeta => ({
+  total,
+  page: query.page,
+  itemsPerPage: query.itemsPerPage,
+  lastPage: Math.max(1, Math.ceil(total / query.itemsPerPage)),
+});
+
 /**
- * Runs the count and the page query side by side and builds the list meta of the API
- * conventions (`total`, `page`, `itemsPerPage`, `lastPage`).
+ * Runs the count and the page query side by side and builds the list meta. For small lists;
+ * a busy list carries its total in the page statement instead (`totalOf`).
  */
 export async function paginate<T>(
   query: { page: number; itemsPerPage: number },
@@ -38,7 +46,20 @@ export async function paginate<T>(
 ): Promise<{ data: T[]; meta: PageMeta }> {
   const { page, itemsPerPage } = query;
   const [total, data] = await Promise.all([count(), rows(itemsPerPage, (page - 1) * itemsPerPage)]);
-  return { data, meta: { total, page, itemsPerPage, lastPage: Math.max(1, Math.ceil(total / itemsPerPage)) } };
+  return { data, meta: pageMeta(total, query) };
+}
+
+/**
+ * The total of a list whose page rows carry it (a `count(*)` sub-select in the page statement:
+ * one round trip and one connection, not two). Past the last page no row carries it: then the
+ * list's first row is asked for it (rare).
+ */
+export async function totalOf(
+  rows: { total: number }[],
+  page: number,
+  firstRow: () => Promise<{ total: number }[]>,
+): Promise<number> {
+  return rows[0]?.total ?? (page > 1 ? ((await firstRow())[0]?.total ?? 0) : 0);
 }
 
 /**

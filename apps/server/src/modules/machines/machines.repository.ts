@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client';
 import { customers, departments, locations, rooms } from '../../db/schema/customers';
 import { machineQuestionnaires, machines } from '../../db/schema/machines';
 import { brandTypes, brands, machineTypes } from '../../db/schema/master-data';
-import { allOf, likePattern, orderBy, preparedByShape, qualified } from '../../lib/list-query';
+import { allOf, likePattern, orderBy, pageMeta, preparedByShape, qualified, totalOf } from '../../lib/list-query';
 
 /*
  * A machine leaves the database as its API JSON, built by PostgreSQL (`json_build_object`): a
@@ -232,15 +232,9 @@ export function createMachinesRepository(db: Db) {
   return {
     /** One page: the machines as one JSON array text (sent as it is, see MACHINE_JSON) and the meta. */
     async list(q: MachineFilters, customerId: number | undefined) {
-      const { itemsPerPage } = q;
-      const rows = await page(q, customerId, itemsPerPage, (q.page - 1) * itemsPerPage);
-      // Past the last page no row carries the total: ask the first page for it (rare).
-      const total = rows[0]?.total ?? (q.page > 1 ? ((await page(q, customerId, 1, 0))[0]?.total ?? 0) : 0);
-      return {
-        dataJson: jsonArray(rows.map((r) => r.json)),
-        count: rows.length,
-        meta: { total, page: q.page, itemsPerPage, lastPage: Math.max(1, Math.ceil(total / itemsPerPage)) },
-      };
+      const rows = await page(q, customerId, q.itemsPerPage, (q.page - 1) * q.itemsPerPage);
+      const total = await totalOf(rows, q.page, () => page(q, customerId, 1, 0));
+      return { dataJson: jsonArray(rows.map((r) => r.json)), count: rows.length, meta: pageMeta(total, q) };
     },
 
     /**

@@ -1,10 +1,10 @@
-import { and, count, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { EMPLOYEE_ROLES } from '@keurwijzer/shared/permissions';
 import type { UserListParams } from '@keurwijzer/shared/users';
 import type { Db, Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { userTokens, users } from '../../db/schema/users';
-import { allOf, likePattern, orderBy, paginate } from '../../lib/list-query';
+import { allOf, likePattern, orderBy, pageMeta, totalOf } from '../../lib/list-query';
 import type { UserRow } from '../auth/session-store';
 
 const columns = { ...getTableColumns(users), customerName: customers.name };
@@ -49,19 +49,19 @@ export function createUsersRepository(db: Db) {
         query.customer_id === undefined ? undefined : eq(users.customerId, query.customer_id),
         searchUsers(query.search),
       );
-      return paginate(
-        query,
-        async () => {
-          const [row] = await db.select({ n: count() }).from(users).where(where);
-          return row?.n ?? 0;
-        },
-        (limit, offset) =>
-          selectUsers()
-            .where(where)
-            .orderBy(...orderBy(query.sortKey, query.sortOrder, SORT_COLUMNS, users.id))
-            .limit(limit)
-            .offset(offset),
-      );
+      // One statement, the total as a sub-select: one round trip and one connection per page.
+      const pageRows = (limit: number, offset: number) =>
+        db
+          .select({ ...columns, total: sql<number>`(select count(*) from ${users} where ${where})`.mapWith(Number) })
+          .from(users)
+          .leftJoin(customers, eq(customers.id, users.customerId))
+          .where(where)
+          .orderBy(...orderBy(query.sortKey, query.sortOrder, SORT_COLUMNS, users.id))
+          .limit(limit)
+          .offset(offset);
+      const rows = await pageRows(query.itemsPerPage, (query.page - 1) * query.itemsPerPage);
+      const total = await totalOf(rows, query.page, () => pageRows(1, 0));
+      return { data: rows.map(({ total: _total, ...user }) => user), meta: pageMeta(total, query) };
     },
 
     async findById(id: number, tx: Executor = db): Promise<UserRow | undefined> {
