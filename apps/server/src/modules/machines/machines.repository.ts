@@ -61,7 +61,10 @@ const MACHINE_FIELDS: Record<keyof Machine, SQL> = {
   updated_at: isoOf(machines.updatedAt),
 };
 
-/** The machine of the current row as its API JSON text (keys are the contract's, not input). */
+/**
+ * The machine of the current row as its API JSON text (keys are the contract's, not input).
+ * `json_build_object` takes at most 100 arguments: 50 fields; beyond that, nest an object.
+ */
 const MACHINE_JSON = sql<string>`json_build_object(${sql.join(
   Object.entries(MACHINE_FIELDS).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
   sql`, `,
