@@ -31,4 +31,10 @@ test('on a phone the machine filters fold behind a button and the inventory numb
   // The inventory number column is hidden on phones; the number stands under the name.
   const firstRow = table.getByRole('row').nth(1);
   await expect(firstRow.getByRole('cell').first()).toContainText(/INV-\d+/);
+
+  // The same in the concept machines list.
+  await page.goto('/admin/machine-concept');
+  const concepts = page.getByRole('table', { name: 'Conceptmachines' });
+  await expect(concepts.getByRole('columnheader', { name: 'Inventarisnr.' })).toBeHidden();
+  await expect(concepts.getByRole('row').nth(1).getByRole('cell').first()).toContainText(/INV-\d+/);
 });

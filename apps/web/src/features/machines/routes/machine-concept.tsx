@@ -8,6 +8,7 @@ import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { formatDate } from '../../../lib/format';
 import { conceptMachinesResource, useApproveMachine } from '../api/machines';
 import { machinePlace } from '../components/machine-columns';
+import { MachineNameCell } from '../components/machine-status';
 
 /** admin/machine-concept: machines mechanics added in the field, waiting for approval. */
 export default function MachineConcept() {
@@ -34,7 +35,8 @@ export default function MachineConcept() {
         rowKey={(m) => m.id}
         searchLabel="Zoeken op naam, inventaris- of fabrieksnummer"
         columns={[
-          { key: 'name', label: 'Naam', sortable: true, render: (m) => m.name },
+          // On a phone the inventory number (its column hidden) shows under the name.
+          { key: 'name', label: 'Naam', sortable: true, render: (m) => <MachineNameCell machine={m} /> },
           { key: 'customer', label: 'Klant', render: (m) => m.customer_name },
           {
             key: 'inventory_number',
