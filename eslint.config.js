@@ -43,7 +43,18 @@ export default tseslint.config(
       // Features do not import each other's screens (bulletproof-react); shared pieces live in components/ and lib/.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/routes/*'], message: 'Screens are composed by the router only.' }] },
+        {
+          patterns: [
+            { group: ['**/features/*/routes/*'], message: 'Screens are composed by the router only.' },
+            {
+              // A form sends what the user typed (XFormValues = z.input); the server parses it.
+              // Sending a parsed output (XInput = z.output) parsed it twice: prices x 100.
+              group: ['@keurwijzer/shared/*'],
+              importNamePattern: '^(?!.*Schema$)\\w+Input$',
+              message: 'The web sends form values (XFormValues, the schema input), never parsed output (XInput).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -17,3 +17,4 @@ export const ActivateInputSchema = z
     error: MSG.passwordMismatch,
   });
 export type ActivateInput = z.output<typeof ActivateInputSchema>;
+export type ActivateFormValues = z.input<typeof ActivateInputSchema>;

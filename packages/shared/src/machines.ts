@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { listQuerySchema } from './api';
 import { INSPECTION_TYPES } from './questionnaires';
-import { MSG, idField, optionalIdField, optionalText, requiredText } from './validation';
+import { MSG, idField, optionalIdField, optionalText, requiredText, sentAs } from './validation';
 
 export const MACHINE_STATUSES = ['active', 'concept', 'inactive'] as const;
 export type MachineStatus = (typeof MACHINE_STATUSES)[number];
+/** The statuses an admin sets in the machine form; Concept is only left through approval. */
+export const EDITABLE_MACHINE_STATUSES = ['active', 'inactive'] as const;
 export const MACHINE_STATUS_LABELS: Record<MachineStatus, string> = {
   active: 'Actief',
   concept: 'Concept',
@@ -37,31 +39,51 @@ export function parsePrice(value: unknown): number | null | undefined {
 }
 
 const yearField = () =>
-  z.preprocess(
-    (v) => {
-      const text = typeof v === 'string' ? v.trim() : v;
-      return text === '' || text === undefined ? null : text;
-    },
-    z.coerce
-      .number({ error: MSG.invalidNumber })
-      .int({ error: MSG.invalidNumber })
-      .min(MIN_YEAR, { error: `Kies een jaar vanaf ${MIN_YEAR}` })
-      .refine((y) => y <= maxManufactureYear(), { error: 'Dit jaar ligt te ver in de toekomst' })
-      .nullable(),
+  sentAs<string | number | null | undefined>()(
+    z.preprocess(
+      (v) => {
+        const text = typeof v === 'string' ? v.trim() : v;
+        return text === '' || text === undefined ? null : text;
+      },
+      z.coerce
+        .number({ error: MSG.invalidNumber })
+        .int({ error: MSG.invalidNumber })
+        .min(MIN_YEAR, { error: `Kies een jaar vanaf ${MIN_YEAR}` })
+        .refine((y) => y <= maxManufactureYear(), { error: 'Dit jaar ligt te ver in de toekomst' })
+        .nullable(),
+    ),
   );
 
+/**
+ * The price in euros as typed ("1.234,50"); the API answers `price_cents`. A form sends the text,
+ * never the parsed cents: its type is a string, so sending the parsed number does not compile.
+ */
 const priceField = () =>
-  z.preprocess(
-    (v) => {
-      const cents = parsePrice(v);
-      return cents === undefined ? 'invalid' : cents;
-    },
-    z
-      .number({ error: 'Ongeldig bedrag (bijvoorbeeld 12,50)' })
-      .int()
-      .min(0, { error: 'Het bedrag kan niet negatief zijn' })
-      .max(MAX_PRICE_CENTS, { error: 'Dit bedrag is te hoog' })
-      .nullable(),
+  sentAs<string | null | undefined>()(
+    z.preprocess(
+      (v) => {
+        const cents = parsePrice(v);
+        return cents === undefined ? 'invalid' : cents;
+      },
+      z
+        .number({ error: 'Ongeldig bedrag (bijvoorbeeld 12,50)' })
+        .int()
+        .min(0, { error: 'Het bedrag kan niet negatief zijn' })
+        .max(MAX_PRICE_CENTS, { error: 'Dit bedrag is te hoog' })
+        .nullable(),
+    ),
+  );
+
+/**
+ * Actief or Niet actief; omitted (or '') keeps the machine's status (a new machine is Actief).
+ * A concept machine stays Concept whatever is sent: it becomes Actief only through approval.
+ */
+const editableStatusField = () =>
+  sentAs<MachineStatus | '' | undefined>()(
+    z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(EDITABLE_MACHINE_STATUSES, { error: MSG.invalidChoice }).optional(),
+    ),
   );
 
 /** Questionnaire per inspection type: form fields questionnaire_inspection, ..._maintenance ... */
@@ -103,7 +125,7 @@ export const MachineSchema = z.object({
 });
 export type Machine = z.infer<typeof MachineSchema>;
 
-/** What an admin fills in for a machine. Status changes go through approve/archive. */
+/** What an admin fills in for a machine. Concept -> Actief goes through approval, archiving apart. */
 export const MachineInputSchema = z.object({
   name: requiredText(),
   inventory_number: requiredText(),
@@ -117,6 +139,7 @@ export const MachineInputSchema = z.object({
   brand_id: optionalIdField(),
   brand_type_id: optionalIdField(),
   price: priceField(),
+  status: editableStatusField(),
   ...questionnaireFields,
 });
 export type MachineInput = z.output<typeof MachineInputSchema>;
@@ -138,6 +161,7 @@ export const MoveInputSchema = z.object({
   department_id: optionalIdField(),
   room_id: optionalIdField(),
 });
+export type MoveFormValues = z.input<typeof MoveInputSchema>;
 export type MoveInput = z.output<typeof MoveInputSchema>;
 
 export const MachineMoveSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './api';
-import { MAX_TEXT, MSG, idField, optionalText, requiredText } from './validation';
+import { MAX_TEXT, MSG, idField, optionalText, requiredText, sentAs } from './validation';
 
 /**
  * Brands, brand types, machine types and categories: named master items. Each has the same
@@ -51,31 +51,35 @@ export const QuestionSchema = z.object({
 export type Question = z.infer<typeof QuestionSchema>;
 
 /** Form data sends one option as a string and several as repeated keys; empty ones are dropped. */
-const answerOptions = z.preprocess(
-  (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
-  z
-    .array(z.string({ error: MSG.invalidChoice }).trim().max(MAX_TEXT, { error: MSG.maxText }), {
-      error: MSG.invalidChoice,
-    })
-    .transform((list) => list.filter(Boolean))
-    .pipe(
-      z
-        .array(z.string())
-        .min(1, { error: 'Vul minimaal één antwoordoptie in' })
-        .max(MAX_ANSWER_OPTIONS, { error: `Maximaal ${MAX_ANSWER_OPTIONS} antwoordopties` }),
-    ),
+const answerOptions = sentAs<string | string[]>()(
+  z.preprocess(
+    (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.string({ error: MSG.invalidChoice }).trim().max(MAX_TEXT, { error: MSG.maxText }), {
+        error: MSG.invalidChoice,
+      })
+      .transform((list) => list.filter(Boolean))
+      .pipe(
+        z
+          .array(z.string())
+          .min(1, { error: 'Vul minimaal één antwoordoptie in' })
+          .max(MAX_ANSWER_OPTIONS, { error: `Maximaal ${MAX_ANSWER_OPTIONS} antwoordopties` }),
+      ),
+  ),
 );
 
 export const QuestionInputSchema = z.object({
   name: requiredText(),
   answer_options: answerOptions,
   memo_title: optionalText(),
-  order: z.coerce
-    .number({ error: MSG.invalidNumber })
-    .int({ error: MSG.invalidNumber })
-    .min(0, { error: 'Minimaal 0' })
-    .max(100_000, { error: 'Maximaal 100000' })
-    .default(0),
+  order: sentAs<number | string | undefined>()(
+    z.coerce
+      .number({ error: MSG.invalidNumber })
+      .int({ error: MSG.invalidNumber })
+      .min(0, { error: 'Minimaal 0' })
+      .max(100_000, { error: 'Maximaal 100000' })
+      .default(0),
+  ),
 });
 export type QuestionInput = z.output<typeof QuestionInputSchema>;
 export type QuestionFormValues = z.input<typeof QuestionInputSchema>;

@@ -57,6 +57,7 @@ export const QuestionnaireCategorySchema = z.object({
 });
 export type QuestionnaireCategory = z.infer<typeof QuestionnaireCategorySchema>;
 export const QuestionnaireCategoryInputSchema = z.object({ category_id: idField() });
+export type QuestionnaireCategoryFormValues = z.input<typeof QuestionnaireCategoryInputSchema>;
 
 /** A question in a questionnaire category, with its own position and the question's fields. */
 export const QuestionnaireQuestionSchema = z.object({
@@ -70,6 +71,7 @@ export const QuestionnaireQuestionSchema = z.object({
 });
 export type QuestionnaireQuestion = z.infer<typeof QuestionnaireQuestionSchema>;
 export const QuestionnaireQuestionInputSchema = z.object({ question_id: idField() });
+export type QuestionnaireQuestionFormValues = z.input<typeof QuestionnaireQuestionInputSchema>;
 
 /** The whole questionnaire as a mechanic sees it: categories with their questions, in order. */
 export const QuestionnaireDetailSchema = QuestionnaireSchema.extend({

@@ -75,6 +75,7 @@ export const LoginInputSchema = z.object({
     .max(PASSWORD_MAX, { error: `Maximaal ${PASSWORD_MAX} tekens` }),
 });
 export type LoginInput = z.output<typeof LoginInputSchema>;
+export type LoginFormValues = z.input<typeof LoginInputSchema>;
 
 /** "Voornaam [tussenvoegsel] achternaam". */
 export function fullName(user: Pick<User, 'first_name' | 'preposition' | 'last_name'>): string {

@@ -21,6 +21,17 @@ export const MSG = {
   invalidCharacters: 'Bevat ongeldige tekens',
 } as const;
 
+/**
+ * Declares what a client sends for a field whose parser is lenient (form strings, numbers, '').
+ * `z.input` of a schema is the value type of its form and of the web's API calls; without this a
+ * `z.preprocess` field's input would be `unknown`, and a form could send its parsed output (a
+ * price in cents where the server expects euros) without a type error.
+ */
+export const sentAs =
+  <In>() =>
+  <S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, In> =>
+    schema as unknown as z.ZodType<z.output<S>, In>;
+
 /** PostgreSQL text cannot hold the NUL character; refuse it as input instead of failing later. */
 export const hasNoNul = (v: string): boolean => !v.includes('\u0000');
 
@@ -80,13 +91,15 @@ const missingOr = (message: string) => (issue: { input?: unknown }) =>
  * nothing given is "Verplicht", anything else that is not an id "Ongeldig getal".
  */
 export const idField = () =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: missingOr(MSG.invalidNumber) })
-      .int({ error: MSG.invalidNumber })
-      .positive({ error: MSG.invalidNumber })
-      .max(MAX_ID, { error: MSG.invalidNumber }),
+  sentAs<number | string>()(
+    z.preprocess(
+      (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: missingOr(MSG.invalidNumber) })
+        .int({ error: MSG.invalidNumber })
+        .positive({ error: MSG.invalidNumber })
+        .max(MAX_ID, { error: MSG.invalidNumber }),
+    ),
   );
 
 /** One of `values`: nothing given is "Verplicht", an unknown value "Ongeldige keuze". */
@@ -95,7 +108,9 @@ export const choiceField = <const T extends readonly [string, ...string[]]>(valu
 
 /** An optional id: '' / null / undefined become null. */
 export const optionalIdField = () =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), idField().nullable());
+  sentAs<number | string | null | undefined>()(
+    z.preprocess((v) => (v === '' || v === undefined ? null : v), idField().nullable()),
+  );
 
 /** A boolean flag from a query string or a form: 1/0/true/false. */
 export const flagField = () =>

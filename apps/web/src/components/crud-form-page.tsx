@@ -1,44 +1,44 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useForm, type Control, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { Control, FieldValues } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import type { z } from 'zod';
 import { errorMessage } from '../lib/api-client';
 import type { Resource } from '../lib/resource';
 import { FormPage } from './form-page';
 import { useNotify } from './notifications';
 import { PageLoader } from './page-loader';
 import type { Crumb } from './page-header';
+import { useZodForm, type FormSchema } from './use-zod-form';
 
-type CrudFormPageProps<T, TValues extends FieldValues, TInput, P = number> = {
-  resource: Resource<T, TInput, P>;
+type CrudFormPageProps<T, TValues extends FieldValues, TOutput, P = number> = {
+  /** Its calls take the form's values (the schema's input), which the server parses. */
+  resource: Resource<T, TValues, P>;
   parentId?: P;
   /** Edit this id; undefined creates. */
   id?: number;
-  schema: z.ZodType<TInput, TValues>;
+  schema: FormSchema<TValues, TOutput>;
   /** Form values: empty for create, from the item for edit. */
   values: (item: T | undefined) => TValues;
   title: (item: T | undefined) => string;
   crumbs: (item: T | undefined) => Crumb[];
   /** Where cancel and a successful save go. */
   backTo: string;
-  fields: (control: Control<TValues, unknown, TInput>, item: T | undefined) => ReactNode;
+  fields: (control: Control<TValues, unknown, TOutput>, item: T | undefined) => ReactNode;
 };
 
 /**
  * The create/edit screen of a master-data resource: loads the item when editing, validates with
  * the shared schema, saves, notifies "X is aangemaakt / gewijzigd" and returns to the list.
  */
-export function CrudFormPage<T, TValues extends FieldValues, TInput, P = number>(
-  props: CrudFormPageProps<T, TValues, TInput, P>,
+export function CrudFormPage<T, TValues extends FieldValues, TOutput, P = number>(
+  props: CrudFormPageProps<T, TValues, TOutput, P>,
 ) {
   if (props.id === undefined) return <CrudForm {...props} item={undefined} />;
   return <CrudEdit {...props} id={props.id} />;
 }
 
-function CrudEdit<T, TValues extends FieldValues, TInput, P>(
-  props: CrudFormPageProps<T, TValues, TInput, P> & { id: number },
+function CrudEdit<T, TValues extends FieldValues, TOutput, P>(
+  props: CrudFormPageProps<T, TValues, TOutput, P> & { id: number },
 ) {
   const { data, error, isPending } = props.resource.useItem(props.id, props.parentId);
   if (isPending) return <PageLoader />;
@@ -46,20 +46,14 @@ function CrudEdit<T, TValues extends FieldValues, TInput, P>(
   return <CrudForm {...props} item={data} />;
 }
 
-function CrudForm<T, TValues extends FieldValues, TInput, P>(
-  props: CrudFormPageProps<T, TValues, TInput, P> & { item: T | undefined },
+function CrudForm<T, TValues extends FieldValues, TOutput, P>(
+  props: CrudFormPageProps<T, TValues, TOutput, P> & { item: T | undefined },
 ) {
   const navigate = useNavigate();
   const notify = useNotify();
   const create = props.resource.useCreate(props.parentId);
   const update = props.resource.useUpdate(props.id ?? 0, props.parentId);
-  const form = useForm<TValues, unknown, TInput>({
-    resolver: zodResolver(props.schema as never) as unknown as Resolver<TValues, unknown, TInput>,
-    defaultValues: props.values(props.item) as DefaultValues<TValues>,
-    // Validate on save, then live: validating on blur moved the Opslaan button under the pointer.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useZodForm(props.schema, props.values(props.item));
 
   return (
     <FormPage
@@ -68,8 +62,8 @@ function CrudForm<T, TValues extends FieldValues, TInput, P>(
       form={form}
       cancelTo={props.backTo}
       draftKey={`${props.backTo}/${props.id ?? 'new'}`}
-      onSubmit={async (input) => {
-        const res = props.id === undefined ? await create.mutateAsync(input) : await update.mutateAsync(input);
+      onSubmit={async (values) => {
+        const res = props.id === undefined ? await create.mutateAsync(values) : await update.mutateAsync(values);
         if (res.message) notify(res.message);
         await navigate(props.backTo);
       }}

@@ -11,13 +11,18 @@ import { ApiError, errorMessage } from '../lib/api-client';
 import { useNotify } from './notifications';
 import { PageHeader, type Crumb } from './page-header';
 import { useConfirm } from './confirm-dialog';
+import { submitValues } from './use-zod-form';
 
 type FormPageProps<TValues extends FieldValues, TOutput> = {
   title: string;
   crumbs?: Crumb[];
   form: UseFormReturn<TValues, unknown, TOutput>;
-  /** Saves; an ApiError with field errors is put on the fields, anything else is notified. */
-  onSubmit: (values: TOutput) => Promise<void>;
+  /**
+   * Saves the form's values as typed, once the schema has accepted them: the server parses them
+   * with the same schema, so a form never sends the parsed output (see useZodForm). An ApiError
+   * with field errors is put on the fields, anything else is notified.
+   */
+  onSubmit: (values: TValues) => Promise<void>;
   /** Where "Annuleren" goes. */
   cancelTo: string;
   /** Key under which unsaved input is kept in sessionStorage (survives a reload or a re-login). */
@@ -132,7 +137,7 @@ export function FormPage<TValues extends FieldValues, TOutput>({
     });
   }, [blocker, confirm, draftKey]);
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = submitValues(form, async (values) => {
     try {
       saved.current = true;
       await onSubmit(values);

@@ -1,8 +1,7 @@
-import type { Control } from 'react-hook-form';
-import type { NamedFormValues, NamedInput } from '@keurwijzer/shared/master-data';
-import { TextFieldElement } from './form-fields';
+import type { NamedFormValues } from '@keurwijzer/shared/master-data';
+import { TextFieldElement, type AnyControl } from './form-fields';
 
 /** The one field of a named master item (brand, brand type, machine type, category). */
-export function NameField({ control }: { control: Control<NamedFormValues, unknown, NamedInput> }) {
+export function NameField({ control }: { control: AnyControl<NamedFormValues> }) {
   return <TextFieldElement name="name" control={control} label="Naam" required autoFocus />;
 }

@@ -1,4 +1,4 @@
-import { NamedInputSchema, type NamedInput } from '@keurwijzer/shared/master-data';
+import { NamedInputSchema, type NamedFormValues } from '@keurwijzer/shared/master-data';
 import type { Resource } from '../lib/resource';
 import { CrudFormPage } from './crud-form-page';
 import { NameField } from './name-field';
@@ -9,7 +9,7 @@ import type { Crumb } from './page-header';
  * field. `crumbs` are the ones above the item; `newTitle` heads the create screen.
  */
 export function NamedFormPage<T extends { name: string }, P = number>(props: {
-  resource: Resource<T, NamedInput, P>;
+  resource: Resource<T, NamedFormValues, P>;
   parentId?: P;
   id: number | undefined;
   newTitle: string;

@@ -7,6 +7,7 @@ type Query = ListQuery & Record<string, string | number | boolean | undefined>;
 /**
  * The calls and query hooks of one REST resource (product-decisions "API conventions"):
  * GET/POST `base`, GET/PUT/DELETE `base/{id}`. `base` may depend on a parent id (nested routes).
+ * `TIn` is what a form sends: the shared schema's input (`XFormValues`), never its parsed output.
  */
 export function createResource<T, TIn, P = number>(key: string, base: (parentId?: P) => string) {
   const keys = {

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
-import type { MachineInput, MoveInput } from '@keurwijzer/shared/machines';
+import type { MachineInput, MachineStatus, MoveInput } from '@keurwijzer/shared/machines';
 import type { Db, Executor } from '../../db/client';
 import { customers, departments, locations, rooms } from '../../db/schema/customers';
 import { machineMoves, machines } from '../../db/schema/machines';
@@ -101,6 +101,14 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
   });
 
   /**
+   * Actief / Niet actief as sent, the current status when none is sent; a concept machine stays
+   * Concept (it becomes Actief only through approval). Decided in the statement itself, so an
+   * approval running at the same time is never undone.
+   */
+  const statusAfterEdit = (input: MachineInput) =>
+    sql<MachineStatus>`case when ${machines.status} = 'concept' then 'concept' else coalesce(${input.status ?? null}::text, ${machines.status}) end`;
+
+  /**
    * A concurrent add of the same inventory number passes no check but hits the unique index: the
    * same 422. A concurrent delete of what the machine refers to (place, brand, type, machine
    * type, questionnaire) passes the checks but hits a foreign key: `recheck` runs the checks
@@ -135,7 +143,7 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
             await assertReferences(input, tx);
             const [row] = await tx
               .insert(machines)
-              .values({ ...columnsOf(input), customerId, createdBy: actorId, status: 'active' })
+              .values({ ...columnsOf(input), customerId, createdBy: actorId, status: input.status ?? 'active' })
               .returning({ id: machines.id });
             await repo.setQuestionnaires(row!.id, questionnaireLinks(input), tx);
             return load(customerId, row!.id, tx);
@@ -156,7 +164,7 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
             await assertReferences(input, tx);
             await tx
               .update(machines)
-              .set({ ...columnsOf(input), updatedAt: new Date() })
+              .set({ ...columnsOf(input), status: statusAfterEdit(input), updatedAt: new Date() })
               .where(eq(machines.id, id));
             await repo.setQuestionnaires(id, questionnaireLinks(input), tx);
             await recordMoveIfMoved(tx, before, input, actorId);

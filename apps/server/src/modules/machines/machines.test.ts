@@ -297,14 +297,13 @@ describe('create and read', () => {
     expect(row?.priceCents).toBe(cents);
   });
 
-  it('keeps the customer of the path, status Active and no archive date whatever the body says', async () => {
+  it('keeps the customer of the path, status Active and no archive date whatever else the body says', async () => {
     const a = await chain();
     const b = await chain();
     const res = await admin().post(collection(a.customer.id), {
       body: machineBody(a, {
         id: 12345,
         customer_id: b.customer.id,
-        status: 'concept',
         archived_at: '2020-01-01T00:00:00.000Z',
         price_cents: 5,
         report_year: 2020,
@@ -779,17 +778,54 @@ describe('update', () => {
     expect(errorsOf(bad)).toEqual({ name: ['Verplicht'], location_id: ['Verplicht'] });
   });
 
-  it('changes neither the status nor the customer: those have their own endpoints', async () => {
+  it('changes neither the customer nor the archive date: those have their own endpoints', async () => {
     const a = await chain();
     const b = await chain();
-    const concept = await insertMachine(a, { status: 'concept' });
-    const inactive = await insertMachine(a, { status: 'inactive' });
-    for (const row of [concept, inactive]) {
-      const res = await admin().put(item(a.customer.id, row.id), {
-        body: machineBody(a, { status: 'active', customer_id: b.customer.id, archived_at: new Date().toISOString() }),
-      });
+    const row = await insertMachine(a, { status: 'inactive' });
+    const res = await admin().put(item(a.customer.id, row.id), {
+      body: machineBody(a, { customer_id: b.customer.id, archived_at: new Date().toISOString() }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'inactive', customer_id: a.customer.id, archived_at: null });
+  });
+
+  it('sets Actief and Niet actief, and keeps the status when none is sent', async () => {
+    const c = await chain();
+    const m = await create(c, { status: 'inactive' });
+    expect(m.status).toBe('inactive');
+    const body = machineBody(c, { name: m.name, inventory_number: m.inventory_number });
+    expect((await admin().put(item(c.customer.id, m.id), { body }).then((r) => r.json())).data.status).toBe('inactive');
+    const active = await admin().post(item(c.customer.id, m.id), {
+      as: 'form',
+      body: { ...body, _method: 'PUT', status: 'active' },
+    });
+    expect(active.statusCode, active.body).toBe(200);
+    expect(active.json().data.status).toBe('active');
+    const inactive = await admin().put(item(c.customer.id, m.id), { body: { ...body, status: 'inactive' } });
+    expect(inactive.json().data.status).toBe('inactive');
+    const [row] = await t.db.select().from(machines).where(eq(machines.id, m.id));
+    expect(row?.status).toBe('inactive');
+  });
+
+  it('keeps a concept machine Concept whatever status is sent: only approval makes it active', async () => {
+    const c = await chain();
+    const concept = await insertMachine(c, { status: 'concept' });
+    for (const status of ['active', 'inactive', '']) {
+      const res = await admin().put(item(c.customer.id, concept.id), { body: machineBody(c, { status }) });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toMatchObject({ status: row.status, customer_id: a.customer.id, archived_at: null });
+      expect(res.json().data.status).toBe('concept');
+    }
+  });
+
+  it.each([['concept'], ['archived'], ['Actief'], [1]])('refuses the status %j', async (status) => {
+    const c = await chain();
+    const m = await create(c);
+    for (const res of [
+      await admin().put(item(c.customer.id, m.id), { body: machineBody(c, { status }) }),
+      await admin().post(collection(c.customer.id), { body: machineBody(c, { status }) }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(422);
+      expect(errorsOf(res)).toEqual({ status: ['Ongeldige keuze'] });
     }
   });
 });

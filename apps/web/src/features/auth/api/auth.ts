@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User, LoginInput } from '@keurwijzer/shared/users';
+import type { User, LoginFormValues } from '@keurwijzer/shared/users';
 import { ApiError, apiGet, apiSend, refreshCsrfToken } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
 
@@ -14,7 +14,7 @@ export async function getAuthorized(): Promise<User | null> {
 }
 
 /** POST /api/login with the CSRF token refreshed before and after (spec section 7). */
-export async function login(input: LoginInput): Promise<User> {
+export async function login(input: LoginFormValues): Promise<User> {
   await refreshCsrfToken();
   const { data } = await apiSend<User>('/api/login', input);
   await refreshCsrfToken();

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ActivateInputSchema, PASSWORD_HINT, type ActivateInput } from '@keurwijzer/shared/account';
+import { ActivateInputSchema, PASSWORD_HINT, type ActivateFormValues } from '@keurwijzer/shared/account';
 import { TextFieldElement } from '../../../components/form-fields';
 import { useNotify } from '../../../components/notifications';
+import { submitValues, useZodForm } from '../../../components/use-zod-form';
 import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
 
 /** activate/{token}: an invited user chooses a password (authentication layout). */
@@ -18,15 +17,13 @@ export default function Activate() {
   const navigate = useNavigate();
   const notify = useNotify();
   const [linkError, setLinkError] = useState<string | null>(null);
-  const form = useForm<ActivateInput>({
-    resolver: zodResolver(ActivateInputSchema),
-    defaultValues: { token, password: '', password_confirmation: '' },
-    // Validate on save, then live: validating on blur moved the Opslaan button under the pointer.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useZodForm(ActivateInputSchema, {
+    token,
+    password: '',
+    password_confirmation: '',
+  } satisfies ActivateFormValues);
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = submitValues(form, async (values) => {
     setLinkError(null);
     try {
       const res = await apiSend('/api/activate', values);

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { LoginInputSchema, type LoginInput } from '@keurwijzer/shared/users';
+import { LoginInputSchema, type LoginFormValues } from '@keurwijzer/shared/users';
 import { TextInput } from '../../../components/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
@@ -21,7 +21,7 @@ function safeRedirect(value: string | null): string | null {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : null;
 }
 
-type Field = keyof LoginInput;
+type Field = keyof LoginFormValues;
 
 /** The first message per field of a failed parse (a field shows at most one error). */
 function fieldErrors(values: Record<Field, string>): Partial<Record<Field, string>> | null {
@@ -71,7 +71,7 @@ export default function Login() {
     if (invalid) return;
     setSubmitting(true);
     try {
-      const me = await login(LoginInputSchema.parse(values));
+      const me = await login(values);
       queryClient.setQueryData(AUTH_QUERY_KEY, me);
       await navigate(redirect ?? homeFor(me.role), { replace: true });
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { Category, NamedInput } from '@keurwijzer/shared/master-data';
+import type { Category, NamedFormValues } from '@keurwijzer/shared/master-data';
 import { createResource } from '../../../lib/resource';
 
-export const categoriesResource = createResource<Category, NamedInput>('categories', () => '/api/categories');
+export const categoriesResource = createResource<Category, NamedFormValues>('categories', () => '/api/categories');

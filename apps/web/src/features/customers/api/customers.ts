@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Customer, CustomerInput, CustomerOption } from '@keurwijzer/shared/customers';
+import type { Customer, CustomerFormValues, CustomerOption } from '@keurwijzer/shared/customers';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { createResource } from '../../../lib/resource';
 
-export const customersResource = createResource<Customer, CustomerInput>('customers', () => '/api/customers');
+export const customersResource = createResource<Customer, CustomerFormValues>('customers', () => '/api/customers');
 
 /** Customers to choose from, searched on the server (name or number). */
 export function useCustomerOptions(search: string) {

@@ -1,12 +1,7 @@
 import { useParams } from 'react-router';
 import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
-import {
-  CustomerInputSchema,
-  type Customer,
-  type CustomerFormValues,
-  type CustomerInput,
-} from '@keurwijzer/shared/customers';
+import { CustomerInputSchema } from '@keurwijzer/shared/customers';
 import { CrudFormPage } from '../../../components/crud-form-page';
 import { TextFieldElement } from '../../../components/form-fields';
 import { AddressFields } from '../../locations/components/address-fields';
@@ -18,7 +13,7 @@ export default function CustomerForm() {
   const { id } = useParams();
   return (
     <>
-      <CrudFormPage<Customer, CustomerFormValues, CustomerInput>
+      <CrudFormPage
         resource={customersResource}
         id={id ? Number(id) : undefined}
         schema={CustomerInputSchema}

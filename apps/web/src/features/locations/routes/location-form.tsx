@@ -1,10 +1,5 @@
 import { useParams } from 'react-router';
-import {
-  LocationInputSchema,
-  type Location,
-  type LocationFormValues,
-  type LocationInput,
-} from '@keurwijzer/shared/customers';
+import { LocationInputSchema } from '@keurwijzer/shared/customers';
 import { CrudFormPage } from '../../../components/crud-form-page';
 import { TextFieldElement } from '../../../components/form-fields';
 import { locationsResource } from '../api/locations';
@@ -17,7 +12,7 @@ export default function LocationForm() {
   const customerId = Number(params.id);
   const crumbs = usePlacementCrumbs({ customerId });
   return (
-    <CrudFormPage<Location, LocationFormValues, LocationInput>
+    <CrudFormPage
       resource={locationsResource}
       parentId={customerId}
       id={params.locationId ? Number(params.locationId) : undefined}

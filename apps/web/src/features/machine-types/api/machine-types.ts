@@ -1,7 +1,7 @@
-import type { MachineType, NamedInput } from '@keurwijzer/shared/master-data';
+import type { MachineType, NamedFormValues } from '@keurwijzer/shared/master-data';
 import { createResource } from '../../../lib/resource';
 
-export const machineTypesResource = createResource<MachineType, NamedInput>(
+export const machineTypesResource = createResource<MachineType, NamedFormValues>(
   'machine-types',
   () => '/api/machine-types',
 );

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Machine, MachineInput, MachineMove, MoveInput } from '@keurwijzer/shared/machines';
+import type { Machine, MachineFormValues, MachineMove, MoveFormValues } from '@keurwijzer/shared/machines';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { createResource } from '../../../lib/resource';
 
 /** Machines of a customer: /api/customers/{customerId}/machines. */
-export const machinesResource = createResource<Machine, MachineInput>(
+export const machinesResource = createResource<Machine, MachineFormValues>(
   'machines',
   (customerId) => `/api/customers/${customerId}/machines`,
 );
@@ -20,7 +20,7 @@ export const useArchiveMachine = (customerId: number) =>
   );
 
 export const useMoveMachine = (customerId: number) =>
-  useMachineAction(({ id, input }: { id: number; input: MoveInput }) =>
+  useMachineAction(({ id, input }: { id: number; input: MoveFormValues }) =>
     apiSend<Machine>(`/api/customers/${customerId}/machines/${id}/move`, input),
   );
 

@@ -4,6 +4,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import {
+  EDITABLE_MACHINE_STATUSES,
+  MACHINE_STATUS_LABELS,
+  type MachineFormValues,
+  type MachineStatus,
+} from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { TextFieldElement, type AnyControl } from '../../../components/form-fields';
 import { SelectElement } from '../../../components/select-element';
@@ -86,16 +92,52 @@ function QuestionnaireSelect<T extends FieldValues>({
   );
 }
 
+const STATUS_OPTIONS = EDITABLE_MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }));
+
+/** Actief / Niet actief; a concept machine shows its status and how it becomes active. */
+function StatusField({
+  control,
+  current,
+}: {
+  control: AnyControl<MachineFormValues>;
+  current?: MachineStatus;
+}) {
+  if (current === 'concept')
+    return (
+      <TextField
+        label="Status"
+        value={MACHINE_STATUS_LABELS.concept}
+        disabled
+        helperText="Een conceptmachine wordt actief als ze is goedgekeurd (Conceptmachines)."
+        sx={{ maxWidth: { sm: 240 } }}
+      />
+    );
+  return (
+    <SelectElement
+      name="status"
+      control={control}
+      label="Status"
+      required
+      options={STATUS_OPTIONS}
+      helperText="Een machine die niet actief is, blijft in de lijsten staan."
+      sx={{ maxWidth: { sm: 240 } }}
+    />
+  );
+}
+
 /** Every field of a machine (product-decisions "Machine"). */
-export function MachineFields<T extends FieldValues>({
+export function MachineFields({
   control,
   customerId,
+  status,
 }: {
-  control: AnyControl<T>;
+  control: AnyControl<MachineFormValues>;
   customerId: number;
+  /** The machine's current status (undefined for a new machine). */
+  status?: MachineStatus;
 }) {
   const machineTypes = machineTypesResource.useList(ALL_ITEMS).data?.data;
-  const n = (s: string) => s as Path<T>;
+  const n = <K extends Path<MachineFormValues>>(s: K) => s;
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -143,6 +185,7 @@ export function MachineFields<T extends FieldValues>({
         helperText="In euro, bijvoorbeeld 1.250,00"
         sx={{ maxWidth: { sm: 240 } }}
       />
+      <StatusField control={control} current={status} />
       <Typography variant="subtitle2" component="h2">
         Vragenlijsten per soort inspectie
       </Typography>

@@ -1,33 +1,27 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { MoveInputSchema, type Machine, type MoveInput } from '@keurwijzer/shared/machines';
+import { MoveInputSchema, type Machine, type MoveFormValues } from '@keurwijzer/shared/machines';
 import { useNotify } from '../../../components/notifications';
+import { submitValues, useZodForm } from '../../../components/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMoveMachine } from '../api/machines';
 import { PlacementFields } from './placement-fields';
 import { machinePlace } from './machine-columns';
 
-type Values = { location_id: number | ''; department_id: number | ''; room_id: number | '' };
-
 /** Move a machine to another location, department or room of the same customer. */
 export function MoveDialog({ machine, onClose }: { machine: Machine; onClose: () => void }) {
   const notify = useNotify();
   const move = useMoveMachine(machine.customer_id);
-  const form = useForm<Values, unknown, MoveInput>({
-    resolver: zodResolver(MoveInputSchema as never) as never,
-    defaultValues: {
-      location_id: machine.location_id,
-      department_id: machine.department_id ?? '',
-      room_id: machine.room_id ?? '',
-    },
-  });
-  const submit = form.handleSubmit(async (input) => {
+  const form = useZodForm(MoveInputSchema, {
+    location_id: machine.location_id,
+    department_id: machine.department_id ?? '',
+    room_id: machine.room_id ?? '',
+  } satisfies MoveFormValues);
+  const submit = submitValues(form, async (input) => {
     try {
       const res = await move.mutateAsync({ id: machine.id, input });
       if (res.message) notify(res.message);
@@ -35,7 +29,7 @@ export function MoveDialog({ machine, onClose }: { machine: Machine; onClose: ()
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
         for (const [field, messages] of Object.entries(err.errors))
-          form.setError(field as keyof Values, { message: messages[0] });
+          form.setError(field as keyof MoveFormValues, { message: messages[0] });
       } else notify(errorMessage(err), 'error');
     }
   });

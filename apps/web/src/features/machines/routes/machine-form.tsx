@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { MachineInputSchema, type Machine, type MachineInput } from '@keurwijzer/shared/machines';
-import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
+import { MachineInputSchema, type Machine, type MachineFormValues } from '@keurwijzer/shared/machines';
+import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import { CrudFormPage } from '../../../components/crud-form-page';
 import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
 import { machinesResource } from '../api/machines';
@@ -8,12 +8,11 @@ import { MachineFields } from '../components/machine-fields';
 import { MachineImages } from '../components/machine-images';
 import { MachineMoves } from '../components/machine-moves';
 
-type Values = Record<string, string | number>;
-
 /** "1234,50" for the price field (cents in, Dutch decimal comma out). */
 const priceText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace('.', ','));
 
-const valuesOf = (m: Machine | undefined): Values => ({
+/** The form's values: what the user sees and types, sent as they are (the server parses them). */
+const valuesOf = (m: Machine | undefined): MachineFormValues => ({
   name: m?.name ?? '',
   inventory_number: m?.inventory_number ?? '',
   factory_number: m?.factory_number ?? '',
@@ -26,7 +25,12 @@ const valuesOf = (m: Machine | undefined): Values => ({
   brand_id: m?.brand_id ?? '',
   brand_type_id: m?.brand_type_id ?? '',
   price: priceText(m?.price_cents ?? null),
-  ...Object.fromEntries(INSPECTION_TYPES.map((t) => [`questionnaire_${t}`, m?.questionnaires[t] ?? ''])),
+  // A concept machine sends no status: it stays Concept until approved.
+  status: m?.status === 'concept' ? '' : (m?.status ?? 'active'),
+  ...(Object.fromEntries(INSPECTION_TYPES.map((t) => [`questionnaire_${t}`, m?.questionnaires[t] ?? ''])) as Record<
+    `questionnaire_${InspectionType}`,
+    number | ''
+  >),
 });
 
 /** admin/customers/{id}/machines/create and .../machines/{machineId}/edit */
@@ -38,20 +42,20 @@ export default function MachineForm() {
   const machineId = params.machineId ? Number(params.machineId) : undefined;
   return (
     <>
-      <CrudFormPage<Machine, Values, MachineInput>
+      <CrudFormPage
         resource={machinesResource}
         parentId={customerId}
         id={params.machineId ? Number(params.machineId) : undefined}
-        schema={MachineInputSchema as never}
+        schema={MachineInputSchema}
         values={valuesOf}
-        title={(m) => (m ? `${m.name} bewerken` : 'Nieuwe machine')}
+        title={(m) => (m ? `${m.name} wijzigen` : 'Nieuwe machine')}
         crumbs={(m) => [
           ...crumbs.slice(0, 2),
           { label: 'Machines', to: back },
           { label: m ? m.name : 'Nieuwe machine' },
         ]}
         backTo={back}
-        fields={(control) => <MachineFields control={control} customerId={customerId} />}
+        fields={(control, m) => <MachineFields control={control} customerId={customerId} status={m?.status} />}
       />
       {machineId !== undefined && (
         <>

@@ -4,19 +4,21 @@ import type {
   Questionnaire,
   QuestionnaireCategory,
   QuestionnaireDetail,
-  QuestionnaireInput,
+  QuestionnaireFormValues,
+  QuestionnaireCategoryFormValues,
+  QuestionnaireQuestionFormValues,
   QuestionnaireQuestion,
 } from '@keurwijzer/shared/questionnaires';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { createResource } from '../../../lib/resource';
 
-export const questionnairesResource = createResource<Questionnaire, QuestionnaireInput>(
+export const questionnairesResource = createResource<Questionnaire, QuestionnaireFormValues>(
   'questionnaires',
   () => '/api/questionnaires',
 );
 
 /** The categories of a questionnaire: /api/questionnaires/{id}/categories. */
-export const questionnaireCategoriesResource = createResource<QuestionnaireCategory, { category_id: number }>(
+export const questionnaireCategoriesResource = createResource<QuestionnaireCategory, QuestionnaireCategoryFormValues>(
   'questionnaire-categories',
   (questionnaireId) => `/api/questionnaires/${questionnaireId}/categories`,
 );
@@ -26,7 +28,7 @@ export type CategoryRef = { questionnaireId: number; categoryId: number };
 /** The questions of a questionnaire category: /api/questionnaires/{id}/categories/{categoryId}/questions. */
 export const questionnaireQuestionsResource = createResource<
   QuestionnaireQuestion,
-  { question_id: number },
+  QuestionnaireQuestionFormValues,
   CategoryRef
 >(
   'questionnaire-questions',

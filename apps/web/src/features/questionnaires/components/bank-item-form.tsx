@@ -1,8 +1,9 @@
-import { type z } from 'zod';
 import { CrudFormPage } from '../../../components/crud-form-page';
 import type { Crumb } from '../../../components/page-header';
 import { SearchSelect } from '../../../components/search-select';
 import type { Resource } from '../../../lib/resource';
+import type { Path } from 'react-hook-form';
+import type { FormSchema } from '../../../components/use-zod-form';
 import type { BankOption } from '../api/questionnaires';
 
 /**
@@ -10,11 +11,11 @@ import type { BankOption } from '../api/questionnaires';
  * it for another: one searchable select. The item keeps its place in the order.
  */
 export function BankItemForm<T extends { name: string }, F extends string, P>(props: {
-  resource: Resource<T, Record<F, number>, P>;
+  resource: Resource<T, Record<F, number | string>, P>;
   parentId: P;
   id: number | undefined;
   field: F;
-  schema: z.ZodType<Record<F, number>>;
+  schema: FormSchema<Record<F, number | string>>;
   /** The bank id of the current item (edit). */
   currentId: (item: T) => number;
   label: string;
@@ -27,18 +28,19 @@ export function BankItemForm<T extends { name: string }, F extends string, P>(pr
   backTo: string;
 }) {
   return (
-    <CrudFormPage<T, Record<string, number | ''>, Record<F, number>, P>
+    <CrudFormPage
       resource={props.resource}
       parentId={props.parentId}
       id={props.id}
-      schema={props.schema as never}
-      values={(item) => ({ [props.field]: item ? props.currentId(item) : '' })}
+      schema={props.schema}
+      values={(item) => ({ [props.field]: item ? props.currentId(item) : '' }) as Record<F, number | string>}
       title={(item) => (item ? props.editTitle(item) : props.addTitle)}
       crumbs={(item) => [...props.crumbs, { label: item ? item.name : props.addTitle }]}
       backTo={props.backTo}
       fields={(control, item) => (
         <SearchSelect
-          name={props.field}
+          // TypeScript cannot resolve Path<> of a generic key; `field` is the record's one key.
+          name={props.field as unknown as Path<Record<F, number | string>>}
           control={control}
           label={props.label}
           required

@@ -5,9 +5,7 @@ import {
   QUESTIONNAIRE_STATUSES,
   QUESTIONNAIRE_STATUS_LABELS,
   QuestionnaireInputSchema,
-  type Questionnaire,
   type QuestionnaireFormValues,
-  type QuestionnaireInput,
 } from '@keurwijzer/shared/questionnaires';
 import { CrudFormPage } from '../../../components/crud-form-page';
 import { TextFieldElement } from '../../../components/form-fields';
@@ -18,7 +16,7 @@ import { questionnairesResource } from '../api/questionnaires';
 export default function QuestionnaireForm() {
   const { id } = useParams();
   return (
-    <CrudFormPage<Questionnaire, QuestionnaireFormValues, QuestionnaireInput>
+    <CrudFormPage
       resource={questionnairesResource}
       id={id ? Number(id) : undefined}
       schema={QuestionnaireInputSchema}

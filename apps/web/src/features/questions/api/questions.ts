@@ -1,4 +1,4 @@
-import type { Question, QuestionInput } from '@keurwijzer/shared/master-data';
+import type { Question, QuestionFormValues } from '@keurwijzer/shared/master-data';
 import { createResource } from '../../../lib/resource';
 
-export const questionsResource = createResource<Question, QuestionInput>('questions', () => '/api/questions');
+export const questionsResource = createResource<Question, QuestionFormValues>('questions', () => '/api/questions');

@@ -5,14 +5,11 @@ import {
   MAX_ANSWER_OPTIONS,
   QuestionInputSchema,
   type Question,
-  type QuestionInput,
+  type QuestionFormValues,
 } from '@keurwijzer/shared/master-data';
 import { CrudFormPage } from '../../../components/crud-form-page';
 import { GroupError, TextFieldElement } from '../../../components/form-fields';
 import { questionsResource } from '../api/questions';
-
-/** The form keeps four option fields; empty ones are dropped by the shared schema. */
-type QuestionFormValues = { name: string; answer_options: string[]; memo_title: string; order: number | string };
 
 const DEFAULT_OPTIONS = ['Goed', 'Matig', 'Slecht', 'n.v.t.'];
 
@@ -20,11 +17,12 @@ const DEFAULT_OPTIONS = ['Goed', 'Matig', 'Slecht', 'n.v.t.'];
 export default function QuestionForm() {
   const { id } = useParams();
   return (
-    <CrudFormPage<Question, QuestionFormValues, QuestionInput>
+    <CrudFormPage
       resource={questionsResource}
       id={id ? Number(id) : undefined}
-      schema={QuestionInputSchema as never}
-      values={(q) => ({
+      schema={QuestionInputSchema}
+      // The form keeps four option fields; empty ones are dropped by the shared schema.
+      values={(q?: Question): QuestionFormValues => ({
         name: q?.name ?? '',
         answer_options: Array.from({ length: MAX_ANSWER_OPTIONS }, (_, i) =>
           q ? (q.answer_options[i] ?? '') : DEFAULT_OPTIONS[i]!,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { User, UserInput } from '@keurwijzer/shared/users';
+import type { User, UserFormValues } from '@keurwijzer/shared/users';
 import type { ListQuery } from '../../../components/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from '../../../lib/api-client';
 
@@ -20,9 +20,9 @@ export const getUsers = async (query: UsersQuery): Promise<Page<User>> => {
 
 export const getUser = async (id: number): Promise<User> => (await apiGet<User>(`/api/users/${id}`)).data;
 
-export const createUser = (input: UserInput): Promise<ApiResult<User>> => apiSend<User>('/api/users', input);
+export const createUser = (input: UserFormValues): Promise<ApiResult<User>> => apiSend<User>('/api/users', input);
 
-export const updateUser = (id: number, input: UserInput): Promise<ApiResult<User>> =>
+export const updateUser = (id: number, input: UserFormValues): Promise<ApiResult<User>> =>
   apiSend<User>(`/api/users/${id}`, input, 'PUT');
 
 export const archiveUser = (id: number) => apiSend<User>(`/api/users/${id}/archive`);

@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import { ROLE_LABELS, assignableRoles, type Role } from '@keurwijzer/shared/permissions';
-import { UserInputSchema, type User, type UserFormValues, type UserInput } from '@keurwijzer/shared/users';
+import { UserInputSchema, type User, type UserFormValues } from '@keurwijzer/shared/users';
 import { TextFieldElement } from '../../../components/form-fields';
 import { SelectElement } from '../../../components/select-element';
 import { FormPage } from '../../../components/form-page';
+import { useZodForm } from '../../../components/use-zod-form';
 import { CustomerSelect } from '../../customers/components/customer-select';
 import { useCurrentUser } from '../../auth/api/auth';
 import { USER_KIND, type UserKind } from '../user-kind';
@@ -43,17 +42,11 @@ export function UserForm({
   kind: UserKind;
   user?: User;
   title: string;
-  onSubmit: (input: UserInput) => Promise<void>;
+  onSubmit: (values: UserFormValues) => Promise<void>;
   actions?: ReactNode;
 }) {
   const me = useCurrentUser();
-  const form = useForm<UserFormValues, unknown, UserInput>({
-    resolver: zodResolver(UserInputSchema),
-    defaultValues: user ? valuesOf(user) : emptyValues(kind),
-    // Validate on save, then live: validating on blur moved the Opslaan button under the pointer.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useZodForm(UserInputSchema, user ? valuesOf(user) : emptyValues(kind));
   const { base, title: listTitle } = USER_KIND[kind];
   const roles: Role[] = assignableRoles(me.role).filter((r) => r !== 'customer');
 
