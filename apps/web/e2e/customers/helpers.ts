@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { expectNotification } from '../support/login';
 import { rowsWith, searchList } from '../master-data/helpers';
 
@@ -137,4 +138,39 @@ export async function machineIdOf(row: Locator): Promise<number> {
   const match = /\/machines\/(\d+)\/edit$/.exec(href ?? '');
   expect(match, `edit link of the row: ${href}`).not.toBeNull();
   return Number(match![1]);
+}
+
+/** Chooses a format under "Inventarislijst" and returns the browser's download. */
+export async function downloadInventory(page: Page, format: 'Excel (xlsx)' | 'PDF (afdrukken)') {
+  const button = page.getByRole('button', { name: 'Inventarislijst' });
+  // Enabled again once an earlier export has finished.
+  await expect(button).toBeEnabled();
+  await button.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Excel (xlsx)', 'PDF (afdrukken)']);
+  const download = page.waitForEvent('download');
+  await menu.getByRole('menuitem', { name: format }).click();
+  const file = await download;
+  await expect(menu).toBeHidden();
+  expect(await file.failure()).toBeNull();
+  return file;
+}
+
+export type InventoryRow = Record<string, string>;
+
+/** The rows of the "Inventaris" sheet, keyed by the headers of row 1. */
+export async function readInventory(path: string): Promise<{ headers: string[]; rows: InventoryRow[] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const sheet = workbook.getWorksheet('Inventaris');
+  expect(sheet, 'sheet "Inventaris"').toBeTruthy();
+  const headers: string[] = [];
+  sheet!.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => (headers[col - 1] = cell.text));
+  const rows: InventoryRow[] = [];
+  for (let r = 2; r <= sheet!.rowCount; r++) {
+    const row = sheet!.getRow(r);
+    if (!row.hasValues) continue;
+    rows.push(Object.fromEntries(headers.map((h, i) => [h, row.getCell(i + 1).text])));
+  }
+  return { headers, rows };
 }

@@ -1,43 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { ACCOUNTS, loginAs, unique } from '../support/login';
-import { createCustomer, createLocation, createMachine, heading, openMachines, pick, rowsWith } from './helpers';
-
-/** Chooses a format under "Inventarislijst" and returns the browser's download. */
-async function downloadInventory(page: Page, format: 'Excel (xlsx)' | 'PDF (afdrukken)') {
-  const button = page.getByRole('button', { name: 'Inventarislijst' });
-  // Enabled again once an earlier export has finished.
-  await expect(button).toBeEnabled();
-  await button.click();
-  const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Excel (xlsx)', 'PDF (afdrukken)']);
-  const download = page.waitForEvent('download');
-  await menu.getByRole('menuitem', { name: format }).click();
-  const file = await download;
-  await expect(menu).toBeHidden();
-  expect(await file.failure()).toBeNull();
-  return file;
-}
-
-type InventoryRow = Record<string, string>;
-
-/** The rows of the "Inventaris" sheet, keyed by the headers of row 1. */
-async function readInventory(path: string): Promise<{ headers: string[]; rows: InventoryRow[] }> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(path);
-  const sheet = workbook.getWorksheet('Inventaris');
-  expect(sheet, 'sheet "Inventaris"').toBeTruthy();
-  const headers: string[] = [];
-  sheet!.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => (headers[col - 1] = cell.text));
-  const rows: InventoryRow[] = [];
-  for (let r = 2; r <= sheet!.rowCount; r++) {
-    const row = sheet!.getRow(r);
-    if (!row.hasValues) continue;
-    rows.push(Object.fromEntries(headers.map((h, i) => [h, row.getCell(i + 1).text])));
-  }
-  return { headers, rows };
-}
+import {
+  createCustomer,
+  createLocation,
+  createMachine,
+  downloadInventory,
+  heading,
+  openMachines,
+  pick,
+  readInventory,
+  rowsWith,
+} from './helpers';
 
 /** The inventory numbers the machines table shows (first column), sorted. */
 async function listedInventoryNumbers(page: Page): Promise<string[]> {
