@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -43,9 +43,20 @@ export type AppDeps = {
   storage?: Storage;
   /** Default true; tests and the bench turn request logging off. */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 };
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The path of a request for the log: the route's pattern (`/api/users/:id`), else the path with
+ * the tokens of e-mailed links (activate/{token}, reset-password/{token}) left out.
+ */
+export const loggedUrl = (request: { url: string; routeOptions: { url?: string } }): string =>
+  request.routeOptions.url && request.routeOptions.url !== '*'
+    ? request.routeOptions.url
+    : request.url.replace(/\/(activate|reset-password)\/[^/?#]+/g, '/$1/[token]');
 
 /** Builds the app: plugins, then modules, then the method-override twins (fastify/demo's buildApp). */
 export async function buildApp({
@@ -55,11 +66,13 @@ export async function buildApp({
   sessionSecret,
   storage,
   logger = true,
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
+          ...(logStream ? { stream: logStream } : {}),
           redact: [
             'req.headers.cookie',
             'req.headers["x-csrf-token"]',
@@ -68,6 +81,9 @@ export async function buildApp({
           ],
         }
       : false,
+    // One line per request at debug (LOG_LEVEL=debug), not Fastify's two at info: at info the
+    // log is the start banner, warnings and errors (5xx are logged by the error handler).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -105,6 +121,17 @@ export async function buildApp({
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      {
+        method: request.method,
+        url: loggedUrl(request),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
   });
   await app.register(formbody);
   await app.register(multipart, {

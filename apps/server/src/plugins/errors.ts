@@ -64,7 +64,7 @@ export const errorsPlugin = fp(async (app) => {
     }
 
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status, code: (error as FastifyError).code }, 'request refused');
+    else request.log.debug({ status, code: (error as FastifyError).code }, 'request refused');
     return reply.status(status).send(body);
   });
 });

@@ -67,14 +67,14 @@ export class QueryLog {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a fresh database, with a memory mailer and cheap password hashing. */
-export async function createTestApp() {
+export async function createTestApp(options: { logLevel?: string; logStream?: { write(line: string): void } } = {}) {
   const queries = new QueryLog();
   const database = await freshDatabase({ onQuery: queries.onQuery });
   const mailer = createMemoryMailer();
   const config = loadConfig({
     NODE_ENV: 'test',
     SCRYPT_LOG_N: '10',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logLevel ?? 'silent',
     APP_URL: 'http://localhost:3000',
   });
   // Uploads of this test file go to a directory of its own, removed at close.
@@ -85,7 +85,8 @@ export async function createTestApp() {
     mailer,
     sessionSecret: 'test-secret-'.padEnd(40, 'x'),
     storage: createDiskStorage(uploadDir),
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
   });
   await app.ready();
   return {
