@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { MachineInput, MachineStatus, MoveInput } from '@keurwijzer/shared/machines';
 import type { Db, Executor } from '../../db/client';
@@ -177,15 +177,26 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
         },
       ),
 
+    /**
+     * Archives or restores in one conditional statement: of two requests at the same time exactly
+     * one changes the row, the other gets the 409 (or 404) that a second request in a row gets.
+     */
     async setArchived(customerId: number, id: number, archived: boolean) {
-      const machine = await load(customerId, id);
-      if (archived === (machine.archived_at !== null)) {
-        throw conflict(archived ? 'Deze machine is al gearchiveerd.' : 'Deze machine is niet gearchiveerd.');
-      }
-      await db
+      const changed = await db
         .update(machines)
         .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
-        .where(eq(machines.id, id));
+        .where(
+          and(
+            eq(machines.id, id),
+            eq(machines.customerId, customerId),
+            archived ? isNull(machines.archivedAt) : isNotNull(machines.archivedAt),
+          ),
+        )
+        .returning({ id: machines.id });
+      if (changed.length === 0) {
+        await load(customerId, id);
+        throw conflict(archived ? 'Deze machine is al gearchiveerd.' : 'Deze machine is niet gearchiveerd.');
+      }
       return load(customerId, id);
     },
 
@@ -246,9 +257,16 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
 
     /** Approving a concept machine makes it Active. */
     async approve(id: number) {
-      const machine = await load(undefined, id);
-      if (machine.status !== 'concept') throw new AppError(409, 'Deze machine is geen conceptmachine.');
-      await db.update(machines).set({ status: 'active', updatedAt: new Date() }).where(eq(machines.id, id));
+      // One conditional statement: of two approvals at the same time, one succeeds.
+      const changed = await db
+        .update(machines)
+        .set({ status: 'active', updatedAt: new Date() })
+        .where(and(eq(machines.id, id), eq(machines.status, 'concept')))
+        .returning({ id: machines.id });
+      if (changed.length === 0) {
+        await load(undefined, id);
+        throw new AppError(409, 'Deze machine is geen conceptmachine.');
+      }
       return load(undefined, id);
     },
   };

@@ -794,7 +794,13 @@ describe('update', () => {
     const m = await create(c, { status: 'inactive' });
     expect(m.status).toBe('inactive');
     const body = machineBody(c, { name: m.name, inventory_number: m.inventory_number });
-    expect((await admin().put(item(c.customer.id, m.id), { body }).then((r) => r.json())).data.status).toBe('inactive');
+    expect(
+      (
+        await admin()
+          .put(item(c.customer.id, m.id), { body })
+          .then((r) => r.json())
+      ).data.status,
+    ).toBe('inactive');
     const active = await admin().post(item(c.customer.id, m.id), {
       as: 'form',
       body: { ...body, _method: 'PUT', status: 'active' },
@@ -1127,6 +1133,17 @@ describe('archive and restore', () => {
       expect((await admin().post(`${path}/restore`)).json().data.status).toBe(status);
     }
   });
+
+  it('lets exactly one of ten parallel archives (and restores) succeed; the others get 409, never a 500', async () => {
+    const c = await chain();
+    const m = await create(c);
+    const path = item(c.customer.id, m.id);
+    for (const action of ['archive', 'restore']) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => admin().post(`${path}/${action}`)));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    }
+    expect((await read(c, m.id)).archived_at).toBeNull();
+  });
 });
 
 describe('move and history', () => {
@@ -1356,6 +1373,15 @@ describe('concept machines', () => {
       expect(again.json()).toEqual({ message: 'Deze machine is geen conceptmachine.', errors: {} });
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets exactly one of ten parallel approvals succeed; the others get 409', async () => {
+    const c = await chain();
+    const concept = await insertMachine(c, { status: 'concept' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => admin().post(`/api/machine-concept/${concept.id}/approve`)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
   });
 
   it('lets a super admin approve, through form data too', async () => {
