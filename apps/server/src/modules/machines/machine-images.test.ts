@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -115,6 +116,18 @@ describe('machine images', () => {
     expect(await t.db.$count(machineImages, eq(machineImages.machineId, m.machineId))).toBe(0);
   });
 
+  it('refuses a small file that claims more than 50 megapixels (422) without decoding it', async () => {
+    const m = await machineOf('Beeld bom');
+    const res = await admin.upload(m.base, 'image', {
+      name: 'bom.png',
+      type: 'image/png',
+      data: pngClaiming(30_000, 30_000),
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual({ image: ['Deze afbeelding heeft te veel pixels (maximaal 50 megapixel)'] });
+    expect((await admin.get(m.base)).json().data).toEqual([]);
+  });
+
   it("a machine's images are not reachable through another customer, without session, CSRF or permission", async () => {
     const a = await machineOf('Beeld D');
     const b = await machineOf('Beeld E');
@@ -139,3 +152,25 @@ describe('machine images', () => {
     expect((await admin.get(`${a.base}/abc/file`)).statusCode).toBe(404);
   });
 });
+
+/** A valid PNG header that claims `width` x `height` pixels, with almost no image data (a bomb). */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(body.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -10,6 +10,9 @@ const ACCEPTED = new Map([
   ['image/webp', 'webp'],
 ]);
 export const IMAGE_TYPE_MESSAGE = 'Alleen afbeeldingen in JPEG, PNG of WebP zijn toegestaan';
+/** A photo of 50 megapixels is plenty; a small file that claims more is refused before decoding. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+export const IMAGE_TOO_LARGE_MESSAGE = 'Deze afbeelding heeft te veel pixels (maximaal 50 megapixel)';
 const MAX_SIDE = 2000;
 const THUMB_SIDE = 320;
 
@@ -31,8 +34,13 @@ export async function processImage(machineId: number, data: Buffer): Promise<Pro
   const type = await fileTypeFromBuffer(data);
   const ext = type && ACCEPTED.get(type.mime);
   if (!type || !ext) throw fieldError('image', IMAGE_TYPE_MESSAGE);
+  // The header alone gives the size: a decompression bomb is refused without being decoded.
+  const { width = 0, height = 0 } = await sharp(data, { limitInputPixels: false })
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (width * height > MAX_INPUT_PIXELS) throw fieldError('image', IMAGE_TOO_LARGE_MESSAGE);
   try {
-    const base = sharp(data, { failOn: 'error' })
+    const base = sharp(data, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const encoded =
