@@ -1,6 +1,9 @@
 /**
- * Roles and the permissions they carry. Every server route declares one permission (or is
- * public / only needs a session); the web hides what the user may not do with the same map.
+ * Roles and the permissions they carry: the one access map. Every server route declares one
+ * permission (or is public / only needs a session), services check it again for the actor, and
+ * the web decides which screens and actions to show from the same map (`can`), never from lists
+ * of roles. Reading and changing are separate permissions (`x.view` / `x.manage`), so a role can
+ * read what it does not manage.
  */
 export const ROLES = ['super_admin', 'admin', 'mechanic', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -19,14 +22,16 @@ export const EMPLOYEE_ROLES = ['super_admin', 'admin', 'mechanic'] as const sati
 export const PERMISSIONS = [
   'users.view',
   'users.manage',
+  /** Customers, their places and machines. */
   'customers.view',
   'customers.manage',
+  /** Brands, machine types, categories, questions and questionnaires. */
+  'master-data.view',
   'master-data.manage',
   'tasklists.view',
   'tasklists.manage',
-  'reports.fill',
+  /** A customer user's own machines (the customer comes from the session). */
   'own-machines.view',
-  'malfunctions.report',
   'profile.edit',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -36,6 +41,7 @@ const ADMIN: Permission[] = [
   'users.manage',
   'customers.view',
   'customers.manage',
+  'master-data.view',
   'master-data.manage',
   'tasklists.view',
   'tasklists.manage',
@@ -45,9 +51,12 @@ const ADMIN: Permission[] = [
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   super_admin: ADMIN,
   admin: ADMIN,
-  mechanic: ['tasklists.view', 'tasklists.manage', 'reports.fill', 'profile.edit'],
-  customer: ['own-machines.view', 'malfunctions.report', 'profile.edit'],
+  mechanic: ['tasklists.view', 'tasklists.manage', 'profile.edit'],
+  customer: ['own-machines.view', 'profile.edit'],
 };
+
+/** Whether `role` holds `permission`. */
+export const roleCan = (role: Role, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);
 
 /** The permission names of a set of roles, without duplicates. */
 export function permissionsFor(roles: readonly Role[]): Permission[] {
@@ -61,3 +70,11 @@ export function permissionsFor(roles: readonly Role[]): Permission[] {
 export function assignableRoles(actorRole: Role): Role[] {
   return actorRole === 'super_admin' ? [...ROLES] : ROLES.filter((r) => r !== 'super_admin');
 }
+
+/** Read and write permission of each resource family (generic CRUD routes, the web's screens). */
+export const ACCESS = {
+  users: { read: 'users.view', write: 'users.manage' },
+  customers: { read: 'customers.view', write: 'customers.manage' },
+  masterData: { read: 'master-data.view', write: 'master-data.manage' },
+  tasklists: { read: 'tasklists.view', write: 'tasklists.manage' },
+} as const satisfies Record<string, { read: Permission; write: Permission }>;

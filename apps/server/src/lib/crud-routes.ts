@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { successText } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import type { Permission } from '@keurwijzer/shared/permissions';
+import { actorOf } from './actor';
 import type { CrudRepository } from './crud';
+import { createCrudService } from './crud-service';
 import { MessageSchema, changedOf, dataOf, pageOf } from './responses';
 
 type CrudRoutesOptions<TOut, TIn, TQuery> = {
@@ -12,7 +14,8 @@ type CrudRoutesOptions<TOut, TIn, TQuery> = {
   path: string;
   /** Dutch name for the success texts: "Merk is aangemaakt". */
   label: string;
-  access: Permission;
+  /** Reading (the GETs) and changing (POST, PUT, DELETE) are separate permissions. */
+  access: { read: Permission; write: Permission };
   output: z.ZodType<TOut>;
   input: z.ZodType<TIn>;
   listQuery: z.ZodType<TQuery>;
@@ -39,7 +42,9 @@ export function registerCrudRoutes<TOut, TIn, TQuery>(
   const parentShape = Object.fromEntries(pathParams.map((name) => [name, idField()]));
   const CollectionParams = z.object(parentShape);
   const ItemParams = z.object({ ...parentShape, id: idField() });
-  const config = { access: opts.access };
+  const read = { access: opts.access.read };
+  const write = { access: opts.access.write };
+  const service = createCrudService(opts.repo, opts.access);
   const scopeOf = async (params: Record<string, number>): Promise<number | undefined> => {
     if (!parent) return undefined;
     await opts.parentExists?.(params);
@@ -50,39 +55,54 @@ export function registerCrudRoutes<TOut, TIn, TQuery>(
   r.get(
     opts.path,
     {
-      config,
+      config: read,
       schema: { params: CollectionParams, querystring: opts.listQuery, response: { 200: pageOf(opts.output) } },
     },
-    async (req) => opts.repo.list(req.query as TQuery, await scopeOf(req.params as Record<string, number>)),
+    async (req) => service.list(actorOf(req), req.query as TQuery, await scopeOf(req.params as Record<string, number>)),
   );
 
-  r.get(itemPath, { config, schema: { params: ItemParams, response: { 200: dataOf(opts.output) } } }, async (req) => {
-    const params = req.params as Record<string, number>;
-    return { data: await opts.repo.get(params.id!, await scopeOf(params)) };
-  });
+  r.get(
+    itemPath,
+    { config: read, schema: { params: ItemParams, response: { 200: dataOf(opts.output) } } },
+    async (req) => {
+      const params = req.params as Record<string, number>;
+      return { data: await service.get(actorOf(req), params.id!, await scopeOf(params)) };
+    },
+  );
 
   r.post(
     opts.path,
-    { config, schema: { params: CollectionParams, body: opts.input, response: { 201: changedOf(opts.output) } } },
+    {
+      config: write,
+      schema: { params: CollectionParams, body: opts.input, response: { 201: changedOf(opts.output) } },
+    },
     async (req, reply) => {
-      const data = await opts.repo.create(req.body as TIn, await scopeOf(req.params as Record<string, number>));
+      const data = await service.create(
+        actorOf(req),
+        req.body as TIn,
+        await scopeOf(req.params as Record<string, number>),
+      );
       return reply.status(201).send({ data, message: successText(opts.label, 'aangemaakt') });
     },
   );
 
   r.put(
     itemPath,
-    { config, schema: { params: ItemParams, body: opts.input, response: { 200: changedOf(opts.output) } } },
+    { config: write, schema: { params: ItemParams, body: opts.input, response: { 200: changedOf(opts.output) } } },
     async (req) => {
       const params = req.params as Record<string, number>;
-      const data = await opts.repo.update(params.id!, req.body as TIn, await scopeOf(params));
+      const data = await service.update(actorOf(req), params.id!, req.body as TIn, await scopeOf(params));
       return { data, message: successText(opts.label, 'gewijzigd') };
     },
   );
 
-  r.delete(itemPath, { config, schema: { params: ItemParams, response: { 200: MessageSchema } } }, async (req) => {
-    const params = req.params as Record<string, number>;
-    await opts.repo.remove(params.id!, await scopeOf(params));
-    return { data: null, message: successText(opts.label, 'verwijderd') };
-  });
+  r.delete(
+    itemPath,
+    { config: write, schema: { params: ItemParams, response: { 200: MessageSchema } } },
+    async (req) => {
+      const params = req.params as Record<string, number>;
+      await service.remove(actorOf(req), params.id!, await scopeOf(params));
+      return { data: null, message: successText(opts.label, 'verwijderd') };
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { permissionsFor } from '@keurwijzer/shared/permissions';
 import { TEXT } from '@keurwijzer/shared/texts';
+import { can } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { safeEqual } from '../lib/tokens';
 import type { Access } from './types';
@@ -38,7 +38,7 @@ export const accessPlugin = fp(async (app) => {
         throw new AppError(419, TEXT.csrf);
       }
     }
-    if (access !== 'public' && access !== 'session' && !permissionsFor([request.user!.role]).includes(access)) {
+    if (access !== 'public' && access !== 'session' && !can(request.user!, access)) {
       throw new AppError(403, TEXT.forbidden);
     }
   });

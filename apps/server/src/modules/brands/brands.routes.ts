@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { qualified } from '../../lib/list-query';
+import { ACCESS } from '@keurwijzer/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   BrandListQuerySchema,
@@ -25,7 +26,7 @@ export const brandsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   registerCrudRoutes(app, {
     path: '/api/brands',
     label: 'Merk',
-    access: 'master-data.manage',
+    access: ACCESS.masterData,
     output: BrandSchema,
     input: NamedInputSchema,
     listQuery: BrandListQuerySchema,
@@ -67,7 +68,7 @@ export const brandsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   registerCrudRoutes(app, {
     path: '/api/brands/:brandId/types',
     label: 'Type',
-    access: 'master-data.manage',
+    access: ACCESS.masterData,
     output: BrandTypeSchema,
     input: NamedInputSchema,
     listQuery: NamedListQuerySchema,

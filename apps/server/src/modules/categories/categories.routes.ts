@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { qualified } from '../../lib/list-query';
+import { ACCESS } from '@keurwijzer/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   CategorySchema,
@@ -21,7 +22,7 @@ export const categoriesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
   registerCrudRoutes(app, {
     path: '/api/categories',
     label: 'Categorie',
-    access: 'master-data.manage',
+    access: ACCESS.masterData,
     output: CategorySchema,
     input: NamedInputSchema,
     listQuery: NamedListQuerySchema,

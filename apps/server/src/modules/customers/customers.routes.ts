@@ -1,5 +1,6 @@
 import { type z } from 'zod';
 import { and, count, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import { ACCESS } from '@keurwijzer/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CustomerInputSchema,
@@ -102,7 +103,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     path: '/api/customers',
     label: 'Klant',
     // Reading is also what the customer-user form needs; changing is customers.manage.
-    access: 'customers.manage',
+    access: ACCESS.customers,
     output: CustomerSchema,
     input: CustomerInputSchema,
     listQuery: CustomerListQuerySchema,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { ACCESS } from '@keurwijzer/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   DepartmentSchema,
@@ -22,7 +23,7 @@ import { machines } from '../../db/schema/machines';
 const departmentsCount = sql<number>`(select count(*)::int from ${departments} where ${qualified(departments.locationId)} = ${qualified(locations.id)})`;
 const roomsCount = sql<number>`(select count(*)::int from ${rooms} where ${qualified(rooms.departmentId)} = ${qualified(departments.id)})`;
 
-const access = 'customers.manage' as const;
+const access = ACCESS.customers;
 const CUSTOMER = '/api/customers/:customerId';
 const LOCATION = `${CUSTOMER}/locations/:locationId`;
 const DEPARTMENT = `${LOCATION}/departments/:departmentId`;

@@ -1,3 +1,4 @@
+import { ACCESS } from '@keurwijzer/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   MachineTypeSchema,
@@ -18,7 +19,7 @@ export const machineTypesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
   registerCrudRoutes(app, {
     path: '/api/machine-types',
     label: 'Machinetype',
-    access: 'master-data.manage',
+    access: ACCESS.masterData,
     output: MachineTypeSchema,
     input: NamedInputSchema,
     listQuery: NamedListQuerySchema,

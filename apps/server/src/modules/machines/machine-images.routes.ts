@@ -101,7 +101,7 @@ export const machineImagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Stora
         .returning();
       return reply
         .status(201)
-        .send({ data: present(req.params.customerId, row!), message: successText('Afbeelding', 'aangemaakt') });
+        .send({ data: present(req.params.customerId, row!), message: successText('Afbeelding', 'toegevoegd') });
     },
   );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCESS } from '@keurwijzer/shared/permissions';
 import { ReorderInputSchema } from '@keurwijzer/shared/master-data';
 import {
   QuestionnaireCategoryInputSchema,
@@ -17,7 +18,9 @@ import { successText } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import type { Db } from '../../db/client';
 import { questionnaires } from '../../db/schema/questionnaires';
+import { actorOf } from '../../lib/actor';
 import { createCrudRepository } from '../../lib/crud';
+import { guarded } from '../../lib/guarded-service';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { MessageSchema, changedOf, dataOf } from '../../lib/responses';
 import {
@@ -41,13 +44,20 @@ const QqParams = CParams.extend({ questionId: idField() });
  */
 export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const repo = createQuestionnairesRepository(db);
-  const service = createQuestionnairesService({ db, repo });
-  const config = { access: 'master-data.manage' } as const;
+  const service = guarded(createQuestionnairesService({ db, repo }), ACCESS.masterData, [
+    'detail',
+    'listCategories',
+    'getCategory',
+    'listQuestions',
+    'getQuestion',
+  ]);
+  const read = { access: ACCESS.masterData.read };
+  const config = { access: ACCESS.masterData.write };
 
   registerCrudRoutes(app, {
     path: '/api/questionnaires',
     label: 'Vragenlijst',
-    access: config.access,
+    access: ACCESS.masterData,
     output: QuestionnaireSchema,
     input: QuestionnaireInputSchema,
     listQuery: QuestionnaireListQuerySchema,
@@ -86,23 +96,26 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     async (req, reply) =>
       reply
         .status(201)
-        .send({ data: await service.duplicate(req.params.id), message: successText('Vragenlijst', 'gedupliceerd') }),
+        .send({
+          data: await service.duplicate(actorOf(req), req.params.id),
+          message: successText('Vragenlijst', 'gedupliceerd'),
+        }),
   );
 
   app.get(
     `${Q}/detail`,
-    { config, schema: { params: QParams, response: { 200: dataOf(QuestionnaireDetailSchema) } } },
+    { config: read, schema: { params: QParams, response: { 200: dataOf(QuestionnaireDetailSchema) } } },
     async (req) => ({
-      data: await service.detail(req.params.id),
+      data: await service.detail(actorOf(req), req.params.id),
     }),
   );
 
   // Categories of a questionnaire.
   app.get(
     `${Q}/categories`,
-    { config, schema: { params: QParams, response: { 200: dataOf(z.array(QuestionnaireCategorySchema)) } } },
+    { config: read, schema: { params: QParams, response: { 200: dataOf(z.array(QuestionnaireCategorySchema)) } } },
     async (req) => ({
-      data: await service.listCategories(req.params.id),
+      data: await service.listCategories(actorOf(req), req.params.id),
     }),
   );
   app.post(
@@ -117,23 +130,23 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     },
     async (req, reply) =>
       reply.status(201).send({
-        data: await service.addCategory(req.params.id, req.body.category_id),
-        message: successText('Categorie', 'aangemaakt'),
+        data: await service.addCategory(actorOf(req), req.params.id, req.body.category_id),
+        message: successText('Categorie', 'toegevoegd'),
       }),
   );
   app.post(
     `${Q}/categories/reorder`,
     { config, schema: { params: QParams, body: ReorderInputSchema, response: { 200: MessageSchema } } },
     async (req) => {
-      await service.reorderCategories(req.params.id, req.body.ids);
+      await service.reorderCategories(actorOf(req), req.params.id, req.body.ids);
       return { data: null, message: 'Volgorde is opgeslagen' };
     },
   );
   app.get(
     `${Q}/categories/:categoryId`,
-    { config, schema: { params: CParams, response: { 200: dataOf(QuestionnaireCategorySchema) } } },
+    { config: read, schema: { params: CParams, response: { 200: dataOf(QuestionnaireCategorySchema) } } },
     async (req) => ({
-      data: await service.getCategory(req.params.id, req.params.categoryId),
+      data: await service.getCategory(actorOf(req), req.params.id, req.params.categoryId),
     }),
   );
   app.put(
@@ -147,7 +160,7 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       },
     },
     async (req) => ({
-      data: await service.changeCategory(req.params.id, req.params.categoryId, req.body.category_id),
+      data: await service.changeCategory(actorOf(req), req.params.id, req.params.categoryId, req.body.category_id),
       message: successText('Categorie', 'gewijzigd'),
     }),
   );
@@ -155,7 +168,7 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     `${Q}/categories/:categoryId`,
     { config, schema: { params: CParams, response: { 200: MessageSchema } } },
     async (req) => {
-      await service.removeCategory(req.params.id, req.params.categoryId);
+      await service.removeCategory(actorOf(req), req.params.id, req.params.categoryId);
       return { data: null, message: successText('Categorie', 'verwijderd') };
     },
   );
@@ -164,9 +177,9 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
   const QQ = `${Q}/categories/:categoryId/questions`;
   app.get(
     QQ,
-    { config, schema: { params: CParams, response: { 200: dataOf(z.array(QuestionnaireQuestionSchema)) } } },
+    { config: read, schema: { params: CParams, response: { 200: dataOf(z.array(QuestionnaireQuestionSchema)) } } },
     async (req) => ({
-      data: await service.listQuestions(req.params.id, req.params.categoryId),
+      data: await service.listQuestions(actorOf(req), req.params.id, req.params.categoryId),
     }),
   );
   app.post(
@@ -181,23 +194,23 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     },
     async (req, reply) =>
       reply.status(201).send({
-        data: await service.addQuestion(req.params.id, req.params.categoryId, req.body.question_id),
-        message: successText('Vraag', 'aangemaakt'),
+        data: await service.addQuestion(actorOf(req), req.params.id, req.params.categoryId, req.body.question_id),
+        message: successText('Vraag', 'toegevoegd'),
       }),
   );
   app.post(
     `${QQ}/reorder`,
     { config, schema: { params: CParams, body: ReorderInputSchema, response: { 200: MessageSchema } } },
     async (req) => {
-      await service.reorderQuestions(req.params.id, req.params.categoryId, req.body.ids);
+      await service.reorderQuestions(actorOf(req), req.params.id, req.params.categoryId, req.body.ids);
       return { data: null, message: 'Volgorde is opgeslagen' };
     },
   );
   app.get(
     `${QQ}/:questionId`,
-    { config, schema: { params: QqParams, response: { 200: dataOf(QuestionnaireQuestionSchema) } } },
+    { config: read, schema: { params: QqParams, response: { 200: dataOf(QuestionnaireQuestionSchema) } } },
     async (req) => ({
-      data: await service.getQuestion(req.params.id, req.params.categoryId, req.params.questionId),
+      data: await service.getQuestion(actorOf(req), req.params.id, req.params.categoryId, req.params.questionId),
     }),
   );
   app.put(
@@ -212,6 +225,7 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     },
     async (req) => ({
       data: await service.changeQuestion(
+        actorOf(req),
         req.params.id,
         req.params.categoryId,
         req.params.questionId,
@@ -224,7 +238,7 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     `${QQ}/:questionId`,
     { config, schema: { params: QqParams, response: { 200: MessageSchema } } },
     async (req) => {
-      await service.removeQuestion(req.params.id, req.params.categoryId, req.params.questionId);
+      await service.removeQuestion(actorOf(req), req.params.id, req.params.categoryId, req.params.questionId);
       return { data: null, message: successText('Vraag', 'verwijderd') };
     },
   );

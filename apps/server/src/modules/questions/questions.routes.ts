@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { qualified } from '../../lib/list-query';
+import { ACCESS } from '@keurwijzer/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   QuestionInputSchema,
@@ -25,7 +26,7 @@ export const questionsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
   registerCrudRoutes(app, {
     path: '/api/questions',
     label: 'Vraag',
-    access: 'master-data.manage',
+    access: ACCESS.masterData,
     output: QuestionSchema,
     input: QuestionInputSchema,
     listQuery: QuestionListQuerySchema,

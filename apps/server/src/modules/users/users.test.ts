@@ -60,7 +60,7 @@ describe('GET /api/users', () => {
         image: null,
         role: 'customer',
         roles: ['customer'],
-        permissions: ['own-machines.view', 'malfunctions.report', 'profile.edit'],
+        permissions: ['own-machines.view', 'profile.edit'],
         customer_id: customer.id,
         customer_name: 'Payload B.V.',
         archived_at: null,

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import { ROLE_PERMISSIONS, type Permission, type Role } from '@keurwijzer/shared/permissions';
+import { TEXT } from '@keurwijzer/shared/texts';
+import { AppError, forbidden } from './errors';
+
+/** Who does something: what services receive instead of a request (immich's "auth" argument). */
+export type Actor = { id: number; role: Role; customerId: number | null };
+
+/** The permissions of each role as a set, computed once (the access check runs per request). */
+const setOf = (role: Role): ReadonlySet<Permission> => new Set<Permission>(ROLE_PERMISSIONS[role]);
+const PERMISSION_SETS: Record<Role, ReadonlySet<Permission>> = {
+  super_admin: setOf('super_admin'),
+  admin: setOf('admin'),
+  mechanic: setOf('mechanic'),
+  customer: setOf('customer'),
+};
+/** Whether `actor` holds `permission` (packages/shared/src/permissions.ts is the one map). */
+export const can = (actor: Pick<Actor, 'role'>, permission: Permission): boolean =>
+  PERMISSION_SETS[actor.role].has(permission);
+
+/** 403 unless `actor` holds `permission`. */
+export function assertCan(actor: Pick<Actor, 'role'>, permission: Permission): void {
+  if (!can(actor, permission)) throw forbidden();
+}
+
+/** The logged-in user of a request as an actor; 401 without one. */
+export function actorOf(request: Pick<FastifyRequest, 'user'>): Actor {
+  const user = request.user;
+  if (!user) throw new AppError(401, TEXT.unauthenticated);
+  return { id: user.id, role: user.role, customerId: user.customerId };
+}
