@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TEXT } from '@keurwijzer/shared/texts';
 import type { TestClient } from './client';
-import { errorsOf, type RoleClients } from './helpers';
+import { errorsOf } from './helpers';
+import type { TestContext } from './use-test-app';
 
 type Json = Record<string, unknown>;
 type Item = { id: number; name: string; created_at: string; updated_at: string } & Json;
@@ -23,7 +24,8 @@ export type CrudSuite = {
   duplicateMessage: string;
   /** The sort whitelist of the list. */
   sortKeys: readonly string[];
-  clients: () => RoleClients;
+  /** The test app of the file (useTestApp) with its standard clients. */
+  t: TestContext;
 };
 
 const LONG = 'x'.repeat(256);
@@ -33,7 +35,7 @@ let seq = 0;
 const marker = () => `Mrk${++seq}${Math.random().toString(36).slice(2, 8)}`;
 
 export function describeCrud(s: CrudSuite) {
-  const admin = () => s.clients().admin;
+  const admin = () => s.t.admin;
   const item = (id: number | string) => `${s.path()}/${id}`;
 
   async function create(name: string, client: TestClient = admin()): Promise<Item> {
@@ -79,7 +81,7 @@ export function describeCrud(s: CrudSuite) {
     });
 
     it('lets a super admin do the same', async () => {
-      const sa = s.clients().superAdmin;
+      const sa = s.t.superAdmin;
       const created = await create(`${marker()} SA`, sa);
       expect((await sa.put(item(created.id), { body: s.body(`${marker()} SA2`) })).statusCode).toBe(200);
       expect((await sa.delete(item(created.id))).statusCode).toBe(200);
@@ -212,7 +214,7 @@ export function describeCrud(s: CrudSuite) {
     });
 
     it('answers 401 without a session', async () => {
-      const { visitor } = s.clients();
+      const { visitor } = s.t;
       const existing = await create(`${marker()} 401`);
       for (const res of [
         await visitor.get(s.path()),
@@ -228,10 +230,10 @@ export function describeCrud(s: CrudSuite) {
     });
 
     it('answers 403 to a mechanic and a customer and changes nothing', async () => {
-      const { mechanic, customer } = s.clients();
+      const { mechanic, customerA } = s.t;
       const existing = await create(`${marker()} 403`);
       const before = await total();
-      for (const client of [mechanic, customer]) {
+      for (const client of [mechanic, customerA.client]) {
         for (const res of [
           await client.get(s.path()),
           await client.get(item(existing.id)),

@@ -1,16 +1,22 @@
 import { expect } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@keurwijzer/shared/permissions';
+import type { Db } from '../db/client';
+import { questionnaireCategories, questionnaireQuestions } from '../db/schema/questionnaires';
 import type { users } from '../db/schema/users';
 import type { Mail } from '../lib/mailer';
-import type { TestApp } from './build-test-app';
 import { TestClient } from './client';
 import { PASSWORD, createUser } from './factories';
 
 let seq = 0;
 
 /** A new activated user of `role` and a client logged in as that user (with a CSRF token). */
-export async function signIn(t: TestApp, role: Role, overrides: Partial<typeof users.$inferInsert> = {}) {
+export async function signIn(
+  t: { app: FastifyInstance; db: Db },
+  role: Role,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
   const user = await createUser(t.db, role, overrides);
   const client = new TestClient(t.app);
   const res = await client.login(user.email, PASSWORD);
@@ -53,17 +59,48 @@ export function errorsOf(res: LightMyRequestResponse): Record<string, string[]> 
   return body.errors;
 }
 
+/** The structure of a questionnaire as stored: [category id, [question ids]] in position order. */
+export async function storedStructure(db: Db, questionnaireId: number) {
+  const cats = await db
+    .select()
+    .from(questionnaireCategories)
+    .where(eq(questionnaireCategories.questionnaireId, questionnaireId))
+    .orderBy(asc(questionnaireCategories.position), asc(questionnaireCategories.id));
+  const qs =
+    cats.length === 0
+      ? []
+      : await db
+          .select()
+          .from(questionnaireQuestions)
+          .where(
+            inArray(
+              questionnaireQuestions.questionnaireCategoryId,
+              cats.map((c) => c.id),
+            ),
+          )
+          .orderBy(asc(questionnaireQuestions.position), asc(questionnaireQuestions.id));
+  return cats.map((c) => ({
+    id: c.id,
+    categoryId: c.categoryId,
+    position: c.position,
+    questions: qs
+      .filter((q) => q.questionnaireCategoryId === c.id)
+      .map((q) => ({ id: q.id, questionId: q.questionId, position: q.position })),
+  }));
+}
+
+// Transitional, until every file is on useTestApp -------------------------------------------------
+
 export type RoleClients = {
   admin: TestClient;
   superAdmin: TestClient;
   mechanic: TestClient;
   customer: TestClient;
-  /** Not logged in, but with a visitor session and its CSRF token: only the login is missing. */
   visitor: TestClient;
 };
 
-/** A logged-in client per role and a visitor, for the 401/403 tests of a resource. */
-export async function signInRoles(t: TestApp): Promise<RoleClients> {
+/** @deprecated useTestApp() logs in the standard clients. */
+export async function signInRoles(t: { app: FastifyInstance; db: Db }): Promise<RoleClients> {
   const visitor = new TestClient(t.app);
   await visitor.fetchToken();
   return {

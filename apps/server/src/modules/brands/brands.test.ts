@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { brandTypes, brands } from '../../db/schema/master-data';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import { describeCrud } from '../../test/crud-suite';
-import { errorsOf, signInRoles, type RoleClients } from '../../test/helpers';
-import { createBrand, createBrandType, uniqueName } from '../../test/master-data';
+import { errorsOf } from '../../test/helpers';
+import { createBrand, createBrandType, uniqueName } from '../../test/factories';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let clients: RoleClients;
+const t = useTestApp();
 /** The brand whose types the CRUD contract runs on. */
 let parent: { id: number };
 beforeAll(async () => {
-  t = await createTestApp();
-  clients = await signInRoles(t);
   parent = await createBrand(t.db, uniqueName('Festool'));
 });
-afterAll(() => t.close());
 
-const admin = () => clients.admin;
 const typesOf = async (brandId: number) =>
   (await t.db.select().from(brandTypes).where(eq(brandTypes.brandId, brandId))).map((r) => r.name).sort();
 
@@ -28,7 +23,7 @@ describeCrud({
   body: (name) => ({ name }),
   duplicateMessage: 'Er bestaat al een merk met deze naam',
   sortKeys: ['name', 'types_count', 'created_at'],
-  clients: () => clients,
+  t,
 });
 
 describeCrud({
@@ -37,7 +32,7 @@ describeCrud({
   body: (name) => ({ name }),
   duplicateMessage: 'Dit merk heeft al een type met deze naam',
   sortKeys: ['name', 'created_at'],
-  clients: () => clients,
+  t,
 });
 
 describe('brands', () => {
@@ -49,14 +44,14 @@ describe('brands', () => {
     await createBrandType(t.db, two.id);
     await createBrandType(t.db, two.id);
     await createBrandType(t.db, one.id);
-    const res = await admin().get(`/api/brands?search=${encodeURIComponent(m)}&sortKey=types_count&sortOrder=desc`);
+    const res = await t.admin.get(`/api/brands?search=${encodeURIComponent(m)}&sortKey=types_count&sortOrder=desc`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.map((b: { id: number; types_count: number }) => [b.id, b.types_count])).toEqual([
       [two.id, 2],
       [one.id, 1],
       [none.id, 0],
     ]);
-    expect((await admin().get(`/api/brands/${two.id}`)).json().data.types_count).toBe(2);
+    expect((await t.admin.get(`/api/brands/${two.id}`)).json().data.types_count).toBe(2);
   });
 
   it('refuses to delete a brand with types (409, Dutch reason) and removes nothing', async () => {
@@ -64,8 +59,8 @@ describe('brands', () => {
     await createBrandType(t.db, brand.id, 'DHP482');
     await createBrandType(t.db, brand.id, 'DTD153');
     for (const res of [
-      await admin().delete(`/api/brands/${brand.id}`),
-      await admin().post(`/api/brands/${brand.id}`, { body: { _method: 'DELETE' }, as: 'form' }),
+      await t.admin.delete(`/api/brands/${brand.id}`),
+      await t.admin.post(`/api/brands/${brand.id}`, { body: { _method: 'DELETE' }, as: 'form' }),
     ]) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toEqual({
@@ -77,8 +72,8 @@ describe('brands', () => {
     expect(await typesOf(brand.id)).toEqual(['DHP482', 'DTD153']);
 
     const [first] = await t.db.select().from(brandTypes).where(eq(brandTypes.brandId, brand.id));
-    expect((await admin().delete(`/api/brands/${brand.id}/types/${first!.id}`)).statusCode).toBe(200);
-    const single = await admin().delete(`/api/brands/${brand.id}`);
+    expect((await t.admin.delete(`/api/brands/${brand.id}/types/${first!.id}`)).statusCode).toBe(200);
+    const single = await t.admin.delete(`/api/brands/${brand.id}`);
     expect(single.statusCode).toBe(409);
     expect(single.json().message).toBe(
       'Dit merk heeft nog 1 type en kan niet worden verwijderd. Verwijder eerst de typen.',
@@ -88,8 +83,8 @@ describe('brands', () => {
   it('deletes a brand once its types are gone', async () => {
     const brand = await createBrand(t.db);
     const type = await createBrandType(t.db, brand.id);
-    expect((await admin().delete(`/api/brands/${brand.id}/types/${type.id}`)).statusCode).toBe(200);
-    expect((await admin().delete(`/api/brands/${brand.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/brands/${brand.id}/types/${type.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/brands/${brand.id}`)).statusCode).toBe(200);
     expect(await t.db.$count(brands, eq(brands.id, brand.id))).toBe(0);
   });
 });
@@ -100,7 +95,7 @@ describe('brand types', () => {
     const b = await createBrand(t.db);
     const mine = await createBrandType(t.db, a.id, 'GSR 18V');
     await createBrandType(t.db, b.id, 'Ander type');
-    const res = await admin().get(`/api/brands/${a.id}/types`);
+    const res = await t.admin.get(`/api/brands/${a.id}/types`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       data: [
@@ -119,12 +114,12 @@ describe('brand types', () => {
   it('allows the same type name under another brand, not twice under one brand', async () => {
     const makita = await createBrand(t.db);
     const bosch = await createBrand(t.db);
-    const first = await admin().post(`/api/brands/${makita.id}/types`, { body: { name: 'Accuboormachine' } });
+    const first = await t.admin.post(`/api/brands/${makita.id}/types`, { body: { name: 'Accuboormachine' } });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().data.brand_id).toBe(makita.id);
-    const other = await admin().post(`/api/brands/${bosch.id}/types`, { body: { name: 'ACCUBOORMACHINE' } });
+    const other = await t.admin.post(`/api/brands/${bosch.id}/types`, { body: { name: 'ACCUBOORMACHINE' } });
     expect(other.statusCode, other.body).toBe(201);
-    const again = await admin().post(`/api/brands/${makita.id}/types`, { body: { name: 'accuboormachine ' } });
+    const again = await t.admin.post(`/api/brands/${makita.id}/types`, { body: { name: 'accuboormachine ' } });
     expect(again.statusCode).toBe(422);
     expect(errorsOf(again)).toEqual({ name: ['Dit merk heeft al een type met deze naam'] });
     expect(await typesOf(makita.id)).toEqual(['Accuboormachine']);
@@ -133,10 +128,10 @@ describe('brand types', () => {
   it('creates the type under the brand of the path whatever the body says (no mass assignment)', async () => {
     const a = await createBrand(t.db);
     const b = await createBrand(t.db);
-    const res = await admin().post(`/api/brands/${a.id}/types`, { body: { name: 'Eigen type', brand_id: b.id } });
+    const res = await t.admin.post(`/api/brands/${a.id}/types`, { body: { name: 'Eigen type', brand_id: b.id } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.brand_id).toBe(a.id);
-    const moved = await admin().put(`/api/brands/${a.id}/types/${res.json().data.id}`, {
+    const moved = await t.admin.put(`/api/brands/${a.id}/types/${res.json().data.id}`, {
       body: { name: 'Eigen type', brand_id: b.id },
     });
     expect(moved.statusCode).toBe(200);
@@ -150,11 +145,11 @@ describe('brand types', () => {
     const type = await createBrandType(t.db, owner.id, 'Origineel');
     const path = `/api/brands/${stranger.id}/types/${type.id}`;
     for (const res of [
-      await admin().get(path),
-      await admin().put(path, { body: { name: 'Gekaapt' } }),
-      await admin().post(path, { body: { name: 'Gekaapt', _method: 'PUT' }, as: 'form' }),
-      await admin().delete(path),
-      await admin().post(path, { body: { _method: 'DELETE' }, as: 'form' }),
+      await t.admin.get(path),
+      await t.admin.put(path, { body: { name: 'Gekaapt' } }),
+      await t.admin.post(path, { body: { name: 'Gekaapt', _method: 'PUT' }, as: 'form' }),
+      await t.admin.delete(path),
+      await t.admin.post(path, { body: { _method: 'DELETE' }, as: 'form' }),
     ]) {
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json().message).toBe(TEXT.notFound);
@@ -164,9 +159,9 @@ describe('brand types', () => {
 
   it('answers 404 for the types of a brand that does not exist', async () => {
     for (const res of [
-      await admin().get('/api/brands/999999/types'),
-      await admin().post('/api/brands/999999/types', { body: { name: 'Wees' } }),
-      await admin().get('/api/brands/abc/types'),
+      await t.admin.get('/api/brands/999999/types'),
+      await t.admin.post('/api/brands/999999/types', { body: { name: 'Wees' } }),
+      await t.admin.get('/api/brands/abc/types'),
     ]) {
       expect(res.statusCode, res.body).toBe(404);
     }
@@ -177,8 +172,8 @@ describe('brand types', () => {
     for (let round = 0; round < 5; round++) {
       const brand = await createBrand(t.db);
       const [created, deleted] = await Promise.all([
-        admin().post(`/api/brands/${brand.id}/types`, { body: { name: 'Gelijktijdig' } }),
-        admin().delete(`/api/brands/${brand.id}`),
+        t.admin.post(`/api/brands/${brand.id}/types`, { body: { name: 'Gelijktijdig' } }),
+        t.admin.delete(`/api/brands/${brand.id}`),
       ]);
       const outcome = `${created.statusCode}/${deleted.statusCode}`;
       // Either the type came first (the brand is in use) or the delete did (the brand is gone).

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { categories } from '../../db/schema/master-data';
 import { questionnaireCategories } from '../../db/schema/questionnaires';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import { describeCrud } from '../../test/crud-suite';
-import { signInRoles, type RoleClients } from '../../test/helpers';
-import { createCategory, createQuestionnaire } from '../../test/master-data';
+import { createCategory, createQuestionnaire } from '../../test/factories';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let clients: RoleClients;
-beforeAll(async () => {
-  t = await createTestApp();
-  clients = await signInRoles(t);
-});
-afterAll(() => t.close());
-
-const admin = () => clients.admin;
+const t = useTestApp();
 
 describeCrud({
   label: 'Categorie',
@@ -23,12 +14,12 @@ describeCrud({
   body: (name) => ({ name }),
   duplicateMessage: 'Er bestaat al een categorie met deze naam',
   sortKeys: ['name', 'created_at'],
-  clients: () => clients,
+  t,
 });
 
 /** Puts the bank category into the questionnaire, through the API. */
 async function use(questionnaireId: number, categoryId: number) {
-  const res = await admin().post(`/api/questionnaires/${questionnaireId}/categories`, {
+  const res = await t.admin.post(`/api/questionnaires/${questionnaireId}/categories`, {
     body: { category_id: categoryId },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -39,12 +30,12 @@ describe('categories', () => {
     const category = await createCategory(t.db);
     const a = await createQuestionnaire(t.db);
     const b = await createQuestionnaire(t.db);
-    const count = async () => (await admin().get(`/api/categories/${category.id}`)).json().data.questionnaires_count;
+    const count = async () => (await t.admin.get(`/api/categories/${category.id}`)).json().data.questionnaires_count;
     expect(await count()).toBe(0);
     await use(a.questionnaire.id, category.id);
     await use(b.questionnaire.id, category.id);
     expect(await count()).toBe(2);
-    const listed = await admin().get(`/api/categories?search=${encodeURIComponent(category.name)}`);
+    const listed = await t.admin.get(`/api/categories?search=${encodeURIComponent(category.name)}`);
     expect(listed.json().data).toMatchObject([{ id: category.id, questionnaires_count: 2 }]);
   });
 
@@ -53,8 +44,8 @@ describe('categories', () => {
     const { questionnaire } = await createQuestionnaire(t.db);
     await use(questionnaire.id, category.id);
     for (const res of [
-      await admin().delete(`/api/categories/${category.id}`),
-      await admin().post(`/api/categories/${category.id}`, { body: { _method: 'DELETE' }, as: 'form' }),
+      await t.admin.delete(`/api/categories/${category.id}`),
+      await t.admin.post(`/api/categories/${category.id}`, { body: { _method: 'DELETE' }, as: 'form' }),
     ]) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toEqual({
@@ -64,7 +55,7 @@ describe('categories', () => {
     }
     const other = await createQuestionnaire(t.db);
     await use(other.questionnaire.id, category.id);
-    expect((await admin().delete(`/api/categories/${category.id}`)).json().message).toBe(
+    expect((await t.admin.delete(`/api/categories/${category.id}`)).json().message).toBe(
       'Deze categorie wordt gebruikt in 2 vragenlijsten en kan niet worden verwijderd.',
     );
     expect(await t.db.$count(categories, eq(categories.id, category.id))).toBe(1);
@@ -79,9 +70,9 @@ describe('categories', () => {
       .select()
       .from(questionnaireCategories)
       .where(eq(questionnaireCategories.categoryId, category.id));
-    const removed = await admin().delete(`/api/questionnaires/${questionnaire.id}/categories/${link!.id}`);
+    const removed = await t.admin.delete(`/api/questionnaires/${questionnaire.id}/categories/${link!.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((await admin().delete(`/api/categories/${category.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`/api/categories/${category.id}`)).statusCode).toBe(200);
     expect(await t.db.$count(categories, eq(categories.id, category.id))).toBe(0);
   });
 
@@ -90,8 +81,8 @@ describe('categories', () => {
     for (let round = 0; round < 5; round++) {
       const category = await createCategory(t.db);
       const [added, deleted] = await Promise.all([
-        admin().post(`/api/questionnaires/${questionnaire.id}/categories`, { body: { category_id: category.id } }),
-        admin().delete(`/api/categories/${category.id}`),
+        t.admin.post(`/api/questionnaires/${questionnaire.id}/categories`, { body: { category_id: category.id } }),
+        t.admin.delete(`/api/categories/${category.id}`),
       ]);
       const outcome = `${added.statusCode}/${deleted.statusCode}`;
       expect(['201/409', '422/200'], `${outcome}: ${added.body} ${deleted.body}`).toContain(outcome);

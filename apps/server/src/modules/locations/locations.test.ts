@@ -1,36 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Location } from '@keurwijzer/shared/customers';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { customers, departments, locations, rooms } from '../../db/schema/customers';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import type { TestClient } from '../../test/client';
 import { describeCrud } from '../../test/crud-suite';
-import { createCustomer } from '../../test/factories';
-import { createDepartment, createLocation, createPlacementChain, createRoom } from '../../test/placements';
-import { errorsOf, signIn, signInRoles, type RoleClients } from '../../test/helpers';
-import { uniqueName } from '../../test/master-data';
+import {
+  createCustomer,
+  createDepartment,
+  createLocation,
+  createPlacementChain,
+  createRoom,
+  uniqueName,
+} from '../../test/factories';
+import { errorsOf } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
 
 /**
  * Locations of a customer, departments of a location and rooms of a department: the CRUD
  * contract of each level, the address rules of a location, the whole chain in every path
  * (two customers), 409 while something is below, and who may do what.
  */
-let t: TestApp;
-let clients: RoleClients;
+const t = useTestApp();
 /** The chain the CRUD contracts run on. */
 let home: { customer: number; location: number; department: number };
 beforeAll(async () => {
-  t = await createTestApp();
-  clients = await signInRoles(t);
   const customer = await createCustomer(t.db, { name: uniqueName('Contractklant') });
   const location = await addLocation(customer.id);
   const department = await addDepartment(location.id);
   home = { customer: customer.id, location: location.id, department: department.id };
 });
-afterAll(() => t.close());
 
-const admin = () => clients.admin;
 const MISSING = 999_999;
 const POSTCODE_MESSAGE = 'Ongeldige postcode (bijvoorbeeld 1234 AB)';
 type Json = Record<string, unknown>;
@@ -131,7 +131,7 @@ describeCrud({
   body: (name) => locationBody({ name }),
   duplicateMessage: 'Deze klant heeft al een vestiging met deze naam',
   sortKeys: ['name', 'city', 'postcode', 'created_at'],
-  clients: () => clients,
+  t,
 });
 
 describeCrud({
@@ -140,7 +140,7 @@ describeCrud({
   body: (name) => ({ name }),
   duplicateMessage: 'Deze vestiging heeft al een afdeling met deze naam',
   sortKeys: ['name', 'created_at'],
-  clients: () => clients,
+  t,
 });
 
 describeCrud({
@@ -149,14 +149,14 @@ describeCrud({
   body: (name) => ({ name }),
   duplicateMessage: 'Deze afdeling heeft al een ruimte met deze naam',
   sortKeys: ['name', 'created_at'],
-  clients: () => clients,
+  t,
 });
 
 describe('locations: address', () => {
   it('stores and shows the full address with the postcode as "1234 AB"', async () => {
     const customer = await createCustomer(t.db);
     const input = locationBody({ name: 'Hoofdvestiging', postcode: '3011ab', addition: ' B ' });
-    const res = await admin().post(`/api/customers/${customer.id}/locations`, { body: input });
+    const res = await t.admin.post(`/api/customers/${customer.id}/locations`, { body: input });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
       message: 'Vestiging is aangemaakt',
@@ -175,7 +175,7 @@ describe('locations: address', () => {
       },
     });
     const id = res.json().data.id as number;
-    const updated = await admin().put(`/api/customers/${customer.id}/locations/${id}`, {
+    const updated = await t.admin.put(`/api/customers/${customer.id}/locations/${id}`, {
       body: locationBody({ name: 'Hoofdvestiging', postcode: ' 9711 lm ', addition: '' }),
     });
     expect(updated.statusCode, updated.body).toBe(200);
@@ -188,7 +188,7 @@ describe('locations: address', () => {
   it('normalises "1234ab", " 1234 Ab " and "1234  AB" to "1234 AB" (form data too)', async () => {
     const customer = await createCustomer(t.db);
     for (const postcode of ['1234ab', ' 1234 Ab ', '1234  AB', '1234AB']) {
-      const res = await admin().post(`/api/customers/${customer.id}/locations`, {
+      const res = await t.admin.post(`/api/customers/${customer.id}/locations`, {
         body: locationBody({ postcode }),
         as: 'form',
       });
@@ -206,14 +206,14 @@ describe('locations: address', () => {
       { name: '', street: '', house_number: '', addition: '', postcode: '', city: '' },
       { name: ' ', street: ' ', house_number: ' ', postcode: ' ', city: ' ' },
     ]) {
-      const res = await admin().post(path, { body });
+      const res = await t.admin.post(path, { body });
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json()).toEqual({
         message: TEXT.validation,
         errors: { ...required, postcode: ['Verplicht'], city: ['Verplicht'] },
       });
     }
-    const form = await admin().post(path, { body: locationBody({ street: '', city: '' }), as: 'multipart' });
+    const form = await t.admin.post(path, { body: locationBody({ street: '', city: '' }), as: 'multipart' });
     expect(errorsOf(form)).toEqual({ street: ['Verplicht'], city: ['Verplicht'] });
     expect(await t.db.$count(locations, eq(locations.customerId, customer.id))).toBe(0);
   });
@@ -222,7 +222,7 @@ describe('locations: address', () => {
     const customer = await createCustomer(t.db);
     const path = `/api/customers/${customer.id}/locations`;
     const long = 'x'.repeat(256);
-    const res = await admin().post(path, {
+    const res = await t.admin.post(path, {
       body: locationBody({
         name: long,
         street: long,
@@ -240,14 +240,14 @@ describe('locations: address', () => {
       city: ['Maximaal 255 tekens'],
     });
     for (const postcode of ['12345', '0123 AB', '1234 A', '1234 ABC', 'AB1234', '1234-AB', 'abcd ef']) {
-      const bad = await admin().post(path, { body: locationBody({ postcode }) });
+      const bad = await t.admin.post(path, { body: locationBody({ postcode }) });
       expect(bad.statusCode, postcode).toBe(422);
       expect(errorsOf(bad), postcode).toEqual({ postcode: [POSTCODE_MESSAGE] });
     }
     expect(await t.db.$count(locations, eq(locations.customerId, customer.id))).toBe(0);
 
     const existing = await addLocation(customer.id, 'Blijft');
-    const put = await admin().put(`${path}/${existing.id}`, { body: locationBody({ name: 'Blijft', postcode: '99' }) });
+    const put = await t.admin.put(`${path}/${existing.id}`, { body: locationBody({ name: 'Blijft', postcode: '99' }) });
     expect(put.statusCode).toBe(422);
     expect(errorsOf(put)).toEqual({ postcode: [POSTCODE_MESSAGE] });
     const [row] = await t.db.select().from(locations).where(eq(locations.id, existing.id));
@@ -257,11 +257,11 @@ describe('locations: address', () => {
   it('refuses a location name twice within a customer; allows it at another customer', async () => {
     const acme = await createCustomer(t.db);
     const beta = await createCustomer(t.db);
-    const first = await admin().post(`/api/customers/${acme.id}/locations`, {
+    const first = await t.admin.post(`/api/customers/${acme.id}/locations`, {
       body: locationBody({ name: 'Hoofdkantoor' }),
     });
     expect(first.statusCode, first.body).toBe(201);
-    const dup = await admin().post(`/api/customers/${acme.id}/locations`, {
+    const dup = await t.admin.post(`/api/customers/${acme.id}/locations`, {
       body: locationBody({ name: ' HOOFDKANTOOR ' }),
     });
     expect(dup.statusCode).toBe(422);
@@ -269,7 +269,7 @@ describe('locations: address', () => {
       message: TEXT.validation,
       errors: { name: ['Deze klant heeft al een vestiging met deze naam'] },
     });
-    const other = await admin().post(`/api/customers/${beta.id}/locations`, {
+    const other = await t.admin.post(`/api/customers/${beta.id}/locations`, {
       body: locationBody({ name: 'Hoofdkantoor' }),
     });
     expect(other.statusCode, other.body).toBe(201);
@@ -280,12 +280,12 @@ describe('locations: address', () => {
     const second = await addLocation(acme.id, 'Magazijn');
     expect(
       (
-        await admin().put(`/api/customers/${beta.id}/locations/${other.json().data.id}`, {
+        await t.admin.put(`/api/customers/${beta.id}/locations/${other.json().data.id}`, {
           body: locationBody({ name: 'Magazijn' }),
         })
       ).statusCode,
     ).toBe(200);
-    const clash = await admin().put(`/api/customers/${acme.id}/locations/${second.id}`, {
+    const clash = await t.admin.put(`/api/customers/${acme.id}/locations/${second.id}`, {
       body: locationBody({ name: 'hoofdkantoor' }),
     });
     expect(errorsOf(clash)).toEqual({ name: ['Deze klant heeft al een vestiging met deze naam'] });
@@ -294,19 +294,19 @@ describe('locations: address', () => {
   it('keeps the customer of the path whatever the body says (no mass assignment)', async () => {
     const a = await createCustomer(t.db);
     const b = await createCustomer(t.db);
-    const res = await admin().post(`/api/customers/${a.id}/locations`, {
+    const res = await t.admin.post(`/api/customers/${a.id}/locations`, {
       body: locationBody({ customer_id: b.id, departments_count: 9 }),
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ customer_id: a.id, departments_count: 0 });
     const id = res.json().data.id as number;
     expect(
-      (await admin().put(`/api/customers/${a.id}/locations/${id}`, { body: locationBody({ customer_id: b.id }) }))
+      (await t.admin.put(`/api/customers/${a.id}/locations/${id}`, { body: locationBody({ customer_id: b.id }) }))
         .statusCode,
     ).toBe(200);
     expect(await t.db.$count(locations, eq(locations.customerId, b.id))).toBe(0);
 
-    const dep = await admin().post(`/api/customers/${a.id}/locations/${id}/departments`, {
+    const dep = await t.admin.post(`/api/customers/${a.id}/locations/${id}/departments`, {
       body: { name: 'Werkplaats', location_id: MISSING },
     });
     expect(dep.statusCode, dep.body).toBe(201);
@@ -317,7 +317,7 @@ describe('locations: address', () => {
     const a = await chain();
     const b = await chain();
     await addDepartment(a.location.id);
-    const res = await admin().get(`/api/customers/${a.customer.id}/locations`);
+    const res = await t.admin.get(`/api/customers/${a.customer.id}/locations`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual([
       expect.objectContaining({ id: a.location.id, customer_id: a.customer.id, departments_count: 2 }),
@@ -334,14 +334,14 @@ describe('locations: address', () => {
       locationBody({ name: 'Noord', street: 'Kanaalweg', postcode: '1000 AA', city: 'Amsterdam' }),
       locationBody({ name: 'Zuid', street: 'Stationsplein', postcode: '6211 BB', city: 'Maastricht' }),
     ]) {
-      made.push((await admin().post(path, { body })).json().data.id);
+      made.push((await t.admin.post(path, { body })).json().data.id);
     }
     const ids = async (search: string) =>
-      ((await admin().get(`${path}?search=${encodeURIComponent(search)}`)).json().data as Location[]).map((l) => l.id);
+      ((await t.admin.get(`${path}?search=${encodeURIComponent(search)}`)).json().data as Location[]).map((l) => l.id);
     expect(await ids('kanaal')).toEqual([made[0]]);
     expect(await ids('6211 bb')).toEqual([made[1]]);
     expect(await ids('MAASTRICHT')).toEqual([made[1]]);
-    const byPostcode = await admin().get(`${path}?sortKey=postcode&sortOrder=desc`);
+    const byPostcode = await t.admin.get(`${path}?sortKey=postcode&sortOrder=desc`);
     expect(byPostcode.json().data.map((l: Location) => l.id)).toEqual([made[1], made[0]]);
   });
 });
@@ -351,7 +351,7 @@ describe('departments and rooms', () => {
     const c = await chain();
     await addRoom(c.department.id);
     const base = `/api/customers/${c.customer.id}/locations/${c.location.id}/departments`;
-    const dep = await admin().get(`${base}/${c.department.id}`);
+    const dep = await t.admin.get(`${base}/${c.department.id}`);
     expect(dep.statusCode, dep.body).toBe(200);
     expect(dep.json().data).toEqual({
       id: c.department.id,
@@ -361,7 +361,7 @@ describe('departments and rooms', () => {
       created_at: c.department.createdAt.toISOString(),
       updated_at: c.department.updatedAt.toISOString(),
     });
-    const room = await admin().get(`${base}/${c.department.id}/rooms/${c.room.id}`);
+    const room = await t.admin.get(`${base}/${c.department.id}/rooms/${c.room.id}`);
     expect(room.json().data).toEqual({
       id: c.room.id,
       department_id: c.department.id,
@@ -370,7 +370,7 @@ describe('departments and rooms', () => {
       updated_at: c.room.updatedAt.toISOString(),
     });
     expect(
-      (await admin().get(`/api/customers/${c.customer.id}/locations/${c.location.id}`)).json().data.departments_count,
+      (await t.admin.get(`/api/customers/${c.customer.id}/locations/${c.location.id}`)).json().data.departments_count,
     ).toBe(1);
   });
 
@@ -379,20 +379,20 @@ describe('departments and rooms', () => {
     const second = await addLocation(c.customer.id);
     const otherDep = await addDepartment(second.id);
     const base = `/api/customers/${c.customer.id}/locations`;
-    const dep = await admin().post(`${base}/${second.id}/departments`, { body: { name: c.department.name } });
+    const dep = await t.admin.post(`${base}/${second.id}/departments`, { body: { name: c.department.name } });
     expect(dep.statusCode, dep.body).toBe(201);
-    const again = await admin().post(`${base}/${c.location.id}/departments`, {
+    const again = await t.admin.post(`${base}/${c.location.id}/departments`, {
       body: { name: c.department.name.toUpperCase() },
     });
     expect(again.statusCode).toBe(422);
     expect(errorsOf(again)).toEqual({ name: ['Deze vestiging heeft al een afdeling met deze naam'] });
 
-    const room = await admin().post(`${base}/${second.id}/departments/${otherDep.id}/rooms`, {
+    const room = await t.admin.post(`${base}/${second.id}/departments/${otherDep.id}/rooms`, {
       body: { name: c.room.name },
     });
     expect(room.statusCode, room.body).toBe(201);
     expect(room.json()).toMatchObject({ message: 'Ruimte is aangemaakt', data: { department_id: otherDep.id } });
-    const roomAgain = await admin().post(`${base}/${c.location.id}/departments/${c.department.id}/rooms`, {
+    const roomAgain = await t.admin.post(`${base}/${c.location.id}/departments/${c.department.id}/rooms`, {
       body: { name: ` ${c.room.name.toLowerCase()} ` },
     });
     expect(errorsOf(roomAgain)).toEqual({ name: ['Deze afdeling heeft al een ruimte met deze naam'] });
@@ -405,8 +405,8 @@ describe('delete while something is below (409)', () => {
     const path = `/api/customers/${c.customer.id}/locations/${c.location.id}`;
     const before = await snapshot();
     for (const res of [
-      await admin().delete(path),
-      await admin().post(path, { body: { _method: 'DELETE' }, as: 'form' }),
+      await t.admin.delete(path),
+      await t.admin.post(path, { body: { _method: 'DELETE' }, as: 'form' }),
     ]) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toEqual({
@@ -415,7 +415,7 @@ describe('delete while something is below (409)', () => {
       });
     }
     await addDepartment(c.location.id);
-    expect((await admin().delete(path)).json().message).toBe(
+    expect((await t.admin.delete(path)).json().message).toBe(
       'Deze vestiging heeft 2 afdelingen en kan niet worden verwijderd.',
     );
     expect((await snapshot()).locations).toEqual(before.locations);
@@ -426,8 +426,8 @@ describe('delete while something is below (409)', () => {
     const path = `/api/customers/${c.customer.id}/locations/${c.location.id}/departments/${c.department.id}`;
     const before = await snapshot();
     for (const res of [
-      await admin().delete(path),
-      await admin().post(path, { body: { _method: 'DELETE' }, as: 'form' }),
+      await t.admin.delete(path),
+      await t.admin.post(path, { body: { _method: 'DELETE' }, as: 'form' }),
     ]) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toEqual({
@@ -436,7 +436,7 @@ describe('delete while something is below (409)', () => {
       });
     }
     await addRoom(c.department.id);
-    expect((await admin().delete(path)).json().message).toBe(
+    expect((await t.admin.delete(path)).json().message).toBe(
       'Deze afdeling heeft 2 ruimtes en kan niet worden verwijderd.',
     );
     expect(await snapshot()).toEqual({ ...before, rooms: expect.any(Array) });
@@ -453,7 +453,7 @@ describe('delete while something is below (409)', () => {
       [loc, 'Vestiging is verwijderd'],
       [`/api/customers/${c.customer.id}`, 'Klant is verwijderd'],
     ] as const) {
-      const res = await admin().delete(path);
+      const res = await t.admin.delete(path);
       expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
       expect(res.json()).toEqual({ data: null, message });
     }
@@ -466,8 +466,8 @@ describe('delete while something is below (409)', () => {
       const location = await addLocation(customer.id);
       const loc = `/api/customers/${customer.id}/locations/${location.id}`;
       const [created, deleted] = await Promise.all([
-        admin().post(`${loc}/departments`, { body: { name: 'Gelijktijdig' } }),
-        admin().delete(loc),
+        t.admin.post(`${loc}/departments`, { body: { name: 'Gelijktijdig' } }),
+        t.admin.delete(loc),
       ]);
       const outcome = `${created.statusCode}/${deleted.statusCode}`;
       expect(['201/409', '404/200'], `${outcome}: ${created.body} ${deleted.body}`).toContain(outcome);
@@ -505,7 +505,7 @@ describe('the whole chain in every path (two customers)', () => {
       ['a junk room id', { ...A, room: '99999999999' }, 'room'],
     ];
     for (const [name, ids, level] of cases) {
-      const affected = endpoints(admin(), ids).filter(atOrBelow(level));
+      const affected = endpoints(t.admin, ids).filter(atOrBelow(level));
       expect(affected.length, name).toBeGreaterThan(0);
       for (const e of affected) {
         const res = await e.call();
@@ -517,7 +517,7 @@ describe('the whole chain in every path (two customers)', () => {
 
     // The right paths still work.
     for (const c of [a, b]) {
-      const res = await admin().get(
+      const res = await t.admin.get(
         `/api/customers/${c.customer.id}/locations/${c.location.id}/departments/${c.department.id}/rooms/${c.room.id}`,
       );
       expect(res.statusCode, res.body).toBe(200);
@@ -525,13 +525,11 @@ describe('the whole chain in every path (two customers)', () => {
   });
 
   it('answers 403 on every endpoint to the customer users of both customers, own path or the other', async () => {
-    const a = await chain(uniqueName('Acme'));
-    const b = await chain(uniqueName('Beta'));
-    const userA = await signIn(t, 'customer', { customerId: a.customer.id });
-    const userB = await signIn(t, 'customer', { customerId: b.customer.id });
+    const { customerA, customerB } = t;
+    const [a, b] = [customerA.chain, customerB.chain];
     const before = await snapshot();
     const names = [a, b].flatMap((c) => [c.customer.name, c.location.name, c.department.name, c.room.name]);
-    for (const { client } of [userA, userB]) {
+    for (const { client } of [customerA, customerB]) {
       for (const target of [a, b]) {
         for (const e of endpoints(client, idsOf(target))) {
           const res = await e.call();
@@ -547,17 +545,17 @@ describe('the whole chain in every path (two customers)', () => {
   it('answers 403 on every endpoint to a mechanic, 401 without a session and 419 without the CSRF token', async () => {
     const c = await chain();
     const before = await snapshot();
-    for (const e of endpoints(clients.mechanic, idsOf(c))) {
+    for (const e of endpoints(t.mechanic, idsOf(c))) {
       const res = await e.call();
       expect(res.statusCode, `${e.what}: ${res.body}`).toBe(403);
       expect(res.json().message).toBe(TEXT.forbidden);
     }
-    for (const e of endpoints(clients.visitor, idsOf(c))) {
+    for (const e of endpoints(t.visitor, idsOf(c))) {
       const res = await e.call();
       expect(res.statusCode, `${e.what}: ${res.body}`).toBe(401);
       expect(res.json().message).toBe(TEXT.unauthenticated);
     }
-    for (const e of endpoints(admin(), idsOf(c), { csrf: false }).filter((x) => !x.safe)) {
+    for (const e of endpoints(t.admin, idsOf(c), { csrf: false }).filter((x) => !x.safe)) {
       const res = await e.call();
       expect(res.statusCode, `${e.what}: ${res.body}`).toBe(419);
       expect(res.json().message).toBe(TEXT.csrf);

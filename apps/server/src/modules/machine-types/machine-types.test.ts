@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { describeCrud } from '../../test/crud-suite';
-import { signInRoles, type RoleClients } from '../../test/helpers';
-import { createMachineType } from '../../test/master-data';
+import { createMachineType } from '../../test/factories';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let clients: RoleClients;
-beforeAll(async () => {
-  t = await createTestApp();
-  clients = await signInRoles(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describeCrud({
   label: 'Machinetype',
@@ -18,13 +11,13 @@ describeCrud({
   body: (name) => ({ name }),
   duplicateMessage: 'Er bestaat al een machinetype met deze naam',
   sortKeys: ['name', 'created_at'],
-  clients: () => clients,
+  t,
 });
 
 describe('machine types', () => {
   it('answers the fields of the contract and nothing more', async () => {
     const row = await createMachineType(t.db, 'Kolomboormachine');
-    const res = await clients.admin.get(`/api/machine-types/${row.id}`);
+    const res = await t.admin.get(`/api/machine-types/${row.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       data: {

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { Questionnaire, QuestionnaireDetail } from '@keurwijzer/shared/questionnaires';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { categories, questions } from '../../db/schema/master-data';
 import { questionnaireCategories, questionnaireQuestions, questionnaires } from '../../db/schema/questionnaires';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import { describeCrud } from '../../test/crud-suite';
-import { errorsOf, signInRoles, type RoleClients } from '../../test/helpers';
-import { createQuestionnaire, storedStructure, uniqueName } from '../../test/master-data';
+import { createQuestionnaire, uniqueName } from '../../test/factories';
+import { errorsOf, storedStructure } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let clients: RoleClients;
-beforeAll(async () => {
-  t = await createTestApp();
-  clients = await signInRoles(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const admin = () => clients.admin;
 const body = (overrides: Record<string, unknown> = {}) => ({
   name: uniqueName('NEN 3140'),
   inspection_type: 'safety',
@@ -31,18 +24,18 @@ describeCrud({
   body: (name) => body({ name }),
   duplicateMessage: 'Er bestaat al een vragenlijst met deze naam',
   sortKeys: ['name', 'inspection_type', 'status', 'created_at'],
-  clients: () => clients,
+  t,
 });
 
 async function detail(id: number): Promise<QuestionnaireDetail> {
-  const res = await admin().get(`/api/questionnaires/${id}/detail`);
+  const res = await t.admin.get(`/api/questionnaires/${id}/detail`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { data: QuestionnaireDetail }).data;
 }
 
 describe('questionnaires', () => {
   it('stores the inspection type and status and answers the counts of categories and questions', async () => {
-    const res = await admin().post('/api/questionnaires', {
+    const res = await t.admin.post('/api/questionnaires', {
       body: body({ inspection_type: 'inspection_maintenance', status: 'active' }),
       as: 'form',
     });
@@ -54,9 +47,9 @@ describe('questionnaires', () => {
       questions_count: 0,
     });
     const built = await createQuestionnaire(t.db, { categories: 3, questions: 4 });
-    const read = await admin().get(`/api/questionnaires/${built.questionnaire.id}`);
+    const read = await t.admin.get(`/api/questionnaires/${built.questionnaire.id}`);
     expect(read.json().data).toMatchObject({ categories_count: 3, questions_count: 12 });
-    const listed = await admin().get(`/api/questionnaires?search=${encodeURIComponent(built.questionnaire.name)}`);
+    const listed = await t.admin.get(`/api/questionnaires?search=${encodeURIComponent(built.questionnaire.name)}`);
     expect(listed.json().data).toMatchObject([
       { id: built.questionnaire.id, categories_count: 3, questions_count: 12 },
     ]);
@@ -64,10 +57,10 @@ describe('questionnaires', () => {
 
   it('answers 422 for a missing or unknown inspection type or status and stores nothing', async () => {
     const before = await t.db.$count(questionnaires);
-    const missing = await admin().post('/api/questionnaires', { body: { name: uniqueName('Leeg') } });
+    const missing = await t.admin.post('/api/questionnaires', { body: { name: uniqueName('Leeg') } });
     expect(missing.statusCode).toBe(422);
     expect(errorsOf(missing)).toEqual({ inspection_type: ['Verplicht'], status: ['Verplicht'] });
-    const junk = await admin().post('/api/questionnaires', {
+    const junk = await t.admin.post('/api/questionnaires', {
       body: body({ inspection_type: 'keuring', status: 'archived' }),
       as: 'form',
     });
@@ -86,14 +79,14 @@ describe('questionnaires', () => {
       ['safety', 'concept'],
       ['inspection_maintenance', 'active'],
     ] as const) {
-      const res = await admin().post('/api/questionnaires', {
+      const res = await t.admin.post('/api/questionnaires', {
         body: { name: `${m} ${type} ${status}`, inspection_type: type, status },
       });
       expect(res.statusCode, res.body).toBe(201);
       made[`${type}/${status}`] = res.json().data.id;
     }
     const ids = async (query: string) => {
-      const res = await admin().get(`/api/questionnaires?search=${encodeURIComponent(m)}&${query}`);
+      const res = await t.admin.get(`/api/questionnaires?search=${encodeURIComponent(m)}&${query}`);
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().data as Questionnaire[]).map((q) => q.id).sort((a, b) => a - b);
     };
@@ -111,7 +104,7 @@ describe('questionnaires', () => {
     ['status=archived', 'status'],
     ['status=active&status=concept', 'status'],
   ])('answers 422 for the junk filter %s', async (query, field) => {
-    const res = await admin().get(`/api/questionnaires?${query}`);
+    const res = await t.admin.get(`/api/questionnaires?${query}`);
     expect(res.statusCode, res.body).toBe(422);
     expect(errorsOf(res)).toEqual({ [field]: ['Ongeldige keuze'] });
   });
@@ -120,7 +113,7 @@ describe('questionnaires', () => {
     const built = await createQuestionnaire(t.db, { categories: 2, questions: 3 });
     const categoryIds = built.categories.map((c) => c.categoryId);
     const questionIds = built.categories.flatMap((c) => c.questions.map((q) => q.questionId));
-    const res = await admin().delete(`/api/questionnaires/${built.questionnaire.id}`);
+    const res = await t.admin.delete(`/api/questionnaires/${built.questionnaire.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Vragenlijst is verwijderd');
     expect(
@@ -198,7 +191,7 @@ describe('GET /api/questionnaires/:id/detail', () => {
     const emptied = partly.categories[1]!;
     for (const q of emptied.questions) {
       const path = `/api/questionnaires/${partly.questionnaire.id}/categories/${emptied.id}/questions/${q.id}`;
-      expect((await admin().delete(path)).statusCode).toBe(200);
+      expect((await t.admin.delete(path)).statusCode).toBe(200);
     }
     const d = await detail(partly.questionnaire.id);
     expect(d.categories.map((c) => [c.id, c.questions.length])).toEqual([
@@ -211,16 +204,16 @@ describe('GET /api/questionnaires/:id/detail', () => {
 
   it('answers 404 for a questionnaire that does not exist, 401 and 403 to others', async () => {
     for (const id of ['999999', 'abc', '0']) {
-      const res = await admin().get(`/api/questionnaires/${id}/detail`);
+      const res = await t.admin.get(`/api/questionnaires/${id}/detail`);
       expect(res.statusCode, id).toBe(404);
       expect(res.json().message).toBe(TEXT.notFound);
     }
     const built = await createQuestionnaire(t.db, { categories: 1, questions: 1 });
     const path = `/api/questionnaires/${built.questionnaire.id}/detail`;
-    expect((await clients.visitor.get(path)).statusCode).toBe(401);
-    expect((await clients.mechanic.get(path)).statusCode).toBe(403);
-    expect((await clients.customer.get(path)).statusCode).toBe(403);
-    expect((await clients.superAdmin.get(path)).statusCode).toBe(200);
+    expect((await t.visitor.get(path)).statusCode).toBe(401);
+    expect((await t.mechanic.get(path)).statusCode).toBe(403);
+    expect((await t.customerA.client.get(path)).statusCode).toBe(403);
+    expect((await t.superAdmin.get(path)).statusCode).toBe(200);
   });
 
   it('shows the question bank as it is now (edits show); reports will keep their own copy', async () => {
@@ -230,7 +223,7 @@ describe('GET /api/questionnaires/:id/detail', () => {
     // a later edit here cannot change a submitted report. There are no reports yet to test that.
     const built = await createQuestionnaire(t.db, { categories: 1, questions: 1 });
     const qq = built.categories[0]!.questions[0]!;
-    const edited = await admin().put(`/api/questions/${qq.questionId}`, {
+    const edited = await t.admin.put(`/api/questions/${qq.questionId}`, {
       body: { name: uniqueName('Nieuwe tekst'), answer_options: ['Ja', 'Nee'], memo_title: 'Waarom?' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -257,11 +250,11 @@ describe('POST /api/questionnaires/:id/duplicate', () => {
     // A non-trivial order: reversed categories, and the questions of the first one shuffled.
     const cats = built.categories.map((c) => c.id).reverse();
     expect(
-      (await admin().post(`/api/questionnaires/${source.id}/categories/reorder`, { body: { ids: cats } })).statusCode,
+      (await t.admin.post(`/api/questionnaires/${source.id}/categories/reorder`, { body: { ids: cats } })).statusCode,
     ).toBe(200);
     const q0 = built.categories[0]!.questions.map((q) => q.id);
     const shuffled = [q0[2]!, q0[0]!, q0[3]!, q0[1]!];
-    const reorder = await admin().post(
+    const reorder = await t.admin.post(
       `/api/questionnaires/${source.id}/categories/${built.categories[0]!.id}/questions/reorder`,
       { body: { ids: shuffled } },
     );
@@ -269,7 +262,7 @@ describe('POST /api/questionnaires/:id/duplicate', () => {
     const sourceDetail = await detail(source.id);
     const sourceStored = await storedStructure(t.db, source.id);
 
-    const res = await admin().post(`/api/questionnaires/${source.id}/duplicate`);
+    const res = await t.admin.post(`/api/questionnaires/${source.id}/duplicate`);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe('Vragenlijst is gedupliceerd');
     const copy = res.json().data as Questionnaire;
@@ -302,10 +295,10 @@ describe('POST /api/questionnaires/:id/duplicate', () => {
     // The source is unchanged.
     expect(await detail(source.id)).toEqual(sourceDetail);
 
-    const second = await admin().post(`/api/questionnaires/${source.id}/duplicate`, { body: {}, as: 'form' });
+    const second = await t.admin.post(`/api/questionnaires/${source.id}/duplicate`, { body: {}, as: 'form' });
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json().data.name).toBe(`Kopie van ${source.name} (2)`);
-    const third = await admin().post(`/api/questionnaires/${source.id}/duplicate`);
+    const third = await t.admin.post(`/api/questionnaires/${source.id}/duplicate`);
     expect(third.json().data.name).toBe(`Kopie van ${source.name} (3)`);
   });
 
@@ -313,24 +306,24 @@ describe('POST /api/questionnaires/:id/duplicate', () => {
     const built = await createQuestionnaire(t.db, { categories: 2, questions: 2 });
     const source = built.questionnaire;
     const before = await detail(source.id);
-    const copy = (await admin().post(`/api/questionnaires/${source.id}/duplicate`)).json().data as Questionnaire;
+    const copy = (await t.admin.post(`/api/questionnaires/${source.id}/duplicate`)).json().data as Questionnaire;
     const copyDetail = await detail(copy.id);
     const [c1, c2] = copyDetail.categories;
     const base = `/api/questionnaires/${copy.id}/categories`;
 
-    expect((await admin().put(`/api/questionnaires/${copy.id}`, { body: body({ status: 'active' }) })).statusCode).toBe(
+    expect((await t.admin.put(`/api/questionnaires/${copy.id}`, { body: body({ status: 'active' }) })).statusCode).toBe(
       200,
     );
-    expect((await admin().post(`${base}/reorder`, { body: { ids: [c2!.id, c1!.id] } })).statusCode).toBe(200);
+    expect((await t.admin.post(`${base}/reorder`, { body: { ids: [c2!.id, c1!.id] } })).statusCode).toBe(200);
     expect(
       (
-        await admin().post(`${base}/${c1!.id}/questions/reorder`, {
+        await t.admin.post(`${base}/${c1!.id}/questions/reorder`, {
           body: { ids: c1!.questions.map((q) => q.id).reverse() },
         })
       ).statusCode,
     ).toBe(200);
-    expect((await admin().delete(`${base}/${c1!.id}/questions/${c1!.questions[0]!.id}`)).statusCode).toBe(200);
-    expect((await admin().delete(`${base}/${c2!.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`${base}/${c1!.id}/questions/${c1!.questions[0]!.id}`)).statusCode).toBe(200);
+    expect((await t.admin.delete(`${base}/${c2!.id}`)).statusCode).toBe(200);
 
     expect(await detail(source.id)).toEqual(before);
     expect((await detail(copy.id)).categories).toHaveLength(1);
@@ -340,7 +333,7 @@ describe('POST /api/questionnaires/:id/duplicate', () => {
     const built = await createQuestionnaire(t.db, { categories: 2, questions: 2 });
     const source = built.questionnaire.name;
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => admin().post(`/api/questionnaires/${built.questionnaire.id}/duplicate`)),
+      Array.from({ length: 4 }, () => t.admin.post(`/api/questionnaires/${built.questionnaire.id}/duplicate`)),
     );
     for (const res of results) expect(res.statusCode, res.body).toBe(201);
     expect(results.map((r) => r.json().data.name as string).sort()).toEqual([
@@ -354,7 +347,7 @@ describe('POST /api/questionnaires/:id/duplicate', () => {
 
   it('copies an empty questionnaire', async () => {
     const built = await createQuestionnaire(t.db);
-    const res = await admin().post(`/api/questionnaires/${built.questionnaire.id}/duplicate`);
+    const res = await t.admin.post(`/api/questionnaires/${built.questionnaire.id}/duplicate`);
     expect(res.statusCode, res.body).toBe(201);
     expect((await detail(res.json().data.id)).categories).toEqual([]);
   });
@@ -362,9 +355,9 @@ describe('POST /api/questionnaires/:id/duplicate', () => {
   it('keeps the copy name within 255 characters', async () => {
     const long = uniqueName('L').padEnd(255, 'x');
     const built = await createQuestionnaire(t.db, { name: long });
-    const first = await admin().post(`/api/questionnaires/${built.questionnaire.id}/duplicate`);
+    const first = await t.admin.post(`/api/questionnaires/${built.questionnaire.id}/duplicate`);
     expect(first.statusCode, first.body).toBe(201);
-    const second = await admin().post(`/api/questionnaires/${built.questionnaire.id}/duplicate`);
+    const second = await t.admin.post(`/api/questionnaires/${built.questionnaire.id}/duplicate`);
     expect(second.statusCode, second.body).toBe(201);
     const [a, b] = [first.json().data.name as string, second.json().data.name as string];
     expect(a.startsWith('Kopie van L')).toBe(true);
@@ -376,11 +369,11 @@ describe('POST /api/questionnaires/:id/duplicate', () => {
     const built = await createQuestionnaire(t.db, { categories: 1, questions: 1 });
     const path = `/api/questionnaires/${built.questionnaire.id}/duplicate`;
     const before = await t.db.$count(questionnaires);
-    expect((await admin().post('/api/questionnaires/999999/duplicate')).statusCode).toBe(404);
-    expect((await clients.visitor.post(path)).statusCode).toBe(401);
-    expect((await clients.mechanic.post(path)).statusCode).toBe(403);
-    expect((await clients.customer.post(path)).statusCode).toBe(403);
-    const noCsrf = await admin().post(path, { csrf: false });
+    expect((await t.admin.post('/api/questionnaires/999999/duplicate')).statusCode).toBe(404);
+    expect((await t.visitor.post(path)).statusCode).toBe(401);
+    expect((await t.mechanic.post(path)).statusCode).toBe(403);
+    expect((await t.customerA.client.post(path)).statusCode).toBe(403);
+    const noCsrf = await t.admin.post(path, { csrf: false });
     expect(noCsrf.statusCode).toBe(419);
     expect(noCsrf.json().message).toBe(TEXT.csrf);
     expect(await t.db.$count(questionnaires)).toBe(before);

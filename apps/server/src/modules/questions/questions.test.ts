@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { questions } from '../../db/schema/master-data';
 import { questionnaireQuestions } from '../../db/schema/questionnaires';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import { describeCrud } from '../../test/crud-suite';
-import { errorsOf, signInRoles, type RoleClients } from '../../test/helpers';
-import { createQuestion, createQuestionnaire, uniqueName } from '../../test/master-data';
+import { errorsOf } from '../../test/helpers';
+import { createQuestion, createQuestionnaire, uniqueName } from '../../test/factories';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let clients: RoleClients;
-beforeAll(async () => {
-  t = await createTestApp();
-  clients = await signInRoles(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const admin = () => clients.admin;
 const body = (overrides: Record<string, unknown> = {}) => ({
   name: uniqueName('Is de noodstop bereikbaar?'),
   answer_options: ['Goed', 'Matig', 'Slecht'],
@@ -31,13 +24,13 @@ describeCrud({
   body: (name) => body({ name }),
   duplicateMessage: 'Deze vraag bestaat al in de vragenbank',
   sortKeys: ['order', 'name', 'created_at'],
-  clients: () => clients,
+  t,
 });
 
 describe('questions: answer options, memo title and order', () => {
   it('stores 1 to 4 answer options, the memo title and the order', async () => {
     const input = body({ answer_options: ['Goed', 'Matig', 'Slecht', 'n.v.t.'], memo_title: 'Opmerkingen monteur' });
-    const res = await admin().post('/api/questions', { body: input });
+    const res = await t.admin.post('/api/questions', { body: input });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
       message: 'Vraag is aangemaakt',
@@ -52,20 +45,20 @@ describe('questions: answer options, memo title and order', () => {
         updated_at: expect.any(String),
       },
     });
-    const one = await admin().post('/api/questions', { body: body({ answer_options: ['Akkoord'] }) });
+    const one = await t.admin.post('/api/questions', { body: body({ answer_options: ['Akkoord'] }) });
     expect(one.statusCode, one.body).toBe(201);
     expect(one.json().data.answer_options).toEqual(['Akkoord']);
   });
 
   it('takes one option from form data as a plain string, several as repeated keys', async () => {
-    const single = await admin().post('/api/questions', {
+    const single = await t.admin.post('/api/questions', {
       body: body({ answer_options: 'Goed', memo_title: '', order: '3' }),
       as: 'form',
     });
     expect(single.statusCode, single.body).toBe(201);
     expect(single.json().data).toMatchObject({ answer_options: ['Goed'], memo_title: null, order: 3 });
     for (const as of ['form', 'multipart'] as const) {
-      const several = await admin().post('/api/questions', {
+      const several = await t.admin.post('/api/questions', {
         body: body({ answer_options: ['Goed', '', 'Slecht'] }),
         as,
       });
@@ -83,30 +76,30 @@ describe('questions: answer options, memo title and order', () => {
       [undefined, 'Vul minimaal één antwoordoptie in'],
       [['1', '2', '3', '4', '5'], 'Maximaal 4 antwoordopties'],
     ] as const) {
-      const res = await admin().post('/api/questions', { body: body({ answer_options: options }) });
+      const res = await t.admin.post('/api/questions', { body: body({ answer_options: options }) });
       expect(res.statusCode, `${JSON.stringify(options)}: ${res.body}`).toBe(422);
       expect(errorsOf(res)).toEqual({ answer_options: [message] });
     }
-    const five = await admin().post('/api/questions', {
+    const five = await t.admin.post('/api/questions', {
       body: body({ answer_options: ['1', '2', '3', '4', '5'] }),
       as: 'form',
     });
     expect(errorsOf(five)).toEqual({ answer_options: ['Maximaal 4 antwoordopties'] });
-    const none = await admin().post('/api/questions', { body: { name: uniqueName('Zonder opties') }, as: 'form' });
+    const none = await t.admin.post('/api/questions', { body: { name: uniqueName('Zonder opties') }, as: 'form' });
     expect(errorsOf(none)).toEqual({ answer_options: ['Vul minimaal één antwoordoptie in'] });
     expect(await questionCount()).toBe(before);
   });
 
   it('answers 422 "Maximaal 255 tekens" for a long answer option or memo title', async () => {
     const before = await questionCount();
-    const option = await admin().post('/api/questions', { body: body({ answer_options: ['Goed', 'x'.repeat(256)] }) });
+    const option = await t.admin.post('/api/questions', { body: body({ answer_options: ['Goed', 'x'.repeat(256)] }) });
     expect(option.statusCode).toBe(422);
     expect(Object.values(errorsOf(option)).flat()).toEqual(['Maximaal 255 tekens']);
-    const memo = await admin().post('/api/questions', { body: body({ memo_title: 'x'.repeat(256) }) });
+    const memo = await t.admin.post('/api/questions', { body: body({ memo_title: 'x'.repeat(256) }) });
     expect(memo.statusCode).toBe(422);
     expect(errorsOf(memo)).toEqual({ memo_title: ['Maximaal 255 tekens'] });
     expect(await questionCount()).toBe(before);
-    const max = await admin().post('/api/questions', {
+    const max = await t.admin.post('/api/questions', {
       body: body({ answer_options: ['o'.repeat(255)], memo_title: 'm'.repeat(255) }),
     });
     expect(max.statusCode, max.body).toBe(201);
@@ -114,14 +107,14 @@ describe('questions: answer options, memo title and order', () => {
 
   it('answers 422 for an order that is not a whole number from 0', async () => {
     for (const order of ['abc', '1.5', '-1', '100001']) {
-      const res = await admin().post('/api/questions', { body: body({ order }), as: 'form' });
+      const res = await t.admin.post('/api/questions', { body: body({ order }), as: 'form' });
       expect(res.statusCode, `${order}: ${res.body}`).toBe(422);
       expect(Object.keys(errorsOf(res))).toEqual(['order']);
     }
   });
 
   it('refuses answer options that are no strings (422, no 500)', async () => {
-    const res = await admin().post('/api/questions', { body: body({ answer_options: [{ label: 'Goed' }] }) });
+    const res = await t.admin.post('/api/questions', { body: body({ answer_options: [{ label: 'Goed' }] }) });
     expect(res.statusCode, res.body).toBe(422);
     expect(Object.keys(errorsOf(res))[0]).toMatch(/^answer_options/);
   });
@@ -131,9 +124,9 @@ describe('questions: answer options, memo title and order', () => {
     const c = await createQuestion(t.db, { name: `${m} c`, order: 2 });
     const a = await createQuestion(t.db, { name: `${m} a`, order: 1 });
     const b = await createQuestion(t.db, { name: `${m} b`, order: 2 });
-    const res = await admin().get(`/api/questions?search=${encodeURIComponent(m)}`);
+    const res = await t.admin.get(`/api/questions?search=${encodeURIComponent(m)}`);
     expect(res.json().data.map((q: { id: number }) => q.id)).toEqual([a.id, c.id, b.id]);
-    const desc = await admin().get(`/api/questions?search=${encodeURIComponent(m)}&sortKey=order&sortOrder=desc`);
+    const desc = await t.admin.get(`/api/questions?search=${encodeURIComponent(m)}&sortKey=order&sortOrder=desc`);
     expect(desc.json().data.map((q: { id: number }) => q.id)).toEqual([b.id, c.id, a.id]);
   });
 
@@ -141,15 +134,15 @@ describe('questions: answer options, memo title and order', () => {
     const built = await createQuestionnaire(t.db, { categories: 1, questions: 1 });
     const questionId = built.categories[0]!.questions[0]!.questionId;
     const other = await createQuestionnaire(t.db, { categories: 1 });
-    const added = await admin().post(
+    const added = await t.admin.post(
       `/api/questionnaires/${other.questionnaire.id}/categories/${other.categories[0]!.id}/questions`,
       { body: { question_id: questionId } },
     );
     expect(added.statusCode, added.body).toBe(201);
-    expect((await admin().get(`/api/questions/${questionId}`)).json().data.questionnaires_count).toBe(2);
+    expect((await t.admin.get(`/api/questions/${questionId}`)).json().data.questionnaires_count).toBe(2);
     for (const res of [
-      await admin().delete(`/api/questions/${questionId}`),
-      await admin().post(`/api/questions/${questionId}`, { body: { _method: 'DELETE' }, as: 'form' }),
+      await t.admin.delete(`/api/questions/${questionId}`),
+      await t.admin.post(`/api/questions/${questionId}`, { body: { _method: 'DELETE' }, as: 'form' }),
     ]) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toEqual({
@@ -164,13 +157,13 @@ describe('questions: answer options, memo title and order', () => {
   it('counts a questionnaire once however often the question is in it', async () => {
     const built = await createQuestionnaire(t.db, { categories: 2, questions: 1 });
     const questionId = built.categories[0]!.questions[0]!.questionId;
-    const res = await admin().post(
+    const res = await t.admin.post(
       `/api/questionnaires/${built.questionnaire.id}/categories/${built.categories[1]!.id}/questions`,
       { body: { question_id: questionId } },
     );
     expect(res.statusCode, res.body).toBe(201);
-    expect((await admin().get(`/api/questions/${questionId}`)).json().data.questionnaires_count).toBe(1);
-    expect((await admin().delete(`/api/questions/${questionId}`)).json().message).toBe(
+    expect((await t.admin.get(`/api/questions/${questionId}`)).json().data.questionnaires_count).toBe(1);
+    expect((await t.admin.delete(`/api/questions/${questionId}`)).json().message).toBe(
       'Deze vraag wordt gebruikt in 1 vragenlijst en kan niet worden verwijderd.',
     );
   });
@@ -181,8 +174,8 @@ describe('questions: answer options, memo title and order', () => {
     for (let round = 0; round < 5; round++) {
       const question = await createQuestion(t.db);
       const [added, deleted] = await Promise.all([
-        admin().post(path, { body: { question_id: question.id } }),
-        admin().delete(`/api/questions/${question.id}`),
+        t.admin.post(path, { body: { question_id: question.id } }),
+        t.admin.delete(`/api/questions/${question.id}`),
       ]);
       const outcome = `${added.statusCode}/${deleted.statusCode}`;
       expect(['201/409', '422/200'], `${outcome}: ${added.body} ${deleted.body}`).toContain(outcome);
