@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { qualified } from '../../lib/list-query';
 import { ACCESS } from '@keurwijzer/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
@@ -16,7 +16,7 @@ import { createCrudRepository } from '../../lib/crud';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { notFound } from '../../lib/errors';
 import { plural, presentNamed } from '../../lib/presenters';
-import { machinesUsing } from '../machines/machines-in-use';
+import { countReferences, machinesUsing } from '../../lib/in-use';
 import { machines } from '../../db/schema/machines';
 
 const typesCount = sql<number>`(select count(*)::int from ${brandTypes} where ${qualified(brandTypes.brandId)} = ${qualified(brands.id)})`;
@@ -56,8 +56,7 @@ export const brandsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
       inUse: async (id, tx) => {
         const used = await machinesUsing(tx, machines.brandId, id, 'dit merk');
         if (used) return used;
-        const [row] = await tx.select({ n: count() }).from(brandTypes).where(eq(brandTypes.brandId, id));
-        const n = row?.n ?? 0;
+        const n = await countReferences(tx, brandTypes.brandId, id);
         return n > 0
           ? `Dit merk heeft nog ${plural(n, 'type', 'typen')} en kan niet worden verwijderd. Verwijder eerst de typen.`
           : null;

@@ -17,7 +17,7 @@ import { registerCrudRoutes } from '../../lib/crud-routes';
 import { notFound } from '../../lib/errors';
 import { qualified } from '../../lib/list-query';
 import { plural, presentNamed } from '../../lib/presenters';
-import { machinesUsing } from '../machines/machines-in-use';
+import { countReferences, machinesUsing } from '../../lib/in-use';
 import { machines } from '../../db/schema/machines';
 
 const departmentsCount = sql<number>`(select count(*)::int from ${departments} where ${qualified(departments.locationId)} = ${qualified(locations.id)})`;
@@ -107,7 +107,7 @@ export const locationsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       inUse: async (id, tx) => {
         const used = await machinesUsing(tx, machines.locationId, id, 'deze vestiging');
         if (used) return used;
-        const n = await tx.$count(departments, eq(departments.locationId, id));
+        const n = await countReferences(tx, departments.locationId, id);
         return n > 0
           ? `Deze vestiging heeft ${plural(n, 'afdeling', 'afdelingen')} en kan niet worden verwijderd.`
           : null;
@@ -152,7 +152,7 @@ export const locationsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       inUse: async (id, tx) => {
         const used = await machinesUsing(tx, machines.departmentId, id, 'deze afdeling');
         if (used) return used;
-        const n = await tx.$count(rooms, eq(rooms.departmentId, id));
+        const n = await countReferences(tx, rooms.departmentId, id);
         return n > 0 ? `Deze afdeling heeft ${plural(n, 'ruimte', 'ruimtes')} en kan niet worden verwijderd.` : null;
       },
     }),

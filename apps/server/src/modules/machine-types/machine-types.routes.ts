@@ -11,7 +11,7 @@ import { machineTypes } from '../../db/schema/master-data';
 import { createCrudRepository } from '../../lib/crud';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { presentNamed } from '../../lib/presenters';
-import { machinesUsing } from '../machines/machines-in-use';
+import { machinesUsing } from '../../lib/in-use';
 import { machines } from '../../db/schema/machines';
 
 /** /api/machine-types. Deleting one in use by machines is refused once machines exist. */

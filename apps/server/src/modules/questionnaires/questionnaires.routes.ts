@@ -18,6 +18,7 @@ import { successText } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import type { Db } from '../../db/client';
 import { questionnaires } from '../../db/schema/questionnaires';
+import { machineQuestionnaires } from '../../db/schema/machines';
 import { actorOf } from '../../lib/actor';
 import { createCrudRepository } from '../../lib/crud';
 import { guarded } from '../../lib/guarded-service';
@@ -30,7 +31,7 @@ import {
   type QuestionnaireRow,
 } from './questionnaires.repository';
 import { allOf } from '../../lib/list-query';
-import { machinesUsingQuestionnaire } from '../machines/machines-in-use';
+import { machinesUsing } from '../../lib/in-use';
 import { createQuestionnairesService } from './questionnaires.service';
 
 const Q = '/api/questionnaires/:id';
@@ -86,7 +87,7 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         message: 'Er bestaat al een vragenlijst met deze naam',
         constraint: 'questionnaires_name_unique',
       },
-      inUse: (id, tx) => machinesUsingQuestionnaire(tx, id),
+      inUse: (id, tx) => machinesUsing(tx, machineQuestionnaires.questionnaireId, id, 'deze vragenlijst'),
     }),
   });
 
@@ -94,12 +95,10 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     `${Q}/duplicate`,
     { config, schema: { params: QParams, response: { 201: changedOf(QuestionnaireSchema) } } },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          data: await service.duplicate(actorOf(req), req.params.id),
-          message: successText('Vragenlijst', 'gedupliceerd'),
-        }),
+      reply.status(201).send({
+        data: await service.duplicate(actorOf(req), req.params.id),
+        message: successText('Vragenlijst', 'gedupliceerd'),
+      }),
   );
 
   app.get(
