@@ -1,138 +1,15 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { formatCents } from '@keurwijzer/shared/format';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
-import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS, type InspectionType } from '@keurwijzer/shared/questionnaires';
-import type { Company } from '../../config';
-import { spreadsheetText } from '../../lib/spreadsheet';
+import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
+import { dutchDate, dutchDateTime, type InventoryInfo } from './inventory.presenter';
 import type { InventoryRow } from './machines.repository';
 
-/** What the header of an inventory list says besides the machines. */
-export type InventoryInfo = {
-  company: Company;
-  customer: { name: string; customerNumber: string };
-  /** "Vestiging: Hoofdkantoor · Status: Actief", or '' without filters. */
-  selection: string;
-  generatedAt: Date;
-};
+// A4 landscape, the company header on the first page, the table header on every page.
 
-const TIME_ZONE = 'Europe/Amsterdam';
-const dateFormat = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-
-/** 21-11-2026 in Dutch time. */
-export const dutchDate = (d: Date) => dateFormat.format(d);
-const dutchDateTime = (d: Date) => `${dutchDate(d)} ${timeFormat.format(d)}`;
-
-/** The calendar day of `d` in Dutch time, as the UTC midnight a spreadsheet date cell expects. */
-function spreadsheetDay(d: Date): Date {
-  const [day, month, year] = dutchDate(d).split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day!));
-}
-
-const statusOf = (r: InventoryRow) => MACHINE_STATUS_LABELS[r.status] + (r.archived ? ', gearchiveerd' : '');
 const placeOf = (r: InventoryRow) => [r.locationName, r.departmentName, r.roomName].filter(Boolean).join(' > ');
-const latestLabel = (t: InspectionType) => `Laatste ${INSPECTION_TYPE_LABELS[t].toLowerCase()}`;
-
-/** "inventaris-K-1001-2026-11-21.xlsx": only safe characters in a file name. */
-export function inventoryFileName(customerNumber: string, generatedAt: Date, ext: string): string {
-  const [day, month, year] = dutchDate(generatedAt).split('-');
-  const number = customerNumber.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'klant';
-  return `inventaris-${number}-${year}-${month}-${day}.${ext}`;
-}
-
-type Cell = string | number | Date | null;
-type XlsxColumn = { header: string; width: number; numFmt?: string; value: (r: InventoryRow) => Cell };
-
-/** One column per field of the issue: placement, type, brand, numbers, year, status, price, reports. */
-const XLSX_COLUMNS: XlsxColumn[] = [
-  { header: 'Vestiging', width: 22, value: (r) => r.locationName },
-  { header: 'Afdeling', width: 18, value: (r) => r.departmentName },
-  { header: 'Ruimte', width: 18, value: (r) => r.roomName },
-  { header: 'Naam', width: 30, value: (r) => r.name },
-  { header: 'Machinetype', width: 20, value: (r) => r.machineTypeName },
-  { header: 'Merk', width: 16, value: (r) => r.brandName },
-  { header: 'Merktype', width: 16, value: (r) => r.brandTypeName },
-  { header: 'Inventarisnummer', width: 18, value: (r) => r.inventoryNumber },
-  { header: 'Fabrieksnummer', width: 18, value: (r) => r.factoryNumber },
-  { header: 'Bouwjaar', width: 10, value: (r) => r.manufactureYear },
-  { header: 'Status', width: 20, value: statusOf },
-  {
-    header: 'Prijs',
-    width: 14,
-    numFmt: '"€" #,##0.00',
-    value: (r) => (r.priceCents === null ? null : r.priceCents / 100),
-  },
-  ...INSPECTION_TYPES.map((t): XlsxColumn => ({
-    header: latestLabel(t),
-    width: 16,
-    numFmt: 'dd-mm-yyyy',
-    value: (r) => {
-      const d = r.latestReports[t];
-      return d ? spreadsheetDay(d) : null;
-    },
-  })),
-];
-
-/** Text for an Excel header/footer, where "&" starts a code. */
-const headerText = (s: string) => s.replace(/&/g, '&&');
-
-/**
- * Streams the inventory list as an xlsx workbook into `out`: one sheet, a frozen header row with
- * a filter, one row per machine. Rows are committed as they come, so memory stays flat. Every
- * text passes through `spreadsheetText` (formula injection).
- */
-export async function writeInventoryXlsx(
-  batches: AsyncIterable<InventoryRow[]>,
-  out: Writable,
-  info: InventoryInfo,
-): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = info.company.name;
-  workbook.created = info.generatedAt;
-  workbook.title = `Inventarislijst ${info.customer.name}`;
-  workbook.description = info.selection;
-  const sheet = workbook.addWorksheet('Inventaris', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
-    headerFooter: {
-      oddHeader: `&L${headerText(info.company.name)}&C&BInventarislijst ${headerText(info.customer.name)}&R${dutchDate(info.generatedAt)}`,
-      oddFooter: '&RPagina &P van &N',
-    },
-  });
-  sheet.columns = XLSX_COLUMNS.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.numFmt ? { numFmt: c.numFmt } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: XLSX_COLUMNS.length } };
-  for await (const rows of batches) {
-    if (out.destroyed) return; // the download was cancelled
-    for (const r of rows) {
-      sheet
-        .addRow(
-          XLSX_COLUMNS.map((c) => {
-            const v = c.value(r);
-            return typeof v === 'string' ? spreadsheetText(v) : v;
-          }),
-        )
-        .commit();
-    }
-  }
-  sheet.commit();
-  await workbook.commit();
-}
-
-// ---------------------------------------------------------------------------------------------
-// PDF: A4 landscape, the company header on the first page, the table header on every page.
 
 const RED = '#BE1522';
 const MARGIN = 36;

@@ -1,0 +1,53 @@
+import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
+import type { Company } from '../../config';
+import type { MachineSelection } from './machines.repository';
+import type { SelectionNames } from './inventory.repository';
+
+/** What the header of an inventory list says besides the machines. */
+export type InventoryInfo = {
+  company: Company;
+  customer: { name: string; customerNumber: string };
+  /** "Vestiging: Hoofdkantoor · Status: Actief", or '' without filters. */
+  selection: string;
+  generatedAt: Date;
+};
+
+const TIME_ZONE = 'Europe/Amsterdam';
+const dateFormat = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+
+/** 21-11-2026 in Dutch time. */
+export const dutchDate = (d: Date) => dateFormat.format(d);
+/** 21-11-2026 14:05 in Dutch time. */
+export const dutchDateTime = (d: Date) => `${dutchDate(d)} ${timeFormat.format(d)}`;
+
+/** "inventaris-K-1001-2026-11-21.xlsx": only safe characters in a file name. */
+export function inventoryFileName(customerNumber: string, generatedAt: Date, ext: string): string {
+  const [day, month, year] = dutchDate(generatedAt).split('-');
+  const number = customerNumber.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'klant';
+  return `inventaris-${number}-${year}-${month}-${day}.${ext}`;
+}
+
+/**
+ * "Vestiging: Hoofdkantoor · Status: Actief" for the export's header: the filters of the
+ * selection in the screen's order, a name that was not found (another customer's id) as
+ * "onbekend".
+ */
+export function describeSelection(q: MachineSelection, names: SelectionNames): string {
+  const name = (n: string | null | undefined) => n ?? 'onbekend';
+  const parts: string[] = [];
+  if (q.location_id) parts.push(`Vestiging: ${name(names.location)}`);
+  if (q.department_id) parts.push(`Afdeling: ${name(names.department)}`);
+  if (q.room_id) parts.push(`Ruimte: ${name(names.room)}`);
+  if (q.machine_type_id) parts.push(`Machinetype: ${name(names.machineType)}`);
+  if (q.brand_id) parts.push(`Merk: ${name(names.brand)}`);
+  if (q.status) parts.push(`Status: ${MACHINE_STATUS_LABELS[q.status]}`);
+  if (q.archived) parts.push('Gearchiveerde machines');
+  if (q.search) parts.push(`Zoekterm: "${q.search}"`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { customers, departments, locations, rooms } from '../../db/schema/customers';
+import { brands, machineTypes } from '../../db/schema/master-data';
+import type { MachineSelection } from './machines.repository';
+
+/** The names of what a selection filters on: null when not found, absent when not filtered on. */
+export type SelectionNames = {
+  location?: string | null;
+  department?: string | null;
+  room?: string | null;
+  machineType?: string | null;
+  brand?: string | null;
+};
+
+/** The queries of the inventory export besides its machines (machines.repository `inventory()`). */
+export function createInventoryRepository(db: Db) {
+  const first = async (query: Promise<{ name: string }[]>) => (await query)[0]?.name ?? null;
+
+  return {
+    /** The name and number of the customer for the export's header; undefined when it does not exist. */
+    async customer(customerId: number, tx: Executor = db) {
+      const [row] = await tx
+        .select({ name: customers.name, customerNumber: customers.customerNumber })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      return row;
+    },
+
+    /**
+     * The names of the place, machine type and brand a selection filters on. Places are looked
+     * up within this customer only, so a foreign id never prints another customer's place.
+     */
+    async selectionNames(customerId: number, q: MachineSelection, tx: Executor = db): Promise<SelectionNames> {
+      const names: SelectionNames = {};
+      if (q.location_id)
+        names.location = await first(
+          tx
+            .select({ name: locations.name })
+            .from(locations)
+            .where(and(eq(locations.id, q.location_id), eq(locations.customerId, customerId))),
+        );
+      if (q.department_id)
+        names.department = await first(
+          tx
+            .select({ name: departments.name })
+            .from(departments)
+            .innerJoin(locations, eq(locations.id, departments.locationId))
+            .where(and(eq(departments.id, q.department_id), eq(locations.customerId, customerId))),
+        );
+      if (q.room_id)
+        names.room = await first(
+          tx
+            .select({ name: rooms.name })
+            .from(rooms)
+            .innerJoin(departments, eq(departments.id, rooms.departmentId))
+            .innerJoin(locations, eq(locations.id, departments.locationId))
+            .where(and(eq(rooms.id, q.room_id), eq(locations.customerId, customerId))),
+        );
+      if (q.machine_type_id)
+        names.machineType = await first(
+          tx.select({ name: machineTypes.name }).from(machineTypes).where(eq(machineTypes.id, q.machine_type_id)),
+        );
+      if (q.brand_id)
+        names.brand = await first(tx.select({ name: brands.name }).from(brands).where(eq(brands.id, q.brand_id)));
+      return names;
+    },
+  };
+}
+
+export type InventoryRepository = ReturnType<typeof createInventoryRepository>;
