@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AnyPgTable } from 'drizzle-orm/pg-core';
-import type { Machine } from '@keurwijzer/shared/machines';
-import type { InspectionType } from '@keurwijzer/shared/questionnaires';
+import type { AnyPgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Machine, MachineStatus } from '@keurwijzer/shared/machines';
+import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { Db, Executor } from '../../db/client';
 import { customers, departments, locations, rooms } from '../../db/schema/customers';
-import { machineQuestionnaires, machines } from '../../db/schema/machines';
+import { machineMoves, machineQuestionnaires, machines } from '../../db/schema/machines';
+import { questionnaires } from '../../db/schema/questionnaires';
+import { users } from '../../db/schema/users';
 import { brandTypes, brands, machineTypes } from '../../db/schema/master-data';
+import { iso } from '../../lib/presenters';
 import { allOf, likePattern, orderBy, pageMeta, preparedByShape, qualified, totalOf } from '../../lib/list-query';
 
 /*
@@ -62,13 +65,24 @@ const MACHINE_FIELDS: Record<keyof Machine, SQL> = {
 };
 
 /**
- * The machine of the current row as its API JSON text (keys are the contract's, not input).
+ * The machine of the current row as its API JSON (keys are the contract's, not input), a `json`
+ * value that other read models (reports, the portal) embed as it is.
  * `json_build_object` takes at most 100 arguments: 50 fields; beyond that, nest an object.
  */
-const MACHINE_JSON = sql<string>`json_build_object(${sql.join(
+export const MACHINE_JSON_OBJECT = sql<Machine>`json_build_object(${sql.join(
   Object.entries(MACHINE_FIELDS).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
   sql`, `,
-)})::text`;
+)})`;
+/** The same as text, cast only here at the edge: list pages are sent as the text they are. */
+const MACHINE_JSON = sql<string>`${MACHINE_JSON_OBJECT}::text`;
+
+/**
+ * The status after an edit: Actief / Niet actief as sent, the current one when none is sent; a
+ * concept machine stays Concept (only approval makes it Actief). Decided in the UPDATE itself, so
+ * an approval running at the same time is never undone.
+ */
+export const statusAfterEdit = (status: MachineStatus | undefined) =>
+  sql<MachineStatus>`case when ${machines.status} = 'concept' then 'concept' else coalesce(${status ?? null}::text, ${machines.status}) end`;
 
 /** JSON texts of machines as one JSON array text. */
 const jsonArray = (texts: string[]) => `[${texts.join(',')}]`;
@@ -287,6 +301,125 @@ export function createMachinesRepository(db: Db) {
       if (values.length > 0) await tx.insert(machineQuestionnaires).values(values);
     },
 
+    async customerExists(customerId: number, tx: Executor = db): Promise<boolean> {
+      return (await tx.$count(customers, eq(customers.id, customerId))) > 0;
+    },
+
+    /**
+     * Whether each thing a machine refers to exists where it must (one statement): the location
+     * at this customer, the department at that location, the room in that department, the brand
+     * type of that brand, each questionnaire of its inspection type. null: nothing was chosen.
+     */
+    async references(customerId: number, r: MachineReferences, tx: Executor): Promise<ReferenceChecks> {
+      const exists = (id: number | null, query: SQL) => (id == null ? sql`null` : sql`exists(${query})`);
+      const check = (id: number | null | undefined, query: SQL) =>
+        id == null ? sql<boolean | null>`null::boolean` : sql<boolean | null>`exists(${query})`;
+      const q = r.questionnaires;
+      const [row] = await tx
+        .select({
+          location: check(
+            r.location_id,
+            sql`select 1 from ${locations} where ${locations.id} = ${r.location_id} and ${locations.customerId} = ${customerId}`,
+          ),
+          department: check(
+            r.department_id,
+            sql`select 1 from ${departments} where ${departments.id} = ${r.department_id} and ${departments.locationId} = ${r.location_id}`,
+          ),
+          room: check(
+            r.room_id,
+            sql`select 1 from ${rooms} where ${rooms.id} = ${r.room_id} and ${rooms.departmentId} = ${r.department_id}`,
+          ),
+          machineType: check(
+            r.machine_type_id,
+            sql`select 1 from ${machineTypes} where ${machineTypes.id} = ${r.machine_type_id}`,
+          ),
+          brand: check(r.brand_id, sql`select 1 from ${brands} where ${brands.id} = ${r.brand_id}`),
+          brandType: check(
+            r.brand_type_id,
+            sql`select 1 from ${brandTypes} where ${brandTypes.id} = ${r.brand_type_id} and ${brandTypes.brandId} = ${r.brand_id ?? null}`,
+          ),
+          questionnaires: sql<Record<InspectionType, boolean | null>>`json_build_object(${sql.join(
+            INSPECTION_TYPES.map(
+              (t) =>
+                sql`${sql.raw(`'${t}'`)}, ${check(q[t], sql`select 1 from ${questionnaires} where ${questionnaires.id} = ${q[t] ?? null} and ${questionnaires.inspectionType} = ${t}`)}`,
+            ),
+            sql`, `,
+          )})`,
+        })
+        .from(sql`(select 1) as one`);
+      return row!;
+    },
+
+    async insert(values: typeof machines.$inferInsert, tx: Executor): Promise<number> {
+      const [row] = await tx.insert(machines).values(values).returning({ id: machines.id });
+      return row!.id;
+    },
+
+    async update(id: number, values: PgUpdateSetSource<typeof machines>, tx: Executor = db): Promise<void> {
+      await tx
+        .update(machines)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(machines.id, id));
+    },
+
+    /**
+     * Archives or restores in one conditional statement; false when the machine of this customer
+     * was not in the other state (or does not exist).
+     */
+    async setArchived(customerId: number, id: number, archived: boolean): Promise<boolean> {
+      const changed = await db
+        .update(machines)
+        .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(machines.id, id),
+            eq(machines.customerId, customerId),
+            archived ? isNull(machines.archivedAt) : isNotNull(machines.archivedAt),
+          ),
+        )
+        .returning({ id: machines.id });
+      return changed.length > 0;
+    },
+
+    /** Concept -> Active in one conditional statement; false when it was no concept machine. */
+    async approve(id: number): Promise<boolean> {
+      const changed = await db
+        .update(machines)
+        .set({ status: 'active', updatedAt: new Date() })
+        .where(and(eq(machines.id, id), eq(machines.status, 'concept')))
+        .returning({ id: machines.id });
+      return changed.length > 0;
+    },
+
+    async addMove(move: typeof machineMoves.$inferInsert, tx: Executor): Promise<void> {
+      await tx.insert(machineMoves).values(move);
+    },
+
+    /** The move history of a machine, oldest first, with who moved it. */
+    async moves(machineId: number) {
+      const rows = await db
+        .select({
+          id: machineMoves.id,
+          from: machineMoves.fromPlace,
+          to: machineMoves.toPlace,
+          at: machineMoves.movedAt,
+          first: users.firstName,
+          prep: users.preposition,
+          last: users.lastName,
+        })
+        .from(machineMoves)
+        .leftJoin(users, eq(users.id, machineMoves.movedBy))
+        .where(eq(machineMoves.machineId, machineId))
+        .orderBy(machineMoves.movedAt);
+      return rows.map((r) => ({
+        id: r.id,
+        from: r.from,
+        to: r.to,
+        moved_by: r.first ? [r.first, r.prep, r.last].filter(Boolean).join(' ') : null,
+        moved_at: iso(r.at),
+      }));
+    },
+
     /** "Vestiging > Afdeling > Ruimte" of a placement, for the move history. */
     async placeName(
       p: { locationId: number; departmentId: number | null; roomId: number | null },
@@ -303,3 +436,24 @@ export function createMachinesRepository(db: Db) {
 }
 
 export type MachinesRepository = ReturnType<typeof createMachinesRepository>;
+
+/** What a machine refers to, as its input names them. */
+export type MachineReferences = {
+  location_id: number;
+  department_id: number | null;
+  room_id: number | null;
+  machine_type_id?: number | null;
+  brand_id?: number | null;
+  brand_type_id?: number | null;
+  questionnaires: Partial<Record<InspectionType, number | null>>;
+};
+/** Per reference: true (exists where it must), false (it does not), null (none chosen). */
+export type ReferenceChecks = {
+  location: boolean | null;
+  department: boolean | null;
+  room: boolean | null;
+  machineType: boolean | null;
+  brand: boolean | null;
+  brandType: boolean | null;
+  questionnaires: Record<InspectionType, boolean | null>;
+};

@@ -8,9 +8,11 @@ import {
   MachineSchema,
   MoveInputSchema,
 } from '@keurwijzer/shared/machines';
+import { ACCESS } from '@keurwijzer/shared/permissions';
 import { successText } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../lib/actor';
 import { IdParamsSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
 import { createMachinesRepository } from './machines.repository';
 import { createMachinesService } from './machines.service';
@@ -18,7 +20,8 @@ import { createMachinesService } from './machines.service';
 const C = '/api/customers/:customerId/machines';
 const CustomerParams = z.object({ customerId: idField() });
 const MachineParams = CustomerParams.extend({ id: idField() });
-const config = { access: 'customers.manage' } as const;
+const read = { access: ACCESS.customers.read };
+const config = { access: ACCESS.customers.write };
 
 /**
  * Machines of a customer (every call checks that the machine belongs to the customer in the
@@ -31,10 +34,10 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     C,
     {
-      config,
+      config: read,
       schema: { params: CustomerParams, querystring: MachineListQuerySchema, response: { 200: pageOf(MachineSchema) } },
     },
-    async (req, reply) => sendJsonPage(reply, await service.list(req.query, req.params.customerId)),
+    async (req, reply) => sendJsonPage(reply, await service.list(actorOf(req), req.query, req.params.customerId)),
   );
   app.post(
     C,
@@ -44,15 +47,15 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (req, reply) =>
       reply.status(201).send({
-        data: await service.create(req.params.customerId, req.body, req.user!.id),
+        data: await service.create(actorOf(req), req.params.customerId, req.body),
         message: successText('Machine', 'aangemaakt'),
       }),
   );
   app.get(
     `${C}/:id`,
-    { config, schema: { params: MachineParams, response: { 200: dataOf(MachineSchema) } } },
+    { config: read, schema: { params: MachineParams, response: { 200: dataOf(MachineSchema) } } },
     async (req) => ({
-      data: await service.load(req.params.customerId, req.params.id),
+      data: await service.get(actorOf(req), req.params.customerId, req.params.id),
     }),
   );
   app.put(
@@ -62,7 +65,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: { params: MachineParams, body: MachineInputSchema, response: { 200: changedOf(MachineSchema) } },
     },
     async (req) => ({
-      data: await service.update(req.params.customerId, req.params.id, req.body, req.user!.id),
+      data: await service.update(actorOf(req), req.params.customerId, req.params.id, req.body),
       message: successText('Machine', 'gewijzigd'),
     }),
   );
@@ -70,7 +73,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     `${C}/:id/archive`,
     { config, schema: { params: MachineParams, response: { 200: changedOf(MachineSchema) } } },
     async (req) => ({
-      data: await service.setArchived(req.params.customerId, req.params.id, true),
+      data: await service.setArchived(actorOf(req), req.params.customerId, req.params.id, true),
       message: successText('Machine', 'gearchiveerd'),
     }),
   );
@@ -78,7 +81,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     `${C}/:id/restore`,
     { config, schema: { params: MachineParams, response: { 200: changedOf(MachineSchema) } } },
     async (req) => ({
-      data: await service.setArchived(req.params.customerId, req.params.id, false),
+      data: await service.setArchived(actorOf(req), req.params.customerId, req.params.id, false),
       message: successText('Machine', 'hersteld'),
     }),
   );
@@ -86,22 +89,22 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     `${C}/:id/move`,
     { config, schema: { params: MachineParams, body: MoveInputSchema, response: { 200: changedOf(MachineSchema) } } },
     async (req) => ({
-      data: await service.move(req.params.customerId, req.params.id, req.body, req.user!.id),
+      data: await service.move(actorOf(req), req.params.customerId, req.params.id, req.body),
       message: successText('Machine', 'verplaatst'),
     }),
   );
   app.get(
     `${C}/:id/moves`,
-    { config, schema: { params: MachineParams, response: { 200: dataOf(z.array(MachineMoveSchema)) } } },
+    { config: read, schema: { params: MachineParams, response: { 200: dataOf(z.array(MachineMoveSchema)) } } },
     async (req) => ({
-      data: await service.moves(req.params.customerId, req.params.id),
+      data: await service.moves(actorOf(req), req.params.customerId, req.params.id),
     }),
   );
   // The machine's reports: empty until reports exist (the screen and its empty state are built).
   app.get(
     `${C}/:id/reports`,
     {
-      config,
+      config: read,
       schema: {
         params: MachineParams,
         querystring: listQuerySchema(['created_at'], 'created_at'),
@@ -109,7 +112,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (req) => {
-      await service.load(req.params.customerId, req.params.id);
+      await service.get(actorOf(req), req.params.customerId, req.params.id);
       return { data: [], meta: { total: 0, page: req.query.page, itemsPerPage: req.query.itemsPerPage, lastPage: 1 } };
     },
   );
@@ -117,14 +120,14 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   // Concept machines of every customer, added by mechanics in the field.
   app.get(
     '/api/machine-concept',
-    { config, schema: { querystring: MachineListQuerySchema, response: { 200: pageOf(MachineSchema) } } },
-    async (req, reply) => sendJsonPage(reply, await service.list({ ...req.query, status: 'concept' }, undefined)),
+    { config: read, schema: { querystring: MachineListQuerySchema, response: { 200: pageOf(MachineSchema) } } },
+    async (req, reply) => sendJsonPage(reply, await service.list(actorOf(req), { ...req.query, status: 'concept' })),
   );
   app.post(
     '/api/machine-concept/:id/approve',
     { config, schema: { params: IdParamsSchema, response: { 200: changedOf(MachineSchema) } } },
     async (req) => ({
-      data: await service.approve(req.params.id),
+      data: await service.approve(actorOf(req), req.params.id),
       message: 'Machine is goedgekeurd',
     }),
   );
