@@ -311,7 +311,6 @@ export function createMachinesRepository(db: Db) {
      * type of that brand, each questionnaire of its inspection type. null: nothing was chosen.
      */
     async references(customerId: number, r: MachineReferences, tx: Executor): Promise<ReferenceChecks> {
-      const exists = (id: number | null, query: SQL) => (id == null ? sql`null` : sql`exists(${query})`);
       const check = (id: number | null | undefined, query: SQL) =>
         id == null ? sql<boolean | null>`null::boolean` : sql<boolean | null>`exists(${query})`;
       const q = r.questionnaires;
