@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Customer } from '@keurwijzer/shared/customers';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { customers, locations } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import type { TestClient } from '../../test/client';
 import { createCustomer, createUser } from '../../test/factories';
-import { errorsOf, signIn, signInRoles, type RoleClients } from '../../test/helpers';
+import { errorsOf } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
 
 /**
  * /api/customers beyond the customer select of customers.test.ts: the full record (create,
  * read, update, delete when unused), archive and restore, validation, and who may do what.
  */
-let t: TestApp;
-let clients: RoleClients;
-beforeAll(async () => {
-  t = await createTestApp();
-  clients = await signInRoles(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const admin = () => clients.admin;
 const MISSING = 999_999;
 const POSTCODE_MESSAGE = 'Ongeldige postcode (bijvoorbeeld 1234 AB)';
 const marker = () => `Mrk${Math.random().toString(36).slice(2, 10)}`;
@@ -45,13 +38,13 @@ const customerBody = (overrides: Json = {}): Json => ({
 });
 
 async function create(overrides: Json = {}): Promise<Customer> {
-  const res = await admin().post('/api/customers', { body: customerBody(overrides) });
+  const res = await t.admin.post('/api/customers', { body: customerBody(overrides) });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { data: Customer }).data;
 }
 const stored = async (id: number) => (await t.db.select().from(customers).where(eq(customers.id, id)))[0];
 const customerCount = () => t.db.$count(customers);
-async function list(query: string, client: TestClient = admin()): Promise<Page> {
+async function list(query: string, client: TestClient = t.admin): Promise<Page> {
   const res = await client.get(`/api/customers?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Page;
@@ -67,7 +60,7 @@ async function addLocation(customerId: number, name = `Vestiging ${marker()}`) {
 describe('customers: create, read, update, delete', () => {
   it('creates (201 "Klant is aangemaakt") with every field, reads, updates and deletes', async () => {
     const input = customerBody();
-    const created = await admin().post('/api/customers', { body: input });
+    const created = await t.admin.post('/api/customers', { body: input });
     expect(created.statusCode, created.body).toBe(201);
     const { data, message } = created.json() as { data: Customer; message: string };
     expect(message).toBe('Klant is aangemaakt');
@@ -91,12 +84,12 @@ describe('customers: create, read, update, delete', () => {
     });
     expect(new Date(data.created_at).toISOString()).toBe(data.created_at);
 
-    const read = await admin().get(`/api/customers/${data.id}`);
+    const read = await t.admin.get(`/api/customers/${data.id}`);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toEqual({ data });
 
     const change = customerBody({ name: 'Houtbewerking Jansen', postcode: ' 9711 lm ', city: 'Groningen', email: '' });
-    const updated = await admin().put(`/api/customers/${data.id}`, { body: change });
+    const updated = await t.admin.put(`/api/customers/${data.id}`, { body: change });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().message).toBe('Klant is gewijzigd');
     expect(updated.json().data).toMatchObject({
@@ -110,16 +103,16 @@ describe('customers: create, read, update, delete', () => {
     });
     expect(await stored(data.id)).toMatchObject({ name: 'Houtbewerking Jansen', postcode: '9711 LM', email: null });
 
-    const removed = await admin().delete(`/api/customers/${data.id}`);
+    const removed = await t.admin.delete(`/api/customers/${data.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ data: null, message: 'Klant is verwijderd' });
     expect(await stored(data.id)).toBeUndefined();
-    expect((await admin().get(`/api/customers/${data.id}`)).statusCode).toBe(404);
-    expect((await admin().delete(`/api/customers/${data.id}`)).statusCode).toBe(404);
+    expect((await t.admin.get(`/api/customers/${data.id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`/api/customers/${data.id}`)).statusCode).toBe(404);
   });
 
   it('lets a super admin do the same', async () => {
-    const sa = clients.superAdmin;
+    const sa = t.superAdmin;
     const res = await sa.post('/api/customers', { body: customerBody() });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as number;
@@ -132,7 +125,7 @@ describe('customers: create, read, update, delete', () => {
 
   it('needs only a name and a number: the contact details and invoice address are optional', async () => {
     const nr = `K-${marker()}`;
-    const minimal = await admin().post('/api/customers', { body: { name: '  Kaal  ', customer_number: ` ${nr} ` } });
+    const minimal = await t.admin.post('/api/customers', { body: { name: '  Kaal  ', customer_number: ` ${nr} ` } });
     expect(minimal.statusCode, minimal.body).toBe(201);
     expect(minimal.json().data).toMatchObject({
       name: 'Kaal',
@@ -149,7 +142,7 @@ describe('customers: create, read, update, delete', () => {
     // A form sends its empty inputs as ''.
     const empty = { email: '', phone: '', contact_person: '', street: '', house_number: '', addition: '' };
     for (const as of ['form', 'multipart'] as const) {
-      const res = await admin().post('/api/customers', {
+      const res = await t.admin.post('/api/customers', {
         body: customerBody({ ...empty, postcode: '', city: '', name: `  Formulier ${as} ` }),
         as,
       });
@@ -160,7 +153,7 @@ describe('customers: create, read, update, delete', () => {
 
   it('takes blank optional fields (only spaces) as empty, e-mail and postcode too', async () => {
     const blank = { email: '   ', phone: ' ', contact_person: ' ', street: ' ', house_number: ' ', postcode: '  ' };
-    const res = await admin().post('/api/customers', { body: customerBody({ ...blank, addition: ' ', city: ' ' }) });
+    const res = await t.admin.post('/api/customers', { body: customerBody({ ...blank, addition: ' ', city: ' ' }) });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ email: null, phone: null, street: null, postcode: null, city: null });
   });
@@ -175,20 +168,20 @@ describe('customers: create, read, update, delete', () => {
       const created = await create({ postcode: given });
       expect(created.postcode, given).toBe(expected);
       expect((await stored(created.id))?.postcode).toBe(expected);
-      const updated = await admin().put(`/api/customers/${created.id}`, { body: customerBody({ postcode: given }) });
+      const updated = await t.admin.put(`/api/customers/${created.id}`, { body: customerBody({ postcode: given }) });
       expect(updated.json().data.postcode).toBe(expected);
     }
   });
 
   it('ignores fields that are no input: id, archived_at, counts (no mass assignment)', async () => {
     const other = await createCustomer(t.db);
-    const res = await admin().post('/api/customers', {
+    const res = await t.admin.post('/api/customers', {
       body: customerBody({ id: other.id, archived_at: '2020-01-01T00:00:00.000Z', locations_count: 5 }),
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ archived_at: null, locations_count: 0 });
     expect(res.json().data.id).not.toBe(other.id);
-    const put = await admin().put(`/api/customers/${res.json().data.id}`, {
+    const put = await t.admin.put(`/api/customers/${res.json().data.id}`, {
       body: customerBody({ archived_at: '2020-01-01T00:00:00.000Z' }),
     });
     expect(put.statusCode).toBe(200);
@@ -198,7 +191,7 @@ describe('customers: create, read, update, delete', () => {
   it('updates and deletes through POST with _method=PUT / _method=DELETE form data', async () => {
     const created = await create();
     const change = customerBody({ name: `Via formulier ${marker()}`, postcode: '1011ab' });
-    const put = await admin().post(`/api/customers/${created.id}`, { body: { ...change, _method: 'PUT' }, as: 'form' });
+    const put = await t.admin.post(`/api/customers/${created.id}`, { body: { ...change, _method: 'PUT' }, as: 'form' });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({
       message: 'Klant is gewijzigd',
@@ -206,7 +199,7 @@ describe('customers: create, read, update, delete', () => {
     });
     expect((await stored(created.id))?.name).toBe(change.name);
 
-    const del = await admin().post(`/api/customers/${created.id}`, { body: { _method: 'DELETE' }, as: 'form' });
+    const del = await t.admin.post(`/api/customers/${created.id}`, { body: { _method: 'DELETE' }, as: 'form' });
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json()).toEqual({ data: null, message: 'Klant is verwijderd' });
     expect(await stored(created.id)).toBeUndefined();
@@ -222,14 +215,14 @@ describe('customers: validation (422) stores nothing', () => {
       { name: '   ', customer_number: '  ' },
       { name: null, customer_number: null },
     ]) {
-      const res = await admin().post('/api/customers', { body });
+      const res = await t.admin.post('/api/customers', { body });
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json()).toEqual({
         message: TEXT.validation,
         errors: { name: ['Verplicht'], customer_number: ['Verplicht'] },
       });
     }
-    const form = await admin().post('/api/customers', { body: customerBody({ name: '' }), as: 'form' });
+    const form = await t.admin.post('/api/customers', { body: customerBody({ name: '' }), as: 'form' });
     expect(form.statusCode).toBe(422);
     expect(errorsOf(form)).toEqual({ name: ['Verplicht'] });
     expect(await customerCount()).toBe(before);
@@ -238,7 +231,7 @@ describe('customers: validation (422) stores nothing', () => {
   it('answers "Maximaal 255 tekens" (and the shorter limits) per field', async () => {
     const before = await customerCount();
     const long = 'x'.repeat(256);
-    const res = await admin().post('/api/customers', {
+    const res = await t.admin.post('/api/customers', {
       body: customerBody({
         name: long,
         customer_number: 'n'.repeat(51),
@@ -271,12 +264,12 @@ describe('customers: validation (422) stores nothing', () => {
   it('refuses an invalid e-mail address and an invalid postcode', async () => {
     const before = await customerCount();
     for (const email of ['geen-adres', 'a@', '@example.com', 'jan@@example.com']) {
-      const res = await admin().post('/api/customers', { body: customerBody({ email }) });
+      const res = await t.admin.post('/api/customers', { body: customerBody({ email }) });
       expect(res.statusCode, email).toBe(422);
       expect(errorsOf(res), email).toEqual({ email: ['Ongeldig e-mailadres'] });
     }
     for (const postcode of ['12345', '123 AB', '0123 AB', '1234 A', '1234 ABC', 'AB 1234', '1234-AB', '12 34AB']) {
-      const res = await admin().post('/api/customers', { body: customerBody({ postcode }) });
+      const res = await t.admin.post('/api/customers', { body: customerBody({ postcode }) });
       expect(res.statusCode, postcode).toBe(422);
       expect(errorsOf(res), postcode).toEqual({ postcode: [POSTCODE_MESSAGE] });
     }
@@ -285,7 +278,7 @@ describe('customers: validation (422) stores nothing', () => {
 
   it('refuses invalid input on update and keeps the stored customer', async () => {
     const existing = await create();
-    const res = await admin().put(`/api/customers/${existing.id}`, {
+    const res = await t.admin.put(`/api/customers/${existing.id}`, {
       body: customerBody({ name: '', postcode: '1234', email: 'fout' }),
     });
     expect(res.statusCode, res.body).toBe(422);
@@ -301,7 +294,7 @@ describe('customers: validation (422) stores nothing', () => {
     const first = await create({ customer_number: `Nr-${marker()}` });
     const before = await customerCount();
     for (const nr of [first.customer_number, `  ${first.customer_number} `, first.customer_number.toUpperCase()]) {
-      const dup = await admin().post('/api/customers', { body: customerBody({ customer_number: nr }) });
+      const dup = await t.admin.post('/api/customers', { body: customerBody({ customer_number: nr }) });
       expect(dup.statusCode, nr).toBe(422);
       expect(dup.json()).toEqual({
         message: TEXT.validation,
@@ -311,7 +304,7 @@ describe('customers: validation (422) stores nothing', () => {
     expect(await customerCount()).toBe(before);
 
     const other = await create();
-    const clash = await admin().put(`/api/customers/${other.id}`, {
+    const clash = await t.admin.put(`/api/customers/${other.id}`, {
       body: customerBody({ customer_number: first.customer_number }),
     });
     expect(clash.statusCode).toBe(422);
@@ -319,12 +312,12 @@ describe('customers: validation (422) stores nothing', () => {
     expect((await stored(other.id))?.customerNumber).toBe(other.customer_number);
 
     // Its own number is no duplicate; an archived customer's number stays taken.
-    const own = await admin().put(`/api/customers/${first.id}`, {
+    const own = await t.admin.put(`/api/customers/${first.id}`, {
       body: customerBody({ customer_number: first.customer_number }),
     });
     expect(own.statusCode, own.body).toBe(200);
-    expect((await admin().post(`/api/customers/${first.id}/archive`)).statusCode).toBe(200);
-    const archivedDup = await admin().post('/api/customers', {
+    expect((await t.admin.post(`/api/customers/${first.id}/archive`)).statusCode).toBe(200);
+    const archivedDup = await t.admin.post('/api/customers', {
       body: customerBody({ customer_number: first.customer_number }),
     });
     expect(errorsOf(archivedDup)).toEqual({ customer_number: ['Dit klantnummer is al in gebruik'] });
@@ -333,7 +326,7 @@ describe('customers: validation (422) stores nothing', () => {
   it('answers 422, never 500, for two creates with the same number at once', async () => {
     const nr = `Tegelijk-${marker()}`;
     const results = await Promise.all(
-      [1, 2, 3].map(() => admin().post('/api/customers', { body: customerBody({ customer_number: nr }) })),
+      [1, 2, 3].map(() => t.admin.post('/api/customers', { body: customerBody({ customer_number: nr }) })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
     for (const r of results.filter((x) => x.statusCode === 422)) {
@@ -389,7 +382,7 @@ describe('customers: list', () => {
     await createUser(t.db, 'customer', { customerId: customer.id });
     const [row] = (await list(`search=${m}`)).data;
     expect(row).toMatchObject({ id: customer.id, locations_count: 2, users_count: 1 });
-    expect((await admin().get(`/api/customers/${customer.id}`)).json().data).toMatchObject({
+    expect((await t.admin.get(`/api/customers/${customer.id}`)).json().data).toMatchObject({
       locations_count: 2,
       users_count: 1,
     });
@@ -405,7 +398,7 @@ describe('customers: archive and restore', () => {
     expect(await ids()).toEqual([customer.id, stays.id]);
     expect(await ids('&archived=1')).toEqual([]);
 
-    const archived = await admin().post(`/api/customers/${customer.id}/archive`);
+    const archived = await t.admin.post(`/api/customers/${customer.id}/archive`);
     expect(archived.statusCode, archived.body).toBe(200);
     expect(archived.json().message).toBe('Klant is gearchiveerd');
     expect(archived.json().data).toMatchObject({ id: customer.id, name: customer.name });
@@ -416,9 +409,9 @@ describe('customers: archive and restore', () => {
     expect(await ids('&archived=true')).toEqual([customer.id]);
     expect(await ids('&archived=0')).toEqual([stays.id]);
     // Still readable by id, e.g. from a customer user's form.
-    expect((await admin().get(`/api/customers/${customer.id}`)).json().data.archived_at).not.toBeNull();
+    expect((await t.admin.get(`/api/customers/${customer.id}`)).json().data.archived_at).not.toBeNull();
 
-    const restored = await admin().post(`/api/customers/${customer.id}/restore`);
+    const restored = await t.admin.post(`/api/customers/${customer.id}/restore`);
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json().message).toBe('Klant is hersteld');
     expect(restored.json().data).toMatchObject({ id: customer.id, archived_at: null });
@@ -428,15 +421,15 @@ describe('customers: archive and restore', () => {
 
   it('answers 409 for archiving an archived customer and restoring an active one', async () => {
     const customer = await create();
-    expect((await admin().post(`/api/customers/${customer.id}/archive`)).statusCode).toBe(200);
+    expect((await t.admin.post(`/api/customers/${customer.id}/archive`)).statusCode).toBe(200);
     const archivedAt = (await stored(customer.id))?.archivedAt;
-    const again = await admin().post(`/api/customers/${customer.id}/archive`);
+    const again = await t.admin.post(`/api/customers/${customer.id}/archive`);
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json()).toEqual({ message: 'Deze klant is al gearchiveerd.', errors: {} });
     expect((await stored(customer.id))?.archivedAt).toEqual(archivedAt);
 
     const active = await create();
-    const restore = await admin().post(`/api/customers/${active.id}/restore`);
+    const restore = await t.admin.post(`/api/customers/${active.id}/restore`);
     expect(restore.statusCode, restore.body).toBe(409);
     expect(restore.json()).toEqual({ message: 'Deze klant is niet gearchiveerd.', errors: {} });
     expect((await stored(active.id))?.archivedAt).toBeNull();
@@ -446,13 +439,13 @@ describe('customers: archive and restore', () => {
     for (let round = 0; round < 3; round++) {
       const customer = await create();
       const results = await Promise.all([
-        admin().post(`/api/customers/${customer.id}/archive`),
-        admin().post(`/api/customers/${customer.id}/archive`),
+        t.admin.post(`/api/customers/${customer.id}/archive`),
+        t.admin.post(`/api/customers/${customer.id}/archive`),
       ]);
       expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join(' ')).toEqual([200, 409]);
       const restores = await Promise.all([
-        admin().post(`/api/customers/${customer.id}/restore`),
-        admin().post(`/api/customers/${customer.id}/restore`),
+        t.admin.post(`/api/customers/${customer.id}/restore`),
+        t.admin.post(`/api/customers/${customer.id}/restore`),
       ]);
       expect(restores.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     }
@@ -461,7 +454,7 @@ describe('customers: archive and restore', () => {
   it('answers 404 for archive and restore of a missing or junk id', async () => {
     for (const id of [MISSING, 0, 'abc', '99999999999']) {
       for (const action of ['archive', 'restore']) {
-        const res = await admin().post(`/api/customers/${id}/${action}`);
+        const res = await t.admin.post(`/api/customers/${id}/${action}`);
         expect(res.statusCode, `${action} ${id}: ${res.body}`).toBe(404);
         expect(res.json()).toEqual({ message: TEXT.notFound, errors: {} });
       }
@@ -474,8 +467,8 @@ describe('customers: delete only when unused (409)', () => {
     const customer = await create();
     const location = await addLocation(customer.id);
     for (const res of [
-      await admin().delete(`/api/customers/${customer.id}`),
-      await admin().post(`/api/customers/${customer.id}`, { body: { _method: 'DELETE' }, as: 'form' }),
+      await t.admin.delete(`/api/customers/${customer.id}`),
+      await t.admin.post(`/api/customers/${customer.id}`, { body: { _method: 'DELETE' }, as: 'form' }),
     ]) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toEqual({
@@ -484,7 +477,7 @@ describe('customers: delete only when unused (409)', () => {
       });
     }
     await addLocation(customer.id);
-    const two = await admin().delete(`/api/customers/${customer.id}`);
+    const two = await t.admin.delete(`/api/customers/${customer.id}`);
     expect(two.json().message).toBe(
       'Deze klant heeft 2 vestigingen en kan niet worden verwijderd. Archiveer de klant.',
     );
@@ -495,14 +488,14 @@ describe('customers: delete only when unused (409)', () => {
   it('refuses to delete a customer with customer users and removes nothing', async () => {
     const customer = await create();
     const user = await createUser(t.db, 'customer', { customerId: customer.id });
-    const res = await admin().delete(`/api/customers/${customer.id}`);
+    const res = await t.admin.delete(`/api/customers/${customer.id}`);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toEqual({
       message: 'Deze klant heeft 1 gebruiker en kan niet worden verwijderd. Archiveer de klant.',
       errors: {},
     });
     await createUser(t.db, 'customer', { customerId: customer.id });
-    expect((await admin().delete(`/api/customers/${customer.id}`)).json().message).toBe(
+    expect((await t.admin.delete(`/api/customers/${customer.id}`)).json().message).toBe(
       'Deze klant heeft 2 gebruikers en kan niet worden verwijderd. Archiveer de klant.',
     );
     expect(await stored(customer.id)).toBeDefined();
@@ -511,8 +504,8 @@ describe('customers: delete only when unused (409)', () => {
 
   it('deletes an archived customer without locations or users', async () => {
     const customer = await create();
-    expect((await admin().post(`/api/customers/${customer.id}/archive`)).statusCode).toBe(200);
-    const res = await admin().delete(`/api/customers/${customer.id}`);
+    expect((await t.admin.post(`/api/customers/${customer.id}/archive`)).statusCode).toBe(200);
+    const res = await t.admin.delete(`/api/customers/${customer.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(await stored(customer.id)).toBeUndefined();
   });
@@ -559,7 +552,7 @@ describe('customers: 404, 401, 403, 419', () => {
 
   it('answers 404 for an id that does not exist or is no id, on every item endpoint', async () => {
     for (const id of [MISSING, 0, -1, 'abc', '1.5', '99999999999']) {
-      for (const e of endpoints(admin(), id).filter((x) => x.item)) {
+      for (const e of endpoints(t.admin, id).filter((x) => x.item)) {
         const res = await e.call();
         expect(res.statusCode, `${e.what} ${id}: ${res.body}`).toBe(404);
         expect(res.json()).toEqual({ message: TEXT.notFound, errors: {} });
@@ -570,7 +563,7 @@ describe('customers: 404, 401, 403, 419', () => {
   it('answers 401 without a session and changes nothing', async () => {
     const existing = await create();
     const before = await customerCount();
-    for (const e of endpoints(clients.visitor, existing.id)) {
+    for (const e of endpoints(t.visitor, existing.id)) {
       const res = await e.call();
       expect(res.statusCode, `${e.what}: ${res.body}`).toBe(401);
       expect(res.json()).toEqual({ message: TEXT.unauthenticated, errors: {} });
@@ -582,7 +575,7 @@ describe('customers: 404, 401, 403, 419', () => {
   it('answers 403 to a mechanic and changes nothing', async () => {
     const existing = await create();
     const before = await customerCount();
-    for (const e of endpoints(clients.mechanic, existing.id)) {
+    for (const e of endpoints(t.mechanic, existing.id)) {
       const res = await e.call();
       expect(res.statusCode, `${e.what}: ${res.body}`).toBe(403);
       expect(res.json()).toEqual({ message: TEXT.forbidden, errors: {} });
@@ -595,8 +588,8 @@ describe('customers: 404, 401, 403, 419', () => {
   it('answers 403 to the customer users of two customers, for their own and the other customer', async () => {
     const a = await create({ name: `Acme ${marker()}` });
     const b = await create({ name: `Beta ${marker()}` });
-    const userA = await signIn(t, 'customer', { customerId: a.id });
-    const userB = await signIn(t, 'customer', { customerId: b.id });
+    const userA = await t.signIn('customer', { customerId: a.id });
+    const userB = await t.signIn('customer', { customerId: b.id });
     const before = await customerCount();
     for (const { client } of [userA, userB]) {
       for (const target of [a, b]) {
@@ -622,7 +615,7 @@ describe('customers: 404, 401, 403, 419', () => {
   it('answers 419 without the CSRF token on every change and changes nothing', async () => {
     const existing = await create();
     const before = await customerCount();
-    for (const e of endpoints(admin(), existing.id, { csrf: false }).filter((x) => !x.safe)) {
+    for (const e of endpoints(t.admin, existing.id, { csrf: false }).filter((x) => !x.safe)) {
       const res = await e.call();
       expect(res.statusCode, `${e.what}: ${res.body}`).toBe(419);
       expect(res.json()).toEqual({ message: TEXT.csrf, errors: {} });
@@ -630,6 +623,6 @@ describe('customers: 404, 401, 403, 419', () => {
     expect(await customerCount()).toBe(before);
     await unchanged(existing);
     // Reading needs no token.
-    expect((await admin().get(`/api/customers/${existing.id}`, { csrf: false })).statusCode).toBe(200);
+    expect((await t.admin.get(`/api/customers/${existing.id}`, { csrf: false })).statusCode).toBe(200);
   });
 });

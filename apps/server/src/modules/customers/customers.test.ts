@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CustomerOption } from '@keurwijzer/shared/customers';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClient } from '../../test/client';
 import { createCustomer, createUser } from '../../test/factories';
-import { errorsOf, signIn, userBody } from '../../test/helpers';
+import { errorsOf, userBody } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signIn(t, 'admin')).client;
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const marker = () => `Mrk${Math.random().toString(36).slice(2, 10)}`;
 
 describe('customer isolation (two customers, a customer user each)', () => {
   it('a customer user reads neither users nor customers, own or foreign (403), and learns nothing', async () => {
-    const acme = await createCustomer(t.db, { name: 'Acme Metaal' });
-    const beta = await createCustomer(t.db, { name: 'Beta Hout' });
-    const a = await signIn(t, 'customer', { customerId: acme.id });
-    const b = await signIn(t, 'customer', { customerId: beta.id });
+    const { customerA: a, customerB: b } = t;
+    const [acme, beta] = [a.chain.customer, b.chain.customer];
     const colleague = await createUser(t.db, 'customer', { customerId: acme.id });
 
     for (const [me, other, otherCustomer] of [
@@ -71,7 +63,7 @@ describe('customer isolation (two customers, a customer user each)', () => {
 type Page = { data: CustomerOption[]; meta: { total: number; page: number; itemsPerPage: number; lastPage: number } };
 
 describe('GET /api/customers (the customer select)', () => {
-  async function list(query: string, client = admin): Promise<Page> {
+  async function list(query: string, client = t.admin): Promise<Page> {
     const res = await client.get(`/api/customers?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Page;
@@ -111,9 +103,9 @@ describe('GET /api/customers (the customer select)', () => {
   });
 
   it('works for a super admin; refuses mechanics (403) and visitors (401)', async () => {
-    const sa = await signIn(t, 'super_admin');
+    const sa = await t.signIn('super_admin');
     expect((await sa.client.get('/api/customers')).statusCode).toBe(200);
-    const mechanic = await signIn(t, 'mechanic');
+    const mechanic = await t.signIn('mechanic');
     expect((await mechanic.client.get('/api/customers')).statusCode).toBe(403);
     expect((await new TestClient(t.app).get('/api/customers')).statusCode).toBe(401);
   });
@@ -128,7 +120,7 @@ describe('GET /api/customers (the customer select)', () => {
     ['search=a&search=b', 'search'],
     [`search=${'z'.repeat(256)}`, 'search'],
   ])('answers 422 for %s', async (query, field) => {
-    const res = await admin.get(`/api/customers?${query}`);
+    const res = await t.admin.get(`/api/customers?${query}`);
     expect(res.statusCode).toBe(422);
     expect(Object.keys(errorsOf(res))).toEqual([field]);
   });

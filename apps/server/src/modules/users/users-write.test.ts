@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { userTokens, users } from '../../db/schema/users';
 import { sha256 } from '../../lib/tokens';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
-import type { TestClient } from '../../test/client';
 import { createCustomer, createUser } from '../../test/factories';
-import { activationToken, errorsOf, expectNoSecrets, signIn, userBody } from '../../test/helpers';
+import { activationToken, errorsOf, expectNoSecrets, userBody } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let admin: TestClient;
-let superAdmin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signIn(t, 'admin')).client;
-  superAdmin = (await signIn(t, 'super_admin')).client;
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const LONG = 'x'.repeat(256);
 const userCount = () => t.db.$count(users);
@@ -26,7 +17,7 @@ describe('POST /api/users', () => {
   it('creates a user (not activated, no password) and mails an invitation link with a hashed token', async () => {
     const body = userBody({ email: '  Nieuwe.Monteur@Example.COM ', preposition: '' });
     const before = Date.now();
-    const res = await admin.post('/api/users', { body });
+    const res = await t.admin.post('/api/users', { body });
     expect(res.statusCode, res.body).toBe(201);
     expectNoSecrets(res);
     const { data, message } = res.json();
@@ -64,7 +55,7 @@ describe('POST /api/users', () => {
   it('accepts form data and multipart bodies', async () => {
     for (const as of ['form', 'multipart'] as const) {
       const body = userBody();
-      const res = await admin.post('/api/users', { body, as });
+      const res = await t.admin.post('/api/users', { body, as });
       expect(res.statusCode, `${as}: ${res.body}`).toBe(201);
       expect(res.json().data.email).toBe(body.email);
       expect(mailsTo(body.email as string)).toHaveLength(1);
@@ -73,7 +64,7 @@ describe('POST /api/users', () => {
 
   it('creates a customer user for an existing customer', async () => {
     const customer = await createCustomer(t.db, { name: 'Staalbouw Oost' });
-    const res = await admin.post('/api/users', {
+    const res = await t.admin.post('/api/users', {
       body: userBody({ role: 'customer', customer_id: String(customer.id) }),
       as: 'form',
     });
@@ -88,13 +79,13 @@ describe('POST /api/users', () => {
   it('answers 422 "Verplicht" for every missing required field and creates nothing', async () => {
     const count = await userCount();
     const sent = t.mailer.sent.length;
-    const res = await admin.post('/api/users', { body: {} });
+    const res = await t.admin.post('/api/users', { body: {} });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'De ingevoerde gegevens zijn ongeldig.',
       errors: { first_name: ['Verplicht'], last_name: ['Verplicht'], email: ['Verplicht'], role: ['Verplicht'] },
     });
-    const blank = await admin.post('/api/users', {
+    const blank = await t.admin.post('/api/users', {
       body: { first_name: '   ', last_name: '', email: ' ', role: '' },
       as: 'form',
     });
@@ -110,7 +101,7 @@ describe('POST /api/users', () => {
 
   it('answers 422 "Ongeldig e-mailadres" for an invalid e-mail', async () => {
     for (const email of ['geen-adres', 'a@', '@b.nl', 'a b@c.nl', 'a@b@c.nl']) {
-      const res = await admin.post('/api/users', { body: userBody({ email }) });
+      const res = await t.admin.post('/api/users', { body: userBody({ email }) });
       expect(res.statusCode, email).toBe(422);
       expect(errorsOf(res), email).toEqual({ email: ['Ongeldig e-mailadres'] });
     }
@@ -119,7 +110,7 @@ describe('POST /api/users', () => {
   it('answers 422 "Maximaal 255 tekens" for 256-character fields and creates nothing', async () => {
     const count = await userCount();
     const sent = t.mailer.sent.length;
-    const res = await admin.post('/api/users', {
+    const res = await t.admin.post('/api/users', {
       body: userBody({ first_name: LONG, preposition: LONG, last_name: LONG, email: `${'a'.repeat(245)}@example.nl` }),
     });
     expect(res.statusCode).toBe(422);
@@ -132,12 +123,12 @@ describe('POST /api/users', () => {
     expect(await userCount()).toBe(count);
     expect(t.mailer.sent.length).toBe(sent);
     // 255 characters is still fine.
-    const edge = await admin.post('/api/users', { body: userBody({ first_name: 'y'.repeat(255) }) });
+    const edge = await t.admin.post('/api/users', { body: userBody({ first_name: 'y'.repeat(255) }) });
     expect(edge.statusCode).toBe(201);
   });
 
   it('answers 422 for wrong types and non-object bodies', async () => {
-    const wrong = await admin.post('/api/users', {
+    const wrong = await t.admin.post('/api/users', {
       body: userBody({ first_name: 12, last_name: ['a', 'b'], role: 'god' }),
     });
     expect(wrong.statusCode).toBe(422);
@@ -146,7 +137,7 @@ describe('POST /api/users', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/users',
-        headers: { ...admin.authHeaders(), 'content-type': 'application/json' },
+        headers: { ...t.admin.authHeaders(), 'content-type': 'application/json' },
         payload,
       });
       expect(res.statusCode, payload).toBe(422);
@@ -156,7 +147,7 @@ describe('POST /api/users', () => {
   it('refuses an e-mail that is already in use, whatever its case (422)', async () => {
     const existing = await createUser(t.db, 'mechanic');
     const count = await userCount();
-    const res = await admin.post('/api/users', { body: userBody({ email: existing.email.toUpperCase() }) });
+    const res = await t.admin.post('/api/users', { body: userBody({ email: existing.email.toUpperCase() }) });
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual({ email: ['Dit e-mailadres is al in gebruik'] });
     expect(await userCount()).toBe(count);
@@ -166,9 +157,9 @@ describe('POST /api/users', () => {
   it('answers 422, not 500, when two requests create the same e-mail at once', async () => {
     const body = userBody();
     const results = await Promise.all([
-      admin.post('/api/users', { body }),
-      admin.post('/api/users', { body }),
-      admin.post('/api/users', { body }),
+      t.admin.post('/api/users', { body }),
+      t.admin.post('/api/users', { body }),
+      t.admin.post('/api/users', { body }),
     ]);
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 422, 422]);
@@ -191,7 +182,7 @@ describe('POST /api/users', () => {
     ];
     const count = await userCount();
     for (const [fields, errors] of cases) {
-      const res = await admin.post('/api/users', { body: userBody(fields) });
+      const res = await t.admin.post('/api/users', { body: userBody(fields) });
       expect(res.statusCode, JSON.stringify(fields)).toBe(422);
       expect(errorsOf(res), JSON.stringify(fields)).toEqual(errors);
     }
@@ -200,19 +191,19 @@ describe('POST /api/users', () => {
 
   it('lets only a super admin create a super admin (422 on role for an admin)', async () => {
     const count = await userCount();
-    const res = await admin.post('/api/users', { body: userBody({ role: 'super_admin' }) });
+    const res = await t.admin.post('/api/users', { body: userBody({ role: 'super_admin' }) });
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual({ role: ['Je mag deze rol niet toekennen'] });
     expect(await userCount()).toBe(count);
-    const ok = await superAdmin.post('/api/users', { body: userBody({ role: 'super_admin' }) });
+    const ok = await t.superAdmin.post('/api/users', { body: userBody({ role: 'super_admin' }) });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.role).toBe('super_admin');
-    const adminOk = await admin.post('/api/users', { body: userBody({ role: 'admin' }) });
+    const adminOk = await t.admin.post('/api/users', { body: userBody({ role: 'admin' }) });
     expect(adminOk.statusCode).toBe(201);
   });
 
   it('ignores fields that are not part of the input (no mass assignment)', async () => {
-    const res = await admin.post('/api/users', {
+    const res = await t.admin.post('/api/users', {
       body: userBody({
         id: 1,
         password_hash: 'scrypt$10$8$1$AAAA$BBBB',
@@ -239,7 +230,7 @@ describe('PUT /api/users/{id}', () => {
   it('updates the user and answers it', async () => {
     const user = await editable();
     const body = userBody({ first_name: 'Piet', preposition: '', email: 'PIET.NIEUW@example.com' });
-    const res = await admin.put(`/api/users/${user.id}`, { body });
+    const res = await t.admin.put(`/api/users/${user.id}`, { body });
     expect(res.statusCode, res.body).toBe(200);
     expectNoSecrets(res);
     expect(res.json().message).toBe('Gebruiker is gewijzigd');
@@ -265,7 +256,7 @@ describe('PUT /api/users/{id}', () => {
       ['form', 'put'],
     ] as const) {
       const body = userBody({ first_name: `Via ${as} ${method}` });
-      const res = await admin.post(`/api/users/${user.id}`, { body: { ...body, _method: method }, as });
+      const res = await t.admin.post(`/api/users/${user.id}`, { body: { ...body, _method: method }, as });
       expect(res.statusCode, `${as}: ${res.body}`).toBe(200);
       expect(res.json().data.first_name).toBe(`Via ${as} ${method}`);
       expect((await rowOf(user.id)).firstName).toBe(`Via ${as} ${method}`);
@@ -276,7 +267,7 @@ describe('PUT /api/users/{id}', () => {
     const user = await editable();
     for (const method of [undefined, 'DELETE', 'PATCH', 'GET', 'POST', 'TRACE']) {
       const body = userBody({ first_name: 'Niet', ...(method ? { _method: method } : {}) });
-      const res = await admin.post(`/api/users/${user.id}`, { body, as: 'form' });
+      const res = await t.admin.post(`/api/users/${user.id}`, { body, as: 'form' });
       expect(res.statusCode, String(method)).toBe(404);
     }
     expect((await rowOf(user.id)).firstName).toBe(user.firstName);
@@ -286,7 +277,7 @@ describe('PUT /api/users/{id}', () => {
     const user = await editable();
     const before = await rowOf(user.id);
     for (const as of ['form', 'multipart'] as const) {
-      const res = await admin.post(`/api/users/${user.id}`, {
+      const res = await t.admin.post(`/api/users/${user.id}`, {
         body: { ...userBody({ first_name: '', last_name: LONG, email: 'fout' }), _method: 'PUT' },
         as,
       });
@@ -303,7 +294,7 @@ describe('PUT /api/users/{id}', () => {
   it('answers 422 with the errors map and changes nothing for invalid or oversized fields', async () => {
     const user = await editable();
     const before = await rowOf(user.id);
-    const missing = await admin.put(`/api/users/${user.id}`, { body: { preposition: 'de' } });
+    const missing = await t.admin.put(`/api/users/${user.id}`, { body: { preposition: 'de' } });
     expect(missing.statusCode).toBe(422);
     expect(errorsOf(missing)).toEqual({
       first_name: ['Verplicht'],
@@ -311,7 +302,7 @@ describe('PUT /api/users/{id}', () => {
       email: ['Verplicht'],
       role: ['Verplicht'],
     });
-    const long = await admin.put(`/api/users/${user.id}`, {
+    const long = await t.admin.put(`/api/users/${user.id}`, {
       body: userBody({ first_name: LONG, preposition: LONG, last_name: LONG, email: `${'b'.repeat(251)}@x.nl` }),
     });
     expect(long.statusCode).toBe(422);
@@ -327,10 +318,10 @@ describe('PUT /api/users/{id}', () => {
   it("refuses another user's e-mail (422) but keeps one's own in any case", async () => {
     const user = await editable();
     const other = await createUser(t.db, 'admin');
-    const taken = await admin.put(`/api/users/${user.id}`, { body: userBody({ email: other.email }) });
+    const taken = await t.admin.put(`/api/users/${user.id}`, { body: userBody({ email: other.email }) });
     expect(taken.statusCode).toBe(422);
     expect(errorsOf(taken)).toEqual({ email: ['Dit e-mailadres is al in gebruik'] });
-    const own = await admin.put(`/api/users/${user.id}`, { body: userBody({ email: user.email.toUpperCase() }) });
+    const own = await t.admin.put(`/api/users/${user.id}`, { body: userBody({ email: user.email.toUpperCase() }) });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().data.email).toBe(user.email);
   });
@@ -340,8 +331,8 @@ describe('PUT /api/users/{id}', () => {
     const b = await editable();
     const email = userBody().email;
     const results = await Promise.all([
-      admin.put(`/api/users/${a.id}`, { body: userBody({ email }) }),
-      admin.put(`/api/users/${b.id}`, { body: userBody({ email }) }),
+      t.admin.put(`/api/users/${a.id}`, { body: userBody({ email }) }),
+      t.admin.put(`/api/users/${b.id}`, { body: userBody({ email }) }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect(await t.db.$count(users, eq(users.email, email as string))).toBe(1);
@@ -350,16 +341,16 @@ describe('PUT /api/users/{id}', () => {
   it('moves a user between customer and employee only with a matching customer_id', async () => {
     const customer = await createCustomer(t.db);
     const user = await createUser(t.db, 'customer', { customerId: customer.id });
-    const keep = await admin.put(`/api/users/${user.id}`, {
+    const keep = await t.admin.put(`/api/users/${user.id}`, {
       body: userBody({ role: 'mechanic', customer_id: customer.id }),
     });
     expect(errorsOf(keep)).toEqual({ customer_id: ['Alleen klantgebruikers horen bij een klant'] });
-    const toMechanic = await admin.put(`/api/users/${user.id}`, { body: userBody({ role: 'mechanic' }) });
+    const toMechanic = await t.admin.put(`/api/users/${user.id}`, { body: userBody({ role: 'mechanic' }) });
     expect(toMechanic.statusCode).toBe(200);
     expect(toMechanic.json().data).toMatchObject({ role: 'mechanic', customer_id: null, customer_name: null });
-    const back = await admin.put(`/api/users/${user.id}`, { body: userBody({ role: 'customer' }) });
+    const back = await t.admin.put(`/api/users/${user.id}`, { body: userBody({ role: 'customer' }) });
     expect(errorsOf(back)).toEqual({ customer_id: ['Verplicht'] });
-    const toCustomer = await admin.put(`/api/users/${user.id}`, {
+    const toCustomer = await t.admin.put(`/api/users/${user.id}`, {
       body: userBody({ role: 'customer', customer_id: customer.id }),
     });
     expect(toCustomer.statusCode).toBe(200);
@@ -368,11 +359,11 @@ describe('PUT /api/users/{id}', () => {
 
   it('does not let an admin edit a super admin (403) or raise anyone to super admin (422 on role)', async () => {
     const sa = await createUser(t.db, 'super_admin');
-    const edit = await admin.put(`/api/users/${sa.id}`, { body: userBody({ role: 'super_admin' }) });
+    const edit = await t.admin.put(`/api/users/${sa.id}`, { body: userBody({ role: 'super_admin' }) });
     expect(edit.statusCode).toBe(403);
-    const demote = await admin.put(`/api/users/${sa.id}`, { body: userBody({ role: 'mechanic' }) });
+    const demote = await t.admin.put(`/api/users/${sa.id}`, { body: userBody({ role: 'mechanic' }) });
     expect(demote.statusCode).toBe(403);
-    const viaOverride = await admin.post(`/api/users/${sa.id}`, {
+    const viaOverride = await t.admin.post(`/api/users/${sa.id}`, {
       body: { ...userBody({ role: 'mechanic' }), _method: 'PUT' },
       as: 'form',
     });
@@ -380,17 +371,17 @@ describe('PUT /api/users/{id}', () => {
     expect(await rowOf(sa.id)).toMatchObject({ role: 'super_admin', email: sa.email });
 
     const user = await editable();
-    const raise = await admin.put(`/api/users/${user.id}`, { body: userBody({ role: 'super_admin' }) });
+    const raise = await t.admin.put(`/api/users/${user.id}`, { body: userBody({ role: 'super_admin' }) });
     expect(raise.statusCode).toBe(422);
     expect(errorsOf(raise)).toEqual({ role: ['Je mag deze rol niet toekennen'] });
     expect((await rowOf(user.id)).role).toBe('mechanic');
 
-    const bySuper = await superAdmin.put(`/api/users/${sa.id}`, { body: userBody({ role: 'super_admin' }) });
+    const bySuper = await t.superAdmin.put(`/api/users/${sa.id}`, { body: userBody({ role: 'super_admin' }) });
     expect(bySuper.statusCode).toBe(200);
   });
 
   it('does not let anyone change their own role, nor an admin raise themselves', async () => {
-    const { user: me, client } = await signIn(t, 'admin');
+    const { user: me, client } = await t.signIn('admin');
     const self = await client.put(`/api/users/${me.id}`, { body: userBody({ role: 'super_admin' }) });
     expect(self.statusCode).toBe(422);
     expect(errorsOf(self).role).toBeDefined();
@@ -406,13 +397,15 @@ describe('PUT /api/users/{id}', () => {
   });
 
   it("ends the user's sessions when the role changes, and only then", async () => {
-    const { user, client } = await signIn(t, 'mechanic');
-    const rename = await admin.put(`/api/users/${user.id}`, {
+    const { user, client } = await t.signIn('mechanic');
+    const rename = await t.admin.put(`/api/users/${user.id}`, {
       body: userBody({ email: user.email, role: 'mechanic', first_name: 'Anders' }),
     });
     expect(rename.statusCode).toBe(200);
     expect((await client.get('/api/authorized')).statusCode).toBe(200);
-    const promote = await admin.put(`/api/users/${user.id}`, { body: userBody({ email: user.email, role: 'admin' }) });
+    const promote = await t.admin.put(`/api/users/${user.id}`, {
+      body: userBody({ email: user.email, role: 'admin' }),
+    });
     expect(promote.statusCode).toBe(200);
     expect((await client.get('/api/authorized')).statusCode).toBe(401);
     expect((await client.get('/api/users')).statusCode).toBe(401);
@@ -420,7 +413,7 @@ describe('PUT /api/users/{id}', () => {
 
   it('ignores fields that are not part of the input (no mass assignment)', async () => {
     const user = await editable();
-    const res = await admin.put(`/api/users/${user.id}`, {
+    const res = await t.admin.put(`/api/users/${user.id}`, {
       body: userBody({ archived_at: '2020-01-01T00:00:00Z', activated_at: null, password_hash: 'x', id: 1 }),
     });
     expect(res.statusCode).toBe(200);

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { User } from '@keurwijzer/shared/users';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClient } from '../../test/client';
 import { createCustomer, createUser } from '../../test/factories';
-import { errorsOf, expectNoSecrets, signIn, userBody } from '../../test/helpers';
+import { errorsOf, expectNoSecrets, userBody } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signIn(t, 'admin')).client;
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Page = { data: User[]; meta: { total: number; page: number; itemsPerPage: number; lastPage: number } };
 
 /** A word no other test uses, so a search for it sees only this test's users. */
 const marker = () => `Mrk${Math.random().toString(36).slice(2, 10)}`;
 
-async function list(query: string, client = admin): Promise<Page> {
+async function list(query: string, client = t.admin): Promise<Page> {
   const res = await client.get(`/api/users?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   expectNoSecrets(res);
@@ -99,7 +93,7 @@ describe('GET /api/users', () => {
   it('searches the current name and e-mail after an edit', async () => {
     const m = marker();
     const user = await createUser(t.db, 'mechanic', { lastName: `Oud${m}` });
-    const res = await admin.put(`/api/users/${user.id}`, {
+    const res = await t.admin.put(`/api/users/${user.id}`, {
       body: userBody({ last_name: `Nieuw${m}`, email: `nieuw.${m}@example.com`.toLowerCase() }),
     });
     expect(res.statusCode).toBe(200);
@@ -192,7 +186,7 @@ describe('GET /api/users', () => {
     ['search=a&search=b', 'search'],
     [`search=${'x'.repeat(256)}`, 'search'],
   ])('answers 422 with an errors map for %s', async (query, field) => {
-    const res = await admin.get(`/api/users?${query}`);
+    const res = await t.admin.get(`/api/users?${query}`);
     expect(res.statusCode).toBe(422);
     const errors = errorsOf(res);
     expect(Object.keys(errors)).toEqual([field]);
@@ -200,13 +194,13 @@ describe('GET /api/users', () => {
   });
 
   it('gives the Dutch messages for a bad sort key and an oversized search', async () => {
-    expect(errorsOf(await admin.get('/api/users?sortKey=password_hash')).sortKey).toEqual(['Ongeldige keuze']);
-    expect(errorsOf(await admin.get(`/api/users?search=${'x'.repeat(256)}`)).search).toEqual(['Maximaal 255 tekens']);
-    expect(errorsOf(await admin.get('/api/users?page=abc')).page).toEqual(['Ongeldig getal']);
+    expect(errorsOf(await t.admin.get('/api/users?sortKey=password_hash')).sortKey).toEqual(['Ongeldige keuze']);
+    expect(errorsOf(await t.admin.get(`/api/users?search=${'x'.repeat(256)}`)).search).toEqual(['Maximaal 255 tekens']);
+    expect(errorsOf(await t.admin.get('/api/users?page=abc')).page).toEqual(['Ongeldig getal']);
   });
 
   it('ignores unknown query parameters', async () => {
-    const res = await admin.get('/api/users?foo=bar&itemsPerPage=1');
+    const res = await t.admin.get('/api/users?foo=bar&itemsPerPage=1');
     expect(res.statusCode).toBe(200);
     expect(res.json().meta.itemsPerPage).toBe(1);
   });
@@ -215,7 +209,7 @@ describe('GET /api/users', () => {
 describe('GET /api/users/{id}', () => {
   it('answers the user without any password data', async () => {
     const user = await createUser(t.db, 'mechanic', { preposition: 'van' });
-    const res = await admin.get(`/api/users/${user.id}`);
+    const res = await t.admin.get(`/api/users/${user.id}`);
     expect(res.statusCode).toBe(200);
     expectNoSecrets(res);
     expect(res.json().data).toMatchObject({ id: user.id, email: user.email, preposition: 'van', role: 'mechanic' });
@@ -223,7 +217,7 @@ describe('GET /api/users/{id}', () => {
 
   it('also answers archived users (the edit screen of an archived user)', async () => {
     const user = await createUser(t.db, 'mechanic', { archivedAt: new Date() });
-    const res = await admin.get(`/api/users/${user.id}`);
+    const res = await t.admin.get(`/api/users/${user.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.archived_at).not.toBeNull();
   });
@@ -272,7 +266,7 @@ describe('refusals on every users endpoint', () => {
 
   it.each(ENDPOINTS.map((e) => [e.name, e] as const))('%s: 403 for a customer and a mechanic', async (_, e) => {
     for (const role of ['customer', 'mechanic'] as const) {
-      const { client } = await signIn(t, role);
+      const { client } = await t.signIn(role);
       const res = await send(client, e, targetId);
       expect(res.statusCode, role).toBe(403);
       expect(res.json()).toEqual({ message: 'Je hebt geen toegang tot deze actie.', errors: {} });
@@ -280,28 +274,28 @@ describe('refusals on every users endpoint', () => {
   });
 
   it.each(unsafe.map((e) => [e.name, e] as const))('%s: 419 without the CSRF token', async (_, e) => {
-    const before = (await admin.get(`/api/users/${targetId}`)).body;
-    const res = await send(admin, e, targetId, { csrf: false });
+    const before = (await t.admin.get(`/api/users/${targetId}`)).body;
+    const res = await send(t.admin, e, targetId, { csrf: false });
     expect(res.statusCode).toBe(419);
     expect(res.json().message).toBe('Je sessie is verlopen. Vernieuw de pagina en probeer het opnieuw.');
-    expect((await admin.get(`/api/users/${targetId}`)).body).toBe(before);
+    expect((await t.admin.get(`/api/users/${targetId}`)).body).toBe(before);
   });
 
   it.each(unsafe.map((e) => [e.name, e] as const))('%s: 419 with a wrong CSRF token', async (_, e) => {
-    const { client } = await signIn(t, 'admin');
+    const { client } = await t.signIn('admin');
     client.token = 'x'.repeat(43);
     expect((await send(client, e, targetId)).statusCode).toBe(419);
   });
 
   it.each(withId.map((e) => [e.name, e] as const))('%s: 404 for an id that does not exist', async (_, e) => {
-    const res = await send(admin, e, '999999');
+    const res = await send(t.admin, e, '999999');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Niet gevonden.', errors: {} });
   });
 
   it.each(withId.map((e) => [e.name, e] as const))('%s: 4xx, never 500, for junk ids', async (_, e) => {
     for (const id of ['abc', '-1', '0', '1.5', '99999999999', '2147483648', '1e400', '%00', 'NaN', '1;drop']) {
-      const res = await send(admin, e, id);
+      const res = await send(t.admin, e, id);
       expect(res.statusCode, `id ${id}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, `id ${id}`).toBeLessThan(500);
       expect(res.json()).toHaveProperty('message');
