@@ -1,0 +1,33 @@
+import { ACCESS } from '@keurwijzer/shared/permissions';
+import { conflict, notFound } from '../../lib/errors';
+import { guarded } from '../../lib/guarded-service';
+import type { CustomersRepository } from './customers.repository';
+
+/**
+ * Archive and restore of customers (the CRUD is the generic one, lib/crud-service.ts). Every
+ * method takes the actor and needs `customers.manage`.
+ */
+export function createCustomersService(repo: CustomersRepository) {
+  /**
+   * One conditional UPDATE, so two clicks at once archive (or restore) once: the second finds
+   * nothing to change and answers 409 instead of a second "gearchiveerd" with a new date.
+   */
+  async function setArchived(id: number, archived: boolean) {
+    if (!(await repo.setArchived(id, archived))) {
+      if (!(await repo.exists(id))) throw notFound();
+      throw conflict(archived ? 'Deze klant is al gearchiveerd.' : 'Deze klant is niet gearchiveerd.');
+    }
+    return repo.crud.get(id);
+  }
+
+  return guarded(
+    {
+      archive: (id: number) => setArchived(id, true),
+      restore: (id: number) => setArchived(id, false),
+    },
+    ACCESS.customers,
+    [],
+  );
+}
+
+export type CustomersService = ReturnType<typeof createCustomersService>;
