@@ -44,6 +44,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'Change data with useChange(resource, fn) from lib/query-client: it refreshes that resource.',
+            },
+          ],
           patterns: [
             { group: ['**/features/*/routes/*'], message: 'Screens are composed by the router only.' },
             {
@@ -57,6 +64,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one place that wraps useMutation (useChange).
+    files: ['apps/web/src/lib/query-client.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.{js,mjs}', 'apps/server/**/*.ts', 'scripts/**', '*.config.ts'],

@@ -155,6 +155,18 @@ export const MachineListQuerySchema = listQuerySchema(MACHINE_SORT_KEYS, 'name')
   status: z.enum(MACHINE_STATUSES, { error: MSG.invalidChoice }).optional(),
 });
 
+/** A photo of a machine as the API lists it (the file and its thumbnail are served by URL). */
+export const MachineImageSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumb_url: z.string(),
+  content_type: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  created_at: z.string(),
+});
+export type MachineImage = z.infer<typeof MachineImageSchema>;
+
 /** Moving a machine within its customer. */
 export const MoveInputSchema = z.object({
   location_id: idField(),

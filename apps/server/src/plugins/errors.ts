@@ -1,10 +1,11 @@
+import type { ErrorEnvelope } from '@keurwijzer/shared/api';
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { AppError } from '../lib/errors';
 
-type Envelope = { message: string; errors: Record<string, string[]> };
+type Envelope = ErrorEnvelope;
 
 /** PostgreSQL 22021 (invalid byte sequence, e.g. NUL) or 22P05 (untranslatable character). */
 function isInvalidText(err: unknown): boolean {

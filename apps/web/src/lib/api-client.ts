@@ -1,4 +1,4 @@
-import type { PageMeta } from '@keurwijzer/shared/api';
+import type { ErrorEnvelope, PageMeta } from '@keurwijzer/shared/api';
 import { TEXT, TRANSPORT, TRANSPORT_NL } from '@keurwijzer/shared/texts';
 import { currentLanguage } from './i18n';
 
@@ -6,7 +6,7 @@ import { currentLanguage } from './i18n';
 export class ApiError extends Error {
   constructor(
     message: string,
-    readonly errors: Record<string, string[]>,
+    readonly errors: ErrorEnvelope['errors'],
     readonly status: number,
   ) {
     super(message);
@@ -73,7 +73,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, body?: FormBody): P
     if (!response.ok) throw new ApiError(TRANSPORT.notJson, {}, response.status);
     return { data: null as T, message: TRANSPORT.okNotJson };
   }
-  const json = (await response.json()) as ApiResult<T> & { message?: string; errors?: Record<string, string[]> };
+  const json = (await response.json()) as ApiResult<T> & Partial<ErrorEnvelope>;
   if (!response.ok) throw new ApiError(json.message ?? TEXT.serverError, json.errors ?? {}, response.status);
   return json;
 }

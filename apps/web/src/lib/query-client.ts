@@ -1,7 +1,47 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, useMutation } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 export const AUTH_QUERY_KEY = ['authorized'] as const;
+
+/**
+ * The web's resources (the first element of their query keys) and what a change of each can
+ * show up in besides itself: a brand type in its brand's count, a question in a questionnaire's
+ * preview, a location in its customer's overview. After a change only these are refetched.
+ */
+export const RESOURCE_DEPENDENTS = {
+  users: ['customers'],
+  customers: ['users', 'machines'],
+  locations: ['customers', 'machines'],
+  departments: ['locations', 'machines'],
+  rooms: ['departments', 'machines'],
+  machines: ['customers'],
+  brands: ['machines'],
+  'brand-types': ['brands', 'machines'],
+  'machine-types': ['machines'],
+  categories: ['questionnaires', 'questionnaire-categories'],
+  questions: ['questionnaires', 'questionnaire-questions'],
+  questionnaires: ['machines', 'categories', 'questions'],
+  'questionnaire-categories': ['questionnaires', 'categories'],
+  'questionnaire-questions': ['questionnaires', 'questionnaire-categories', 'questions'],
+} as const satisfies Record<string, readonly string[]>;
+export type ResourceKey = keyof typeof RESOURCE_DEPENDENTS;
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { resource: ResourceKey };
+  }
+}
+
+/** The query keys a successful change of `resource` makes stale. */
+export const invalidatedBy = (resource: ResourceKey): readonly string[] => [resource, ...RESOURCE_DEPENDENTS[resource]];
+
+/**
+ * The one way the app changes data: a mutation of one resource. When it succeeds, that resource
+ * and what depends on it are refetched (see `RESOURCE_DEPENDENTS`), nothing else.
+ */
+export function useChange<TArgs, TResult>(resource: ResourceKey, mutationFn: (args: TArgs) => Promise<TResult>) {
+  return useMutation({ mutationFn, meta: { resource } });
+}
 
 /**
  * One query client. A 401 anywhere means the session ended: the user becomes unauthenticated
@@ -13,10 +53,16 @@ export function createQueryClient(): QueryClient {
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
-    // Any change can show up in other lists (a brand type in the brand's count, a question in a
-    // questionnaire's preview): after every successful change, everything on screen is refetched
-    // and everything cached is marked stale. Changes are rare next to reads, so this stays cheap.
-    mutationCache: new MutationCache({ onError, onSuccess: () => client.invalidateQueries() }),
+    // A change refreshes its resource and what depends on it (what is on screen refetches, the
+    // rest is marked stale); a mutation without a resource refreshes everything.
+    mutationCache: new MutationCache({
+      onError,
+      onSuccess: (_data, _vars, _ctx, mutation) => {
+        const resource = mutation.meta?.resource;
+        if (!resource) return client.invalidateQueries();
+        return Promise.all(invalidatedBy(resource).map((key) => client.invalidateQueries({ queryKey: [key] })));
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListQuery } from '../components/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from './api-client';
+import { useChange, type ResourceKey } from './query-client';
 
 type Query = ListQuery & Record<string, string | number | boolean | undefined>;
 
@@ -9,7 +10,7 @@ type Query = ListQuery & Record<string, string | number | boolean | undefined>;
  * GET/POST `base`, GET/PUT/DELETE `base/{id}`. `base` may depend on a parent id (nested routes).
  * `TIn` is what a form sends: the shared schema's input (`XFormValues`), never its parsed output.
  */
-export function createResource<T, TIn, P = number>(key: string, base: (parentId?: P) => string) {
+export function createResource<T, TIn, P = number>(key: ResourceKey, base: (parentId?: P) => string) {
   const keys = {
     all: [key] as const,
     list: (parentId: P | undefined, query: Query | null) => [key, 'list', parentId ?? null, query] as const,
@@ -48,11 +49,10 @@ export function createResource<T, TIn, P = number>(key: string, base: (parentId?
       }),
     useItem: (id: number, parentId?: P, enabled = true) =>
       useQuery({ queryKey: keys.detail(parentId, id), queryFn: () => api.get(id, parentId), enabled }),
-    // Every successful change refreshes what is on screen (lib/query-client.ts).
-    useCreate: (parentId?: P) => useMutation({ mutationFn: (input: TIn) => api.create(input, parentId) }),
-    useUpdate: (id: number, parentId?: P) =>
-      useMutation({ mutationFn: (input: TIn) => api.update(id, input, parentId) }),
-    useRemove: (parentId?: P) => useMutation({ mutationFn: (id: number) => api.remove(id, parentId) }),
+    // A successful change refreshes this resource and what depends on it (lib/query-client.ts).
+    useCreate: (parentId?: P) => useChange(key, (input: TIn) => api.create(input, parentId)),
+    useUpdate: (id: number, parentId?: P) => useChange(key, (input: TIn) => api.update(id, input, parentId)),
+    useRemove: (parentId?: P) => useChange(key, (id: number) => api.remove(id, parentId)),
   };
 }
 

@@ -8,20 +8,12 @@ import { machineImages, machines } from '../../db/schema/machines';
 import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/presenters';
 import { MessageSchema, changedOf, dataOf } from '../../lib/responses';
+import { MachineImageSchema } from '@keurwijzer/shared/machines';
 import type { Storage } from '../../lib/storage';
 import { processImage } from './machine-images';
 
 const MachineParams = z.object({ customerId: idField(), id: idField() });
 const ImageParams = MachineParams.extend({ imageId: idField() });
-const ImageSchema = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  thumb_url: z.string(),
-  content_type: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  created_at: z.string(),
-});
 const UploadSchema = z.object({
   image: z.instanceof(Buffer, { error: 'Kies een afbeelding om te uploaden' }),
 });
@@ -66,7 +58,7 @@ export const machineImagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Stora
 
   app.get(
     base,
-    { config, schema: { params: MachineParams, response: { 200: dataOf(z.array(ImageSchema)) } } },
+    { config, schema: { params: MachineParams, response: { 200: dataOf(z.array(MachineImageSchema)) } } },
     async (req) => {
       await assertMachine(req.params.customerId, req.params.id);
       const rows = await db
@@ -80,7 +72,7 @@ export const machineImagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Stora
 
   app.post(
     base,
-    { config, schema: { params: MachineParams, body: UploadSchema, response: { 201: changedOf(ImageSchema) } } },
+    { config, schema: { params: MachineParams, body: UploadSchema, response: { 201: changedOf(MachineImageSchema) } } },
     async (req, reply) => {
       await assertMachine(req.params.customerId, req.params.id);
       const image = await processImage(req.params.id, req.body.image);

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useChange } from '../../../lib/query-client';
 import type { Customer, CustomerFormValues, CustomerOption } from '@keurwijzer/shared/customers';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { createResource } from '../../../lib/resource';
@@ -23,8 +24,7 @@ export function useCustomerOptions(search: string) {
 
 /** Archive or restore a customer (POST /api/customers/{id}/archive | restore). */
 export function useCustomerArchive() {
-  return useMutation({
-    mutationFn: ({ id, archive }: { id: number; archive: boolean }) =>
-      apiSend<Customer>(`/api/customers/${id}/${archive ? 'archive' : 'restore'}`),
-  });
+  return useChange('customers', ({ id, archive }: { id: number; archive: boolean }) =>
+    apiSend<Customer>(`/api/customers/${id}/${archive ? 'archive' : 'restore'}`),
+  );
 }

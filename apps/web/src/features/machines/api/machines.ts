@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useChange } from '../../../lib/query-client';
 import type { Machine, MachineFormValues, MachineMove, MoveFormValues } from '@keurwijzer/shared/machines';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { createResource } from '../../../lib/resource';
@@ -12,7 +13,7 @@ export const machinesResource = createResource<Machine, MachineFormValues>(
 /** Concept machines of all customers (admin/machine-concept). */
 export const conceptMachinesResource = createResource<Machine, never>('machines', () => '/api/machine-concept');
 
-const useMachineAction = <TArgs>(fn: (args: TArgs) => Promise<{ message?: string }>) => useMutation({ mutationFn: fn });
+const useMachineAction = <TArgs>(fn: (args: TArgs) => Promise<{ message?: string }>) => useChange('machines', fn);
 
 export const useArchiveMachine = (customerId: number) =>
   useMachineAction(({ id, archive }: { id: number; archive: boolean }) =>

@@ -1,5 +1,7 @@
+import type { MachineImage } from '@keurwijzer/shared/machines';
 import { useRef, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useChange } from '../../../lib/query-client';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +16,6 @@ import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { useNotify } from '../../../components/notifications';
 import { apiGet, apiSend, errorMessage } from '../../../lib/api-client';
 
-type MachineImage = { id: number; url: string; thumb_url: string; width: number; height: number };
 const MAX_BYTES = 10 * 1024 * 1024;
 
 /** Photos of a machine: upload (JPEG, PNG or WebP, at most 10 MB), thumbnails, delete. */
@@ -28,8 +29,8 @@ export function MachineImages({ customerId, machineId }: { customerId: number; m
     queryKey: ['machines', 'images', customerId, machineId],
     queryFn: async () => (await apiGet<MachineImage[]>(base)).data,
   });
-  const upload = useMutation({ mutationFn: (file: File) => apiSend<MachineImage>(base, { image: file }) });
-  const remove = useMutation({ mutationFn: (id: number) => apiSend<null>(`${base}/${id}`, {}, 'DELETE') });
+  const upload = useChange('machines', (file: File) => apiSend<MachineImage>(base, { image: file }));
+  const remove = useChange('machines', (id: number) => apiSend<null>(`${base}/${id}`, {}, 'DELETE'));
 
   const onFiles = async (files: FileList | null) => {
     setProblem(null);

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useChange } from '../../../lib/query-client';
 import type { Category, Question } from '@keurwijzer/shared/master-data';
 import type {
   Questionnaire,
@@ -44,11 +45,11 @@ export function useQuestionnaireDetail(id: number) {
 }
 
 /** Saves a new order (ids first to last). */
-export const useReorder = (path: string) =>
-  useMutation({ mutationFn: (ids: number[]) => apiSend<null>(path, { ids }) });
+export const useReorder = (resource: 'questionnaire-categories' | 'questionnaire-questions', path: string) =>
+  useChange(resource, (ids: number[]) => apiSend<null>(path, { ids }));
 
 export const useDuplicateQuestionnaire = () =>
-  useMutation({ mutationFn: (id: number) => apiSend<Questionnaire>(`/api/questionnaires/${id}/duplicate`) });
+  useChange('questionnaires', (id: number) => apiSend<Questionnaire>(`/api/questionnaires/${id}/duplicate`));
 
 /** A choice from the category or question bank. */
 export type BankOption = { id: number; name: string };

@@ -4,24 +4,25 @@ import ListItemText from '@mui/material/ListItemText';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router';
-import { RowAction } from '../../../components/row-action';
-import { questionnaireCategoriesResource, questionnairesResource, useReorder } from '../api/questionnaires';
+import { RowAction, RowLink } from '../../../components/row-action';
+import { questionnaireCategoriesResource, useReorder } from '../api/questionnaires';
 import { OrderedListPage } from '../components/ordered-list-page';
+import { useQuestionnaireCrumbs } from '../components/use-questionnaire-crumbs';
 
 /** admin/questionnaires/{id}/categories */
 export default function QuestionnaireCategories() {
   const id = Number(useParams().id);
   const base = `/admin/questionnaires/${id}/categories`;
-  const { data: questionnaire } = questionnairesResource.useItem(id);
+  const crumbs = useQuestionnaireCrumbs({ questionnaireId: id });
   const { data, isPending, error } = questionnaireCategoriesResource.useAll(id);
   const remove = questionnaireCategoriesResource.useRemove(id);
-  const reorder = useReorder(`/api/questionnaires/${id}/categories/reorder`);
-  const name = questionnaire?.name ?? '…';
+  const reorder = useReorder('questionnaire-categories', `/api/questionnaires/${id}/categories/reorder`);
+  const name = crumbs[1]!.label;
 
   return (
     <OrderedListPage
       title={`Categorieën van ${name}`}
-      crumbs={[{ label: 'Vragenlijsten', to: '/admin/questionnaires' }, { label: name }]}
+      crumbs={[crumbs[0]!, { label: name }]}
       items={data}
       loading={isPending}
       error={error}
@@ -41,7 +42,8 @@ export default function QuestionnaireCategories() {
       reorder={(ids) => reorder.mutateAsync(ids)}
       renderItem={(c) => (
         <ListItemText
-          primary={c.name}
+          // The category's own screen is its questions.
+          primary={<RowLink to={`${base}/${c.id}/questions`}>{c.name}</RowLink>}
           secondary={c.questions_count === 1 ? '1 vraag' : `${c.questions_count} vragen`}
         />
       )}

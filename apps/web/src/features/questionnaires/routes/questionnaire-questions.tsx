@@ -1,12 +1,8 @@
 import { useParams } from 'react-router';
 import ListItemText from '@mui/material/ListItemText';
-import {
-  questionnaireCategoriesResource,
-  questionnaireQuestionsResource,
-  questionnairesResource,
-  useReorder,
-} from '../api/questionnaires';
+import { questionnaireQuestionsResource, useReorder } from '../api/questionnaires';
 import { OrderedListPage } from '../components/ordered-list-page';
+import { useQuestionnaireCrumbs } from '../components/use-questionnaire-crumbs';
 
 /** admin/questionnaires/{id}/categories/{categoryId}/questions */
 export default function QuestionnaireQuestions() {
@@ -14,21 +10,16 @@ export default function QuestionnaireQuestions() {
   const ref = { questionnaireId: Number(params.id), categoryId: Number(params.categoryId) };
   const categoriesPath = `/admin/questionnaires/${ref.questionnaireId}/categories`;
   const base = `${categoriesPath}/${ref.categoryId}/questions`;
-  const { data: questionnaire } = questionnairesResource.useItem(ref.questionnaireId);
-  const { data: category } = questionnaireCategoriesResource.useItem(ref.categoryId, ref.questionnaireId);
+  const crumbs = useQuestionnaireCrumbs(ref);
   const { data, isPending, error } = questionnaireQuestionsResource.useAll(ref);
   const remove = questionnaireQuestionsResource.useRemove(ref);
-  const reorder = useReorder(`/api${base.replace('/admin', '')}/reorder`);
-  const categoryName = category?.name ?? '…';
+  const reorder = useReorder('questionnaire-questions', `/api${base.replace('/admin', '')}/reorder`);
+  const categoryName = crumbs[2]!.label;
 
   return (
     <OrderedListPage
       title={`Vragen in ${categoryName}`}
-      crumbs={[
-        { label: 'Vragenlijsten', to: '/admin/questionnaires' },
-        { label: questionnaire?.name ?? '…', to: categoriesPath },
-        { label: categoryName },
-      ]}
+      crumbs={[...crumbs.slice(0, 2), { label: categoryName }]}
       items={data}
       loading={isPending}
       error={error}

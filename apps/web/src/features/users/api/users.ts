@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useChange } from '../../../lib/query-client';
 import type { User, UserFormValues } from '@keurwijzer/shared/users';
 import type { ListQuery } from '../../../components/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from '../../../lib/api-client';
@@ -41,7 +42,7 @@ export function useUser(id: number) {
   return useQuery({ queryKey: usersKeys.detail(id), queryFn: () => getUser(id) });
 }
 
-/** A change to a user (lists and details refresh after every change, see lib/query-client.ts). */
+/** A change to a user (users and what shows them refresh, see lib/query-client.ts). */
 export function useUserMutation<TArgs>(fn: (args: TArgs) => Promise<ApiResult<unknown>>) {
-  return useMutation({ mutationFn: fn });
+  return useChange('users', fn);
 }

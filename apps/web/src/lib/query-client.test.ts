@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createQueryClient, invalidatedBy, RESOURCE_DEPENDENTS, type ResourceKey } from './query-client';
+
+/** Runs a successful change of `resource` through the client's mutation cache. */
+async function change(client: ReturnType<typeof createQueryClient>, resource?: ResourceKey) {
+  await client
+    .getMutationCache()
+    .build(client, { mutationFn: async () => 'ok', meta: resource ? { resource } : undefined })
+    .execute(undefined);
+}
+
+const stale = (client: ReturnType<typeof createQueryClient>) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.isInvalidated)
+    .map((q) => q.queryKey[0] as string)
+    .sort();
+
+describe('query invalidation after a change', () => {
+  it('refreshes the changed resource and what depends on it, not every query', async () => {
+    const client = createQueryClient();
+    for (const key of ['brands', 'brand-types', 'machines', 'users', 'questionnaires'])
+      client.setQueryData([key, 'list', null], []);
+    await change(client, 'brand-types');
+    expect(stale(client)).toEqual(['brand-types', 'brands', 'machines']);
+  });
+
+  it('refreshes everything after a change without a resource', async () => {
+    const client = createQueryClient();
+    for (const key of ['brands', 'users']) client.setQueryData([key, 'list', null], []);
+    await change(client);
+    expect(stale(client)).toEqual(['brands', 'users']);
+  });
+
+  it('only names resources that exist as keys', () => {
+    const keys = Object.keys(RESOURCE_DEPENDENTS);
+    for (const key of keys as ResourceKey[])
+      for (const dependent of invalidatedBy(key)) expect(keys, `${key} -> ${dependent}`).toContain(dependent);
+  });
+});
