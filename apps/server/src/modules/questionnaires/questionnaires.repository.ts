@@ -1,9 +1,17 @@
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
-import { qualified } from '../../lib/list-query';
-import type { QuestionnaireDetail } from '@keurwijzer/shared/questionnaires';
+import type { z } from 'zod';
+import type {
+  QuestionnaireDetail,
+  QuestionnaireInput,
+  QuestionnaireListQuerySchema,
+} from '@keurwijzer/shared/questionnaires';
 import type { Db, Executor } from '../../db/client';
 import { categories, questions } from '../../db/schema/master-data';
+import { machineQuestionnaires } from '../../db/schema/machines';
 import { questionnaireCategories, questionnaireQuestions, questionnaires } from '../../db/schema/questionnaires';
+import { createCrudRepository } from '../../lib/crud';
+import { machinesUsing } from '../../lib/in-use';
+import { allOf, qualified } from '../../lib/list-query';
 import { iso } from '../../lib/presenters';
 
 const qc = questionnaireCategories;
@@ -55,8 +63,44 @@ const questionSelect = {
   position: qq.position,
 };
 
+/** The two ordered lists: categories of a questionnaire, questions of a questionnaire category. */
+const ORDERED = {
+  categories: { table: qc, parent: qc.questionnaireId },
+  questions: { table: qq, parent: qq.questionnaireCategoryId },
+} as const;
+export type OrderedList = keyof typeof ORDERED;
+
 /** Queries of questionnaires and their ordered categories and questions. */
 export function createQuestionnairesRepository(db: Db) {
+  /** List, read, create, update and delete (lib/crud.ts); a questionnaire chosen by machines is in use. */
+  const crud = createCrudRepository({
+    db,
+    table: questionnaires,
+    select: questionnaireSelect,
+    present: presentQuestionnaire,
+    values: (input: QuestionnaireInput) => ({
+      name: input.name,
+      inspectionType: input.inspection_type,
+      status: input.status,
+    }),
+    sortColumns: {
+      name: questionnaires.name,
+      inspection_type: questionnaires.inspectionType,
+      status: questionnaires.status,
+      created_at: questionnaires.createdAt,
+    },
+    searchColumns: [questionnaires.name],
+    filters: (q: z.output<typeof QuestionnaireListQuerySchema>) =>
+      allOf(eqIf(questionnaires.inspectionType, q.inspection_type), eqIf(questionnaires.status, q.status)),
+    unique: {
+      column: questionnaires.name,
+      field: 'name',
+      message: 'Er bestaat al een vragenlijst met deze naam',
+      constraint: 'questionnaires_name_unique',
+    },
+    inUse: (id, tx) => machinesUsing(tx, machineQuestionnaires.questionnaireId, id, 'deze vragenlijst'),
+  });
+
   // Built once: the detail is what mechanics load most (benchmark: npm run bench, questionnaires).
   const detailStatement = db
     .select({
@@ -93,6 +137,8 @@ export function createQuestionnairesRepository(db: Db) {
     tx.select(questionSelect).from(qq).innerJoin(questions, eq(questions.id, qq.questionId));
 
   return {
+    crud,
+
     async findQuestionnaire(id: number, tx: Executor = db): Promise<QuestionnaireRow | undefined> {
       const [row] = await tx.select(questionnaireSelect).from(questionnaires).where(eq(questionnaires.id, id)).limit(1);
       return row;
@@ -166,9 +212,93 @@ export function createQuestionnairesRepository(db: Db) {
       };
     },
 
+    /** Whether the questionnaire exists. */
+    questionnaireExists: async (id: number, tx: Executor = db): Promise<boolean> =>
+      (await tx.$count(questionnaires, eq(questionnaires.id, id))) > 0,
+
+    /** Whether the category exists in the bank of categories. */
+    bankCategoryExists: async (categoryId: number, tx: Executor = db): Promise<boolean> =>
+      (await tx.$count(categories, eq(categories.id, categoryId))) > 0,
+
+    /** Whether the question exists in the bank of questions. */
+    bankQuestionExists: async (questionId: number, tx: Executor = db): Promise<boolean> =>
+      (await tx.$count(questions, eq(questions.id, questionId))) > 0,
+
+    /** Whether the questionnaire already holds the bank category (in an item other than `exceptId`). */
+    categoryTaken: async (
+      questionnaireId: number,
+      categoryId: number,
+      exceptId: number | undefined,
+      tx: Executor = db,
+    ): Promise<boolean> =>
+      (await tx.$count(
+        qc,
+        and(
+          eq(qc.questionnaireId, questionnaireId),
+          eq(qc.categoryId, categoryId),
+          exceptId ? sql`${qc.id} <> ${exceptId}` : undefined,
+        ),
+      )) > 0,
+
+    /** Whether the questionnaire category already holds the question (in an item other than `exceptId`). */
+    questionTaken: async (
+      questionnaireCategoryId: number,
+      questionId: number,
+      exceptId: number | undefined,
+      tx: Executor = db,
+    ): Promise<boolean> =>
+      (await tx.$count(
+        qq,
+        and(
+          eq(qq.questionnaireCategoryId, questionnaireCategoryId),
+          eq(qq.questionId, questionId),
+          exceptId ? sql`${qq.id} <> ${exceptId}` : undefined,
+        ),
+      )) > 0,
+
+    /** Whether a questionnaire has this name, compared without case. */
+    nameTaken: async (name: string, tx: Executor = db): Promise<boolean> =>
+      (await tx.$count(questionnaires, sql`lower(${questionnaires.name}) = lower(${name})`)) > 0,
+
+    /** A new questionnaire without categories; its id. */
+    async insertQuestionnaire(values: typeof questionnaires.$inferInsert, tx: Executor = db): Promise<number> {
+      const [row] = await tx.insert(questionnaires).values(values).returning({ id: questionnaires.id });
+      return row!.id;
+    },
+
+    /** Bank categories added to questionnaires; the new items' ids with their bank category. */
+    insertCategories: (values: (typeof qc.$inferInsert)[], tx: Executor = db) =>
+      values.length === 0
+        ? Promise.resolve([])
+        : tx.insert(qc).values(values).returning({ id: qc.id, categoryId: qc.categoryId }),
+
+    /** Another bank category for a questionnaire category. */
+    async changeCategory(id: number, categoryId: number, tx: Executor = db): Promise<void> {
+      await tx.update(qc).set({ categoryId, updatedAt: new Date() }).where(eq(qc.id, id));
+    },
+
+    /** Removes a category from its questionnaire; its questions go with it (cascade). */
+    async deleteCategory(id: number, tx: Executor = db): Promise<void> {
+      await tx.delete(qc).where(eq(qc.id, id));
+    },
+
+    /** Bank questions added to questionnaire categories; the new items' ids. */
+    insertQuestions: (values: (typeof qq.$inferInsert)[], tx: Executor = db) =>
+      values.length === 0 ? Promise.resolve([]) : tx.insert(qq).values(values).returning({ id: qq.id }),
+
+    /** Another bank question for a questionnaire question. */
+    async changeQuestion(id: number, questionId: number, tx: Executor = db): Promise<void> {
+      await tx.update(qq).set({ questionId, updatedAt: new Date() }).where(eq(qq.id, id));
+    },
+
+    /** Removes a question from its questionnaire category. */
+    async deleteQuestion(id: number, tx: Executor = db): Promise<void> {
+      await tx.delete(qq).where(eq(qq.id, id));
+    },
+
     /** The next position at the end of a list. */
-    async nextPosition(table: typeof qc | typeof qq, parentId: number, tx: Executor): Promise<number> {
-      const parentColumn = table === qc ? qc.questionnaireId : qq.questionnaireCategoryId;
+    async nextPosition(list: OrderedList, parentId: number, tx: Executor): Promise<number> {
+      const { table, parent: parentColumn } = ORDERED[list];
       const [row] = await tx
         .select({ last: max(table.position) })
         .from(table)
@@ -177,8 +307,8 @@ export function createQuestionnairesRepository(db: Db) {
     },
 
     /** Whether `ids` are exactly the items of the parent (a reorder must name all of them, once). */
-    async sameSet(table: typeof qc | typeof qq, parentId: number, ids: number[], tx: Executor): Promise<boolean> {
-      const parentColumn = table === qc ? qc.questionnaireId : qq.questionnaireCategoryId;
+    async sameSet(list: OrderedList, parentId: number, ids: number[], tx: Executor): Promise<boolean> {
+      const { table, parent: parentColumn } = ORDERED[list];
       const [row] = await tx.select({ n: count() }).from(table).where(eq(parentColumn, parentId));
       if (new Set(ids).size !== ids.length || row?.n !== ids.length) return false;
       const [inParent] = await tx
@@ -189,7 +319,8 @@ export function createQuestionnairesRepository(db: Db) {
     },
 
     /** Positions 1..n in the order of `ids`, in one statement. */
-    async setPositions(table: typeof qc | typeof qq, ids: number[], tx: Executor): Promise<void> {
+    async setPositions(list: OrderedList, ids: number[], tx: Executor): Promise<void> {
+      const { table } = ORDERED[list];
       await tx.execute(
         sql`update ${table} set position = v.pos, updated_at = now()
             from unnest(string_to_array(${ids.join(',')}, ',')::int[]) with ordinality as v(id, pos)
@@ -200,3 +331,6 @@ export function createQuestionnairesRepository(db: Db) {
 }
 
 export type QuestionnairesRepository = ReturnType<typeof createQuestionnairesRepository>;
+
+const eqIf = <T>(column: Parameters<typeof eq>[0], value: T | undefined) =>
+  value === undefined ? undefined : eq(column, value);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '@keurwijzer/shared/permissions';
 import { ReorderInputSchema } from '@keurwijzer/shared/master-data';
@@ -12,26 +11,15 @@ import {
   QuestionnaireQuestionInputSchema,
   QuestionnaireQuestionSchema,
   QuestionnaireSchema,
-  type QuestionnaireInput,
 } from '@keurwijzer/shared/questionnaires';
 import { successText } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import type { Db } from '../../db/client';
-import { questionnaires } from '../../db/schema/questionnaires';
-import { machineQuestionnaires } from '../../db/schema/machines';
 import { actorOf } from '../../lib/actor';
-import { createCrudRepository } from '../../lib/crud';
 import { guarded } from '../../lib/guarded-service';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { MessageSchema, changedOf, dataOf } from '../../lib/responses';
-import {
-  createQuestionnairesRepository,
-  presentQuestionnaire,
-  questionnaireSelect,
-  type QuestionnaireRow,
-} from './questionnaires.repository';
-import { allOf } from '../../lib/list-query';
-import { machinesUsing } from '../../lib/in-use';
+import { createQuestionnairesRepository } from './questionnaires.repository';
 import { createQuestionnairesService } from './questionnaires.service';
 
 const Q = '/api/questionnaires/:id';
@@ -62,33 +50,7 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     output: QuestionnaireSchema,
     input: QuestionnaireInputSchema,
     listQuery: QuestionnaireListQuerySchema,
-    repo: createCrudRepository({
-      db,
-      table: questionnaires,
-      select: questionnaireSelect,
-      present: (row: QuestionnaireRow) => presentQuestionnaire(row),
-      values: (input: QuestionnaireInput) => ({
-        name: input.name,
-        inspectionType: input.inspection_type,
-        status: input.status,
-      }),
-      sortColumns: {
-        name: questionnaires.name,
-        inspection_type: questionnaires.inspectionType,
-        status: questionnaires.status,
-        created_at: questionnaires.createdAt,
-      },
-      searchColumns: [questionnaires.name],
-      filters: (q: z.output<typeof QuestionnaireListQuerySchema>) =>
-        allOf(eqIf(questionnaires.inspectionType, q.inspection_type), eqIf(questionnaires.status, q.status)),
-      unique: {
-        column: questionnaires.name,
-        field: 'name',
-        message: 'Er bestaat al een vragenlijst met deze naam',
-        constraint: 'questionnaires_name_unique',
-      },
-      inUse: (id, tx) => machinesUsing(tx, machineQuestionnaires.questionnaireId, id, 'deze vragenlijst'),
-    }),
+    repo: repo.crud,
   });
 
   app.post(
@@ -242,6 +204,3 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     },
   );
 };
-
-const eqIf = <T>(column: Parameters<typeof eq>[0], value: T | undefined) =>
-  value === undefined ? undefined : eq(column, value);

@@ -1,20 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { categories, questions } from '../../db/schema/master-data';
-import { questionnaireCategories, questionnaireQuestions, questionnaires } from '../../db/schema/questionnaires';
 import { fieldError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { MAX_TEXT } from '@keurwijzer/shared/validation';
 import { presentQuestionnaire, type QuestionnairesRepository } from './questionnaires.repository';
 
-const qc = questionnaireCategories;
-const qq = questionnaireQuestions;
-
 const STALE_ORDER = 'De volgorde is intussen gewijzigd. Vernieuw de pagina en probeer het opnieuw.';
 
-/** The structure of a questionnaire: its categories and their questions, in order. */
+/**
+ * The structure of a questionnaire: its categories and their questions, in order. The queries
+ * are the repository's; `db` only opens the transactions they run in.
+ */
 export function createQuestionnairesService({ db, repo }: { db: Db; repo: QuestionnairesRepository }) {
   async function questionnaireExists(id: number, tx: Executor = db) {
-    if ((await tx.$count(questionnaires, eq(questionnaires.id, id))) === 0) throw notFound();
+    if (!(await repo.questionnaireExists(id, tx))) throw notFound();
   }
 
   async function category(questionnaireId: number, id: number, tx: Executor = db) {
@@ -24,13 +21,13 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
   }
 
   async function assertCategoryExists(categoryId: number, tx: Executor = db) {
-    if ((await tx.$count(categories, eq(categories.id, categoryId))) === 0) {
+    if (!(await repo.bankCategoryExists(categoryId, tx))) {
       throw fieldError('category_id', 'Deze categorie bestaat niet (meer)');
     }
   }
 
   async function assertQuestionExists(questionId: number, tx: Executor = db) {
-    if ((await tx.$count(questions, eq(questions.id, questionId))) === 0) {
+    if (!(await repo.bankQuestionExists(questionId, tx))) {
       throw fieldError('question_id', 'Deze vraag bestaat niet (meer)');
     }
   }
@@ -42,15 +39,8 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     tx: Executor,
   ) {
     await assertCategoryExists(categoryId, tx);
-    const taken = await tx.$count(
-      qc,
-      and(
-        eq(qc.questionnaireId, questionnaireId),
-        eq(qc.categoryId, categoryId),
-        exceptId ? sql`${qc.id} <> ${exceptId}` : undefined,
-      ),
-    );
-    if (taken > 0) throw fieldError('category_id', 'Deze categorie staat al in de vragenlijst');
+    if (await repo.categoryTaken(questionnaireId, categoryId, exceptId, tx))
+      throw fieldError('category_id', 'Deze categorie staat al in de vragenlijst');
   }
 
   async function assertQuestionChoice(
@@ -60,15 +50,8 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     tx: Executor,
   ) {
     await assertQuestionExists(questionId, tx);
-    const taken = await tx.$count(
-      qq,
-      and(
-        eq(qq.questionnaireCategoryId, questionnaireCategoryId),
-        eq(qq.questionId, questionId),
-        exceptId ? sql`${qq.id} <> ${exceptId}` : undefined,
-      ),
-    );
-    if (taken > 0) throw fieldError('question_id', 'Deze vraag staat al in deze categorie');
+    if (await repo.questionTaken(questionnaireCategoryId, questionId, exceptId, tx))
+      throw fieldError('question_id', 'Deze vraag staat al in deze categorie');
   }
 
   /**
@@ -117,11 +100,8 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
           db.transaction(async (tx) => {
             await questionnaireExists(questionnaireId, tx);
             await assertCategoryChoice(questionnaireId, categoryId, undefined, tx);
-            const position = await repo.nextPosition(qc, questionnaireId, tx);
-            const [row] = await tx
-              .insert(qc)
-              .values({ questionnaireId, categoryId, position })
-              .returning({ id: qc.id });
+            const position = await repo.nextPosition('categories', questionnaireId, tx);
+            const [row] = await repo.insertCategories([{ questionnaireId, categoryId, position }], tx);
             return category(questionnaireId, row!.id, tx);
           }),
         'category_id',
@@ -138,7 +118,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
           db.transaction(async (tx) => {
             await category(questionnaireId, id, tx);
             await assertCategoryChoice(questionnaireId, categoryId, id, tx);
-            await tx.update(qc).set({ categoryId, updatedAt: new Date() }).where(eq(qc.id, id));
+            await repo.changeCategory(id, categoryId, tx);
             return category(questionnaireId, id, tx);
           }),
         'category_id',
@@ -149,14 +129,14 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     /** Removes the category and its questions from the questionnaire (not from the banks). */
     async removeCategory(questionnaireId: number, id: number) {
       await category(questionnaireId, id);
-      await db.delete(qc).where(eq(qc.id, id));
+      await repo.deleteCategory(id);
     },
 
     async reorderCategories(questionnaireId: number, ids: number[]) {
       await db.transaction(async (tx) => {
         await questionnaireExists(questionnaireId, tx);
-        if (!(await repo.sameSet(qc, questionnaireId, ids, tx))) throw fieldError('ids', STALE_ORDER);
-        await repo.setPositions(qc, ids, tx);
+        if (!(await repo.sameSet('categories', questionnaireId, ids, tx))) throw fieldError('ids', STALE_ORDER);
+        await repo.setPositions('categories', ids, tx);
       });
     },
 
@@ -178,11 +158,11 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
           db.transaction(async (tx) => {
             await category(questionnaireId, categoryId, tx);
             await assertQuestionChoice(categoryId, questionId, undefined, tx);
-            const position = await repo.nextPosition(qq, categoryId, tx);
-            const [row] = await tx
-              .insert(qq)
-              .values({ questionnaireCategoryId: categoryId, questionId, position })
-              .returning({ id: qq.id });
+            const position = await repo.nextPosition('questions', categoryId, tx);
+            const [row] = await repo.insertQuestions(
+              [{ questionnaireCategoryId: categoryId, questionId, position }],
+              tx,
+            );
             return (await repo.findQuestion(categoryId, row!.id, tx))!;
           }),
         'question_id',
@@ -200,7 +180,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
             await category(questionnaireId, categoryId, tx);
             if (!(await repo.findQuestion(categoryId, id, tx))) throw notFound();
             await assertQuestionChoice(categoryId, questionId, id, tx);
-            await tx.update(qq).set({ questionId, updatedAt: new Date() }).where(eq(qq.id, id));
+            await repo.changeQuestion(id, questionId, tx);
             return (await repo.findQuestion(categoryId, id, tx))!;
           }),
         'question_id',
@@ -211,14 +191,14 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     async removeQuestion(questionnaireId: number, categoryId: number, id: number) {
       await category(questionnaireId, categoryId);
       if (!(await repo.findQuestion(categoryId, id))) throw notFound();
-      await db.delete(qq).where(eq(qq.id, id));
+      await repo.deleteQuestion(id);
     },
 
     async reorderQuestions(questionnaireId: number, categoryId: number, ids: number[]) {
       await db.transaction(async (tx) => {
         await category(questionnaireId, categoryId, tx);
-        if (!(await repo.sameSet(qq, categoryId, ids, tx))) throw fieldError('ids', STALE_ORDER);
-        await repo.setPositions(qq, ids, tx);
+        if (!(await repo.sameSet('questions', categoryId, ids, tx))) throw fieldError('ids', STALE_ORDER);
+        await repo.setPositions('questions', ids, tx);
       });
     },
 
@@ -241,47 +221,45 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     return db.transaction(async (tx) => {
       const source = await repo.findQuestionnaire(id, tx);
       if (!source) throw notFound();
-      const name = await freeCopyName(tx, source.name);
-      const [copy] = await tx
-        .insert(questionnaires)
-        .values({ name, inspectionType: source.inspectionType, status: 'concept' })
-        .returning({ id: questionnaires.id });
+      const name = await freeCopyName(source.name, tx);
+      const copyId = await repo.insertQuestionnaire(
+        { name, inspectionType: source.inspectionType, status: 'concept' },
+        tx,
+      );
       const cats = await repo.listCategories(id, tx);
       if (cats.length > 0) {
-        const newCats = await tx
-          .insert(qc)
-          .values(cats.map((c) => ({ questionnaireId: copy!.id, categoryId: c.category_id, position: c.position })))
-          .returning({ id: qc.id, categoryId: qc.categoryId });
+        const newCats = await repo.insertCategories(
+          cats.map((c) => ({ questionnaireId: copyId, categoryId: c.category_id, position: c.position })),
+          tx,
+        );
         const newIdOf = new Map(newCats.map((c) => [c.categoryId, c.id]));
         const oldToNew = new Map(cats.map((c) => [c.id, newIdOf.get(c.category_id)!]));
         const qs = await repo.listQuestions(
           cats.map((c) => c.id),
           tx,
         );
-        if (qs.length > 0) {
-          await tx.insert(qq).values(
-            qs.map((q) => ({
-              questionnaireCategoryId: oldToNew.get(q.questionnaire_category_id)!,
-              questionId: q.question_id,
-              position: q.position,
-            })),
-          );
-        }
+        await repo.insertQuestions(
+          qs.map((q) => ({
+            questionnaireCategoryId: oldToNew.get(q.questionnaire_category_id)!,
+            questionId: q.question_id,
+            position: q.position,
+          })),
+          tx,
+        );
       }
-      return presentQuestionnaire((await repo.findQuestionnaire(copy!.id, tx))!);
+      return presentQuestionnaire((await repo.findQuestionnaire(copyId, tx))!);
     });
   }
-}
 
-/** "Kopie van X", or "Kopie van X (2)" ... when that name is taken. */
-async function freeCopyName(tx: Executor, name: string): Promise<string> {
-  const base = `Kopie van ${name}`.slice(0, MAX_TEXT - 6);
-  for (let n = 1; n < 1000; n++) {
-    const candidate = n === 1 ? base : `${base} (${n})`;
-    const taken = await tx.$count(questionnaires, sql`lower(${questionnaires.name}) = lower(${candidate})`);
-    if (taken === 0) return candidate;
+  /** "Kopie van X", or "Kopie van X (2)" ... when that name is taken. */
+  async function freeCopyName(name: string, tx: Executor): Promise<string> {
+    const base = `Kopie van ${name}`.slice(0, MAX_TEXT - 6);
+    for (let n = 1; n < 1000; n++) {
+      const candidate = n === 1 ? base : `${base} (${n})`;
+      if (!(await repo.nameTaken(candidate, tx))) return candidate;
+    }
+    throw fieldError('name', 'Kies eerst een andere naam voor de bestaande kopieën');
   }
-  throw fieldError('name', 'Kies eerst een andere naam voor de bestaande kopieën');
 }
 
 export type QuestionnairesService = ReturnType<typeof createQuestionnairesService>;
