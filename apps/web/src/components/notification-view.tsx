@@ -4,7 +4,11 @@ import Snackbar from '@mui/material/Snackbar';
 import SnackbarContent from '@mui/material/SnackbarContent';
 import { NOTIFICATION_TIMEOUT_MS, type NotificationItem } from './notifications';
 
-/** One notification: top right, grey, closes by itself after 3000 ms or with its close button. */
+/**
+ * One notification: top right, grey, closes by itself after 3000 ms or with its close button.
+ * It stands below the app bar (56 px high on phones, 64 px from 600 px wide) so the theme toggle
+ * and the account button stay usable meanwhile.
+ */
 export default function NotificationView({
   item,
   onClose,
@@ -21,6 +25,7 @@ export default function NotificationView({
       autoHideDuration={NOTIFICATION_TIMEOUT_MS}
       onClose={(_, reason) => reason !== 'clickaway' && onClose()}
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      sx={{ top: { xs: 64, sm: 72 } }}
       slotProps={{ transition: { onExited } }}
     >
       <SnackbarContent
