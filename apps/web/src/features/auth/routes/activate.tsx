@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActivateInputSchema, PASSWORD_HINT, type ActivateFormValues } from '@keurwijzer/shared/account';
+import { useDocumentTitle } from '../../../components/document-title';
 import { TextFieldElement } from '../../../components/form-fields';
 import { useNotify } from '../../../components/notifications';
 import { submitValues, useZodForm } from '../../../components/use-zod-form';
@@ -13,6 +14,7 @@ import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
 
 /** activate/{token}: an invited user chooses a password (authentication layout). */
 export default function Activate() {
+  useDocumentTitle('Account activeren');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { LoginInputSchema, type LoginFormValues } from '@keurwijzer/shared/users';
+import { useDocumentTitle } from '../../../components/document-title';
 import { TextInput } from '../../../components/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
@@ -41,6 +42,7 @@ function fieldErrors(values: Record<Field, string>): Partial<Record<Field, strin
  * small (docs/architecture.md, bundle size).
  */
 export default function Login() {
+  useDocumentTitle('Inloggen');
   const { user } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
