@@ -1,20 +1,55 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Role } from '@keurwijzer/shared/permissions';
 import { PageLoader } from '../components/page-loader';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootBoundary } from './root-boundary';
 import type { UserKind } from '../features/users/user-kind';
+import { deferred, type ScreenModule } from './deferred';
 import { ADMINS, CUSTOMERS, EVERYONE, STAFF, type RouteHandle } from './routes-config';
+import { sessionUser } from './session';
 
-type Screen = { default: React.ComponentType };
+type Load = () => Promise<ScreenModule>;
 
-/** Every screen loads on demand (spec section 2). */
-const screen = (load: () => Promise<Screen>) => async () => ({ Component: (await load()).default });
+/** Screens outside the guard load on demand (spec section 2). */
+const screen = (load: Load) => async () => ({ Component: (await load()).default });
 
-const route = (path: string, roles: RouteHandle['roles'], load: () => Promise<Screen>): RouteObject => ({
-  path,
-  handle: { roles } satisfies RouteHandle,
-  lazy: screen(load),
-});
+/**
+ * Where the guard's session check lives. Screens behind it are `deferred`: their loader first asks
+ * the session (one request, shared with useAuth) and only then fetches the screen's code, so a
+ * logged-out visitor downloads neither the main layout nor the screen (docs/architecture.md).
+ */
+let queryClient: QueryClient;
+
+/** A screen behind the guard for `roles`: its code loads once the session says this user may see it. */
+const route = (path: string | null, roles: Role[], load: Load, handle: object = {}): RouteObject => {
+  const { Component, preload } = deferred(load);
+  return {
+    ...(path === null ? { index: true } : { path }),
+    handle: { ...handle, roles } satisfies RouteHandle,
+    loader: async ({ params }: LoaderFunctionArgs) => {
+      const user = await sessionUser(queryClient);
+      if (user && roles.includes(user.role)) await preload({ params, queryClient });
+      return null;
+    },
+    // The code is there after the first visit; a new search or id needs no second check (the guard
+    // component follows the session as it changes).
+    shouldRevalidate: () => false,
+    Component,
+  };
+};
+
+/** The guard and the main layout: loaded after the session check; no session -> login. */
+const guard = deferred(() => import('./guard').then((m) => ({ default: m.AuthGuard })));
+const guardLoader = async ({ request }: LoaderFunctionArgs) => {
+  const user = await sessionUser(queryClient);
+  if (user === null) {
+    const { pathname, search } = new URL(request.url);
+    throw replace(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+  }
+  await guard.preload();
+  return null;
+};
 
 /** The same user screens serve admin/users and admin/customer-users (separate route names). */
 const userRoutes = (base: string, userKind: UserKind): RouteObject[] =>
@@ -24,9 +59,9 @@ const userRoutes = (base: string, userKind: UserKind): RouteObject[] =>
       ['/create', () => import('../features/users/routes/user-create')],
       ['/:id/edit', () => import('../features/users/routes/user-edit')],
     ] as const
-  ).map(([suffix, load]) => ({ ...route(base + suffix, ADMINS, load), handle: { roles: ADMINS, userKind } }));
+  ).map(([suffix, load]) => route(base + suffix, ADMINS, load, { userKind }));
 
-const admin = (path: string, load: () => Promise<Screen>) => route(path, ADMINS, load);
+const admin = (path: string, load: Load) => route(path, ADMINS, load);
 const brandForm = () => import('../features/brands/routes/brand-form');
 const brandTypeForm = () => import('../features/brands/routes/brand-type-form');
 const machineTypeForm = () => import('../features/machine-types/routes/machine-type-form');
@@ -109,14 +144,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // The guard and main layout load on demand too: the login page does not carry them.
-        lazy: async () => ({ Component: (await import('./guard')).AuthGuard }),
+        loader: guardLoader,
+        shouldRevalidate: () => false,
+        Component: guard.Component,
         children: [
-          {
-            index: true,
-            handle: { roles: STAFF } satisfies RouteHandle,
-            lazy: screen(() => import('../features/tasklists/routes/tasklists')),
-          },
+          route(null, STAFF, () => import('../features/tasklists/routes/tasklists')),
           ...userRoutes('admin/users', 'employees'),
           ...userRoutes('admin/customer-users', 'customers'),
           ...masterDataRoutes,
@@ -130,4 +162,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export function createRouter(client: QueryClient) {
+  queryClient = client;
+  return createBrowserRouter(routes);
+}
