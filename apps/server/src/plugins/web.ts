@@ -4,10 +4,19 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { TEXT } from '@keurwijzer/shared/texts';
 
+/** A path whose last segment has a file extension (/robots.txt, /assets/x.js): a file, not a screen. */
+const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]{1,10}$/;
+
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else
  * is revalidated, and any non-/api GET that is not a file gets index.html (the SPA decides
- * between a screen and page-not-found). Unknown /api paths answer the 404 envelope.
+ * between a screen and page-not-found). A missing file (a path with an extension, such as
+ * /favicon.ico or an old chunk) is a 404, not the app's HTML; unknown /api paths answer the 404
+ * envelope.
+ *
+ * Text files are sent compressed: the web build writes a Brotli and a gzip copy of each
+ * (apps/web/vite.config.ts) and `preCompressed` picks the one the browser accepts, so compression
+ * costs no CPU per request.
  */
 export const webPlugin = fp<{ root: string | undefined }>(async (app, opts) => {
   const root = opts.root && fs.existsSync(path.join(opts.root, 'index.html')) ? opts.root : undefined;
@@ -17,9 +26,14 @@ export const webPlugin = fp<{ root: string | undefined }>(async (app, opts) => {
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
+      // The .br/.gz copies are served in place of their file, never by their own name.
+      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The answer depends on Accept-Encoding (caches must keep the variants apart).
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   } else {
@@ -27,7 +41,11 @@ export const webPlugin = fp<{ root: string | undefined }>(async (app, opts) => {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const pathname = request.url.split('?')[0]!;
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api') &&
+      !FILE_PATH.test(pathname);
     if (root && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
