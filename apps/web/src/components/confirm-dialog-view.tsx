@@ -6,7 +6,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ConfirmOptions } from './confirm-dialog';
 
-/** The MUI dialog behind useConfirm(). */
+/**
+ * The MUI dialog behind useConfirm(). A destructive one (archive, delete) opens with the focus on
+ * "Annuleren": an Enter meant for the row's button must not archive or delete as well. A harmless
+ * one (restore, approve) opens on its confirm button.
+ */
 export default function ConfirmDialogView({
   options,
   onFinish,
@@ -21,14 +25,14 @@ export default function ConfirmDialogView({
         <DialogContentText component="div">{options.message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onFinish(false)} color="inherit">
+        <Button onClick={() => onFinish(false)} color="inherit" autoFocus={!!options.destructive}>
           {options.cancelLabel ?? 'Annuleren'}
         </Button>
         <Button
           onClick={() => onFinish(true)}
           variant="contained"
           color={options.destructive ? 'error' : 'primary'}
-          autoFocus
+          autoFocus={!options.destructive}
         >
           {options.confirmLabel ?? 'Bevestigen'}
         </Button>

@@ -8,7 +8,9 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -36,6 +38,39 @@ import { AUTH_QUERY_KEY } from '../../lib/query-client';
 import { navigationFor } from '../navigation';
 
 const DRAWER_WIDTH = 260;
+const CONTENT_ID = 'inhoud';
+
+/**
+ * "Naar de inhoud": the first thing a keyboard reaches, hidden until it has the focus. It moves
+ * the focus to the screen itself, past the app bar and the navigation (WCAG 2.4.1).
+ */
+function SkipLink() {
+  return (
+    <Link
+      href={`#${CONTENT_ID}`}
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById(CONTENT_ID)?.focus();
+      }}
+      sx={(t) => ({
+        position: 'fixed',
+        left: 8,
+        top: 8,
+        zIndex: t.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        boxShadow: 4,
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      })}
+    >
+      Naar de inhoud
+    </Link>
+  );
+}
 
 function initials(name: string): string {
   return name
@@ -76,6 +111,9 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const doLogout = useLogout();
   const name = fullName(user);
+  const userInitials = initials(name);
+  // The accessible name holds the initials the button shows (WCAG 2.5.3, label in name).
+  const accountLabel = `Account van ${name} (${userInitials})`;
 
   const nav = (
     <Box component="nav" aria-label="Hoofdmenu" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -86,56 +124,63 @@ export function MainLayout({ children }: { children: ReactNode }) {
           subheader={section.title ? <ListSubheader disableSticky>{section.title}</ListSubheader> : undefined}
         >
           {section.items.map((item) => (
-            <ListItemButton
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              end={item.end}
-              onClick={() => setDrawerOpen(false)}
-              sx={(theme) => ({
-                mx: 1,
-                borderRadius: 1,
-                '&.active': {
-                  bgcolor: 'action.selected',
-                  color: 'primary.main',
-                  ...theme.applyStyles('dark', { color: 'primary.light' }),
-                },
-              })}
-            >
-              <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
-                <item.icon />
-              </ListItemIcon>
-              <ListItemText primary={item.label} />
-            </ListItemButton>
+            <ListItem key={item.to} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={item.to}
+                end={item.end}
+                onClick={() => setDrawerOpen(false)}
+                sx={(theme) => ({
+                  mx: 1,
+                  borderRadius: 1,
+                  '&.active': {
+                    bgcolor: 'action.selected',
+                    color: 'primary.main',
+                    ...theme.applyStyles('dark', { color: 'primary.light' }),
+                  },
+                })}
+              >
+                <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
+                  <item.icon />
+                </ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       ))}
       <Box sx={{ flexGrow: 1 }} />
       <Divider />
       <List>
-        <ListItemButton
-          component={NavLink}
-          to="/profile"
-          onClick={() => setDrawerOpen(false)}
-          sx={{ mx: 1, borderRadius: 1 }}
-        >
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <PersonIcon />
-          </ListItemIcon>
-          <ListItemText primary="Profiel" />
-        </ListItemButton>
-        <ListItemButton onClick={() => void doLogout()} sx={{ mx: 1, borderRadius: 1 }}>
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText primary="Uitloggen" />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton
+            component={NavLink}
+            to="/profile"
+            onClick={() => setDrawerOpen(false)}
+            sx={{ mx: 1, borderRadius: 1 }}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <PersonIcon />
+            </ListItemIcon>
+            <ListItemText primary="Profiel" />
+          </ListItemButton>
+        </ListItem>
+        <ListItem disablePadding>
+          {/* A real button (not a div with role=button): Enter and Space work, and it is one. */}
+          <ListItemButton component="button" onClick={() => void doLogout()} sx={{ mx: 1, borderRadius: 1 }}>
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary="Uitloggen" />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink />
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
           {!wide && (
@@ -175,17 +220,36 @@ export function MainLayout({ children }: { children: ReactNode }) {
               {dark ? <LightModeIcon /> : <DarkModeIcon />}
             </IconButton>
           </Tooltip>
-          <Tooltip title="Account">
-            <IconButton color="inherit" aria-label="Account" onClick={(e) => setMenuAnchor(e.currentTarget)}>
-              <Avatar sx={{ width: 32, height: 32, bgcolor: 'common.white', color: 'primary.main', fontSize: 14 }}>
-                {initials(name)}
+          <Tooltip title={`Account van ${name}`}>
+            <IconButton color="inherit" aria-label={accountLabel} onClick={(e) => setMenuAnchor(e.currentTarget)}>
+              <Avatar
+                sx={(t) => ({
+                  width: 32,
+                  height: 32,
+                  bgcolor: 'common.white',
+                  color: 'primary.main',
+                  fontSize: 14,
+                  // The dark scheme's primary is a light red: on white the brand red reads.
+                  ...t.applyStyles('dark', { color: 'primary.dark' }),
+                })}
+              >
+                {userInitials}
               </Avatar>
             </IconButton>
           </Tooltip>
-          <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
-            <Box sx={{ px: 2, py: 1 }}>
-              <Typography fontWeight={600}>{name}</Typography>
-              <Typography variant="body2" color="text.secondary">
+          <Menu
+            anchorEl={menuAnchor}
+            open={!!menuAnchor}
+            onClose={() => setMenuAnchor(null)}
+            // A menu holds menu items only: the name and role above them are its label for a
+            // screen reader, and only shown.
+            slotProps={{ list: { 'aria-label': `${name}, ${ROLE_LABELS[user.role]}` } }}
+          >
+            <Box aria-hidden sx={{ px: 2, py: 1 }}>
+              <Typography component="span" display="block" fontWeight={600}>
+                {name}
+              </Typography>
+              <Typography component="span" display="block" variant="body2" color="text.secondary">
                 {ROLE_LABELS[user.role]}
               </Typography>
             </Box>
@@ -211,6 +275,8 @@ export function MainLayout({ children }: { children: ReactNode }) {
         variant={wide ? 'permanent' : 'temporary'}
         open={wide || drawerOpen}
         onClose={() => setDrawerOpen(false)}
+        // On a phone the drawer is a dialog: it needs a name.
+        slotProps={{ paper: wide ? {} : { 'aria-label': 'Menu' } }}
         sx={{
           width: wide ? DRAWER_WIDTH : undefined,
           flexShrink: 0,
@@ -219,7 +285,12 @@ export function MainLayout({ children }: { children: ReactNode }) {
       >
         {nav}
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="main"
+        id={CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         {children}
       </Box>
