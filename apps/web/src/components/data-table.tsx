@@ -5,6 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -210,6 +211,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       {narrow ? <RowActionsMenu>{actions(row)}</RowActionsMenu> : actions(row)}
                     </TableCell>
                   )}
+                </TableRow>
+              ))
+            ) : !rows && loading ? (
+              // The first load: placeholder rows of a page's height (at most 15), so the pagination
+              // and what follows do not jump down when the rows arrive (layout shift).
+              Array.from({ length: Math.min(state.itemsPerPage, 15) }, (_, i) => (
+                <TableRow key={i}>
+                  <TableCell colSpan={colSpan} sx={{ height: 53, py: 0 }}>
+                    {i === 0 && (
+                      <Box component="span" sx={visuallyHidden}>
+                        {TABLE_TEXT.loading}
+                      </Box>
+                    )}
+                    <Skeleton aria-hidden width={`${60 + ((i * 17) % 35)}%`} />
+                  </TableCell>
                 </TableRow>
               ))
             ) : (

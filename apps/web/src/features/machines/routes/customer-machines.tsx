@@ -8,12 +8,26 @@ import type { Machine } from '@keurwijzer/shared/machines';
 import { CrudListPage } from '../../../components/crud-list-page';
 import { RowAction } from '../../../components/row-action';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
+import type { PrefetchArgs } from '../../../app/deferred';
+import { customersResource } from '../../customers/api/customers';
 import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
 import { machinesResource, useArchiveMachine } from '../api/machines';
 import { machineColumns } from '../components/machine-columns';
 import { MoveDialog } from '../components/move-dialog';
 import { InventoryExportButton } from '../components/inventory-export-button';
 import { MachineFilters, useMachineFilterQuery } from '../components/machine-filters';
+
+/**
+ * The customer's name is in the heading, which wraps to three lines on a phone: the router fetches
+ * it before the screen shows, so nothing moves down when it arrives (layout shift).
+ */
+export const prefetch = ({ params, queryClient }: PrefetchArgs) => {
+  const id = Number(params.id);
+  return queryClient.ensureQueryData({
+    queryKey: customersResource.keys.detail(undefined, id),
+    queryFn: () => customersResource.api.get(id),
+  });
+};
 
 /** admin/customers/{id}/machines: filters, search, move, archive and restore. */
 export default function CustomerMachines() {
