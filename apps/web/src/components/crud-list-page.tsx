@@ -19,7 +19,10 @@ type CrudListPageProps<T extends { id: number }, P> = {
   newLabel: string;
   newTo: string;
   columns: Column<T>[];
+  /** The item's own screen: the pencil and the primary column's link lead there. */
   editTo: (row: T) => string;
+  /** The column whose cell links to the item's screen (default "name"). */
+  linkColumn?: string;
   /** "merk": used in "Weet je zeker dat je merk X wilt verwijderen?". */
   noun: string;
   describe: (row: T) => string;
@@ -52,6 +55,11 @@ export function CrudListPage<T extends { id: number }, P = number>(props: CrudLi
     props.parentId,
   );
   const remove = props.resource.useRemove(props.parentId);
+  const { linkColumn = 'name', editTo } = props;
+  // The name is a link too: the pencil alone is a small target and easy to miss.
+  const columns = props.columns.map((c) =>
+    c.key === linkColumn && !c.link ? { ...c, link: (row: T) => ({ to: editTo(row) }) } : c,
+  );
   const { onRemove, problemAlert } = useConfirmedRemove<T>({
     title: `${capitalize(props.noun)} verwijderen`,
     message: (row) => `Weet je zeker dat je ${props.noun} "${props.describe(row)}" wilt verwijderen?`,
@@ -76,7 +84,7 @@ export function CrudListPage<T extends { id: number }, P = number>(props: CrudLi
       {problemAlert}
       <DataTable
         label={props.title}
-        columns={props.columns}
+        columns={columns}
         rows={data?.data}
         total={data?.meta.total ?? 0}
         loading={isFetching}
@@ -91,7 +99,7 @@ export function CrudListPage<T extends { id: number }, P = number>(props: CrudLi
         actions={(row) => (
           <>
             {props.rowActions?.(row)}
-            <RowAction label="Bewerken" icon={<EditIcon />} to={props.editTo(row)} />
+            <RowAction label="Wijzigen" icon={<EditIcon />} to={editTo(row)} />
             {!props.hideDelete && (
               <RowAction label="Verwijderen" icon={<DeleteIcon />} color="error" onClick={() => void onRemove(row)} />
             )}

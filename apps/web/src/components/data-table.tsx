@@ -22,6 +22,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { RowActionsMenu } from './row-actions-menu';
+import { RowLink } from './row-action';
 import { errorMessage } from '../lib/api-client';
 import { ITEMS_PER_PAGE_OPTIONS, type ListState } from './list-state';
 
@@ -32,10 +33,20 @@ export type Column<T> = {
   render: (row: T) => ReactNode;
   sortable?: boolean;
   /** Hidden on screens narrower than this breakpoint. */
-  hideBelow?: 'sm' | 'md' | 'lg';
+  hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
   align?: 'left' | 'right' | 'center';
-  /** Keep the cell on one line (numbers, prices, codes). */
+  /** Keep the cell on one line, as wide as its content (numbers, prices, codes, dates, chips). */
   nowrap?: boolean;
+  /** One line, cut off with "…" where it does not fit; the full text is the cell's tooltip. */
+  truncate?: {
+    text: (row: T) => string;
+    /** As wide as its content up to this many px (a name), instead of sharing the room left. */
+    maxWidth?: number;
+    /** Its part of the room the other columns leave (relative to the other sharing columns). */
+    share?: number;
+  };
+  /** Makes the cell's content a link to the row's own screen (the table's primary column). */
+  link?: (row: T) => { to: string; label?: string } | undefined;
 };
 
 type DataTableProps<T> = {
@@ -86,6 +97,33 @@ const hideSx = (bp?: Column<unknown>['hideBelow']) =>
   bp ? { display: { xs: 'none', [bp]: 'table-cell' } } : undefined;
 
 /**
+ * The width rules of the columns (docs/decisions.md, "Tables"). Once a column truncates, every
+ * other column is as wide as its content on one line (width 1%: no wider than it must be), a
+ * truncated column with a maxWidth fits its content up to that width, and the others share what
+ * is left: `max-width: 0` lets such a cell be narrower than its text, so it is cut off instead of
+ * wrapping or pushing the table wider than the screen.
+ */
+function cellSx<T>(c: Column<T>, shares: number) {
+  const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+  if (c.truncate?.maxWidth) return { ...oneLine, width: '1%', maxWidth: c.truncate.maxWidth };
+  if (c.truncate) return { ...oneLine, maxWidth: 0, width: `${(100 * (c.truncate.share ?? 1)) / shares}%` };
+  if (shares > 0) return { whiteSpace: 'nowrap', width: '1%' } as const;
+  return c.nowrap ? ({ whiteSpace: 'nowrap' } as const) : undefined;
+}
+
+/** The cell's content, as a link to the row's screen when the column has one. */
+function CellContent<T>({ column, row }: { column: Column<T>; row: T }) {
+  const content = column.render(row);
+  const link = column.link?.(row);
+  if (!link) return content;
+  return (
+    <RowLink to={link.to} label={link.label} cover>
+      {content}
+    </RowLink>
+  );
+}
+
+/**
  * The server-paginated, sortable, searchable table of every admin list. A feature declares its
  * columns and row actions; paging, sorting, search (debounced) and the archived toggle live in
  * the URL via useListState.
@@ -106,6 +144,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [filtersShown, setFiltersShown] = useState(() => (props.activeFilters ?? 0) > 0);
   const showFilters = !narrow || filtersShown;
   const colSpan = columns.length + (actions ? 1 : 0);
+  const shares = columns.reduce(
+    (sum, c) => sum + (c.truncate && !c.truncate.maxWidth ? (c.truncate.share ?? 1) : 0),
+    0,
+  );
   const emptyText = loading ? TABLE_TEXT.loading : state.search ? TABLE_TEXT.noMatch : TABLE_TEXT.empty;
 
   return (
@@ -201,9 +243,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <TableCell
                       key={c.key}
                       align={c.align}
-                      sx={{ ...hideSx(c.hideBelow), ...(c.nowrap && { whiteSpace: 'nowrap' }) }}
+                      title={c.truncate?.text(row) || undefined}
+                      sx={{ ...hideSx(c.hideBelow), ...cellSx(c, shares), ...(c.link && { position: 'relative' }) }}
                     >
-                      {c.render(row)}
+                      <CellContent column={c} row={row} />
                     </TableCell>
                   ))}
                   {actions && (

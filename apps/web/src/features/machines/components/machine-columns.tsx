@@ -7,9 +7,33 @@ import { MachineNameCell, MachineStatusChip } from './machine-status';
 export const machinePlace = (m: Pick<Machine, 'location_name' | 'department_name' | 'room_name'>) =>
   [m.location_name, m.department_name, m.room_name].filter(Boolean).join(' > ');
 
+/** The machine's name (on phones with its inventory number under it). */
+export const machineNameColumn: Column<Machine> = {
+  key: 'name',
+  label: 'Naam',
+  sortable: true,
+  truncate: { text: (m) => m.name, maxWidth: 280 },
+  render: (m) => <MachineNameCell machine={m} />,
+};
+
+/** Where the machine stands. */
+export const machinePlaceColumn: Column<Machine> = {
+  key: 'place',
+  label: 'Plaats',
+  hideBelow: 'md',
+  truncate: { text: machinePlace },
+  render: machinePlace,
+};
+
+/** "Machinetype · Merk · Merktype" of a machine. */
+export const machineKind = (m: Pick<Machine, 'machine_type_name' | 'brand_name' | 'brand_type_name'>) =>
+  [m.machine_type_name, m.brand_name, m.brand_type_name].filter(Boolean).join(' · ');
+
 /**
  * The columns of a machines list (a customer's machines for admins, a customer user's own
- * machines): inventory number, name, place, type, year, optionally the price, and status.
+ * machines): inventory number, name, place, type and year (from xl), optionally the price,
+ * and status. Every cell stays on one line: the name fits (up to 280 px), place and type share the
+ * room that is left, cut off with "…" and the whole text as tooltip.
  */
 export function machineColumns({ price = false }: { price?: boolean } = {}): Column<Machine>[] {
   return [
@@ -21,19 +45,21 @@ export function machineColumns({ price = false }: { price?: boolean } = {}): Col
       hideBelow: 'sm',
       render: (m) => m.inventory_number,
     },
-    { key: 'name', label: 'Naam', sortable: true, render: (m) => <MachineNameCell machine={m} /> },
-    { key: 'place', label: 'Plaats', hideBelow: 'md', render: machinePlace },
+    machineNameColumn,
+    machinePlaceColumn,
     {
       key: 'type',
       label: 'Type',
-      hideBelow: 'lg',
-      render: (m) => [m.machine_type_name, m.brand_name, m.brand_type_name].filter(Boolean).join(' · '),
+      // Type and year from 1920 px: below that, the place would be cut off to make room.
+      hideBelow: 'xl',
+      truncate: { text: machineKind },
+      render: machineKind,
     },
     {
       key: 'manufacture_year',
       label: 'Bouwjaar',
       sortable: true,
-      hideBelow: 'lg',
+      hideBelow: 'xl',
       render: (m) => m.manufacture_year ?? '',
     },
     ...(price

@@ -7,8 +7,7 @@ import { RowAction } from '../../../components/row-action';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { formatDate } from '../../../lib/format';
 import { conceptMachinesResource, useApproveMachine } from '../api/machines';
-import { machinePlace } from '../components/machine-columns';
-import { MachineNameCell } from '../components/machine-status';
+import { machineNameColumn, machinePlaceColumn } from '../components/machine-columns';
 
 /** admin/machine-concept: machines mechanics added in the field, waiting for approval. */
 export default function MachineConcept() {
@@ -36,8 +35,13 @@ export default function MachineConcept() {
         searchLabel="Zoeken op naam, inventaris- of fabrieksnummer"
         columns={[
           // On a phone the inventory number (its column hidden) shows under the name.
-          { key: 'name', label: 'Naam', sortable: true, render: (m) => <MachineNameCell machine={m} /> },
-          { key: 'customer', label: 'Klant', render: (m) => m.customer_name },
+          { ...machineNameColumn, link: (m) => ({ to: `/admin/customers/${m.customer_id}/machines/${m.id}/edit` }) },
+          {
+            key: 'customer',
+            label: 'Klant',
+            truncate: { text: (m) => m.customer_name },
+            render: (m) => m.customer_name,
+          },
           {
             key: 'inventory_number',
             label: 'Inventarisnr.',
@@ -45,12 +49,7 @@ export default function MachineConcept() {
             hideBelow: 'sm',
             render: (m) => m.inventory_number,
           },
-          {
-            key: 'place',
-            label: 'Plaats',
-            hideBelow: 'md',
-            render: (m) => machinePlace(m),
-          },
+          machinePlaceColumn,
           {
             key: 'created_at',
             label: 'Toegevoegd',

@@ -6,7 +6,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import SendIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
-import { displayLastName, type User } from '@keurwijzer/shared/users';
+import { displayLastName, fullName, type User } from '@keurwijzer/shared/users';
 import { DataTable, type Column } from '../../../components/data-table';
 import { toQuery, useListState } from '../../../components/list-state';
 import { PageHeader } from '../../../components/page-header';
@@ -26,8 +26,17 @@ export default function UsersList() {
   const { data, isFetching, error } = useUsers({ ...toQuery(state), employees: kind === 'employees' });
   const actions = useUserActions();
 
+  const manageable = (u: User) => u.role !== 'super_admin' || me.role === 'super_admin';
+  const editable = (u: User) => manageable(u) && !u.archived_at;
   const columns: Column<User>[] = [
-    { key: 'first_name', label: 'Voornaam', sortable: true, render: (u) => u.first_name },
+    {
+      key: 'first_name',
+      label: 'Voornaam',
+      sortable: true,
+      // The person's screen; the link names the whole person, not only the first name.
+      link: (u) => (editable(u) ? { to: `${base}/${u.id}/edit`, label: fullName(u) } : undefined),
+      render: (u) => u.first_name,
+    },
     { key: 'last_name', label: 'Achternaam', sortable: true, render: (u) => displayLastName(u) },
     { key: 'email', label: 'E-mail', sortable: true, hideBelow: 'md', render: (u) => u.email },
     kind === 'employees'
@@ -59,11 +68,10 @@ export default function UsersList() {
         searchLabel="Zoeken op naam of e-mail"
         archivable
         actions={(u) => {
-          const manageable = u.role !== 'super_admin' || me.role === 'super_admin';
-          if (!manageable) return null;
+          if (!manageable(u)) return null;
           return (
             <>
-              {!u.archived_at && <RowAction label="Bewerken" icon={<EditIcon />} to={`${base}/${u.id}/edit`} />}
+              {editable(u) && <RowAction label="Wijzigen" icon={<EditIcon />} to={`${base}/${u.id}/edit`} />}
               {!u.archived_at && !u.activated_at && (
                 <RowAction
                   label="Uitnodiging opnieuw versturen"
