@@ -26,7 +26,15 @@ export const TEXT = {
 } as const;
 
 export type SuccessAction =
-  'aangemaakt' | 'gewijzigd' | 'verwijderd' | 'gearchiveerd' | 'hersteld' | 'verplaatst' | 'gedupliceerd';
+  | 'aangemaakt'
+  /** Something that already existed is added to something else (a bank category to a questionnaire). */
+  | 'toegevoegd'
+  | 'gewijzigd'
+  | 'verwijderd'
+  | 'gearchiveerd'
+  | 'hersteld'
+  | 'verplaatst'
+  | 'gedupliceerd';
 
 /** "X is aangemaakt / gewijzigd / verwijderd ..." (spec section 8). */
 export const successText = (entity: string, action: SuccessAction): string => `${entity} is ${action}`;

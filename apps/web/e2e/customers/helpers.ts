@@ -132,9 +132,9 @@ export async function createMachine(page: Page, name: string, inventoryNumber: s
   await expect(rowsWith(page, inventoryNumber)).toHaveCount(1);
 }
 
-/** The id of the machine in `row`, from its "Bewerken" link. */
+/** The id of the machine in `row`, from its "Wijzigen" link. */
 export async function machineIdOf(row: Locator): Promise<number> {
-  const href = await row.getByRole('link', { name: 'Bewerken' }).getAttribute('href');
+  const href = await row.getByRole('link', { name: 'Wijzigen' }).getAttribute('href');
   const match = /\/machines\/(\d+)\/edit$/.exec(href ?? '');
   expect(match, `edit link of the row: ${href}`).not.toBeNull();
   return Number(match![1]);

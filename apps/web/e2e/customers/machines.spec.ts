@@ -51,8 +51,8 @@ test('admin sets up a customer with its places and a machine with a photo, moves
   await expect(crumbs(page)).toHaveText(['Klanten', customer, hq, workshop]);
   await createNamed(page, 'ruimte', hall, ['Klanten', customer, hq, workshop, 'Nieuwe ruimte']);
   // The room's own screen: the whole path customer > location > department > room.
-  await rowsWith(page, hall).getByRole('link', { name: 'Bewerken' }).click();
-  await expect(heading(page, `${hall} bewerken`)).toBeVisible();
+  await rowsWith(page, hall).getByRole('link', { name: 'Wijzigen' }).click();
+  await expect(heading(page, `${hall} wijzigen`)).toBeVisible();
   await expect(crumbs(page)).toHaveText(['Klanten', customer, hq, workshop, hall]);
   // Each crumb above leads to its list.
   await page.getByRole('navigation', { name: 'Kruimelpad' }).getByRole('link', { name: hq }).click();
@@ -63,7 +63,7 @@ test('admin sets up a customer with its places and a machine with a photo, moves
   // machines and users.
   await page.getByRole('navigation', { name: 'Kruimelpad' }).getByRole('link', { name: customer }).click();
   await expect(page).toHaveURL(`/admin/customers/${customerId}/edit`);
-  await expect(heading(page, `${customer} bewerken`)).toBeVisible();
+  await expect(heading(page, `${customer} wijzigen`)).toBeVisible();
   const places = page.getByRole('region', { name: /^Vestigingen/ });
   await expect(places).toContainText('(2)');
   await expect(places).toContainText(hq);
@@ -89,9 +89,9 @@ test('admin sets up a customer with its places and a machine with a photo, moves
   const machineId = await machineIdOf(row);
 
   // Its edit screen: the place as chosen, and a photo uploaded through the file chooser.
-  await row.getByRole('link', { name: 'Bewerken' }).click();
+  await row.getByRole('link', { name: 'Wijzigen' }).click();
   await expect(page).toHaveURL(`/admin/customers/${customerId}/machines/${machineId}/edit`);
-  await expect(heading(page, `${machine} bewerken`)).toBeVisible();
+  await expect(heading(page, `${machine} wijzigen`)).toBeVisible();
   await expect(crumbs(page)).toHaveText(['Klanten', customer, 'Machines', machine]);
   await expect(page.getByRole('combobox', { name: 'Vestiging' })).toHaveText(hq);
   await expect(page.getByRole('combobox', { name: 'Afdeling' })).toHaveText(workshop);
@@ -100,7 +100,7 @@ test('admin sets up a customer with its places and a machine with a photo, moves
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Afbeelding toevoegen' }).click();
   await (await chooser).setFiles({ name: 'kolomboor.png', mimeType: 'image/png', buffer: PNG_10X10 });
-  await expectNotification(page, 'Afbeelding is aangemaakt');
+  await expectNotification(page, 'Afbeelding is toegevoegd');
   const thumb = page.getByRole('img', { name: 'Afbeelding 1', exact: true });
   await thumb.scrollIntoViewIfNeeded();
   await expect(thumb).toBeVisible();
@@ -134,7 +134,7 @@ test('admin sets up a customer with its places and a machine with a photo, moves
   await expect(row.getByRole('cell', { name: depot, exact: true })).toBeVisible();
   await expect(row).not.toContainText(workshop);
   // The move is in the machine's history on its edit screen: from, to, who and when.
-  await row.getByRole('link', { name: 'Bewerken' }).click();
+  await row.getByRole('link', { name: 'Wijzigen' }).click();
   const history = page.getByRole('region', { name: 'Verplaatsingen' });
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history.getByRole('listitem')).toContainText(`${hq} > ${workshop} > ${hall} → ${depot}`);

@@ -22,6 +22,8 @@ const expectOrder = (items: Locator, names: string[]) =>
   expect(items).toHaveText(names.map((n) => new RegExp(`^${n}`)));
 
 test('admin builds a questionnaire from scratch: questions, category, order, preview', async ({ page }) => {
+  // A long journey through many screens: on a busy shared machine it needs more than 60 s.
+  test.setTimeout(120_000);
   const id = unique('');
   const first = `Kabel intact ${id}`;
   const second = `Noodstop getest ${id}`;
@@ -59,7 +61,7 @@ test('admin builds a questionnaire from scratch: questions, category, order, pre
   await chooseFromBank(page, 'Categorie', category);
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page).toHaveURL(/\/categories$/);
-  await expectNotification(page, 'Categorie is aangemaakt');
+  await expectNotification(page, 'Categorie is toegevoegd');
   const categories = page.getByRole('list', { name: `Categorieën van ${questionnaire}` });
   await expect(categories.getByRole('listitem')).toHaveText([new RegExp(`^${category}0 vragen`)]);
 
@@ -72,7 +74,7 @@ test('admin builds a questionnaire from scratch: questions, category, order, pre
     await chooseFromBank(page, 'Vraag', question);
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page).toHaveURL(/\/questions$/);
-    await expectNotification(page, 'Vraag is aangemaakt');
+    await expectNotification(page, 'Vraag is toegevoegd');
   }
   const questions = page.getByRole('list', { name: `Vragen in ${category}` }).getByRole('listitem');
   await expectOrder(questions, [first, second]);

@@ -30,7 +30,7 @@ test('duplicating a questionnaire makes a Concept copy with everything in it', a
   const name = page.getByRole('textbox', { name: 'Naam', exact: true });
   await expect(name).toHaveValue(new RegExp(`^Kopie van ${source}( \\(\\d+\\))?$`));
   const copy = await name.inputValue();
-  await expect(page.getByRole('heading', { level: 1, name: `${copy} bewerken` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `${copy} wijzigen` })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Concept');
   await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Onderhoud');
 
@@ -111,7 +111,7 @@ test('the preview follows a category removed just before', async ({ page }) => {
   const categories = page.getByRole('region');
   await expect(categories).toHaveCount(3);
 
-  await page.getByRole('link', { name: 'Categorieën en vragen bewerken' }).click();
+  await page.getByRole('link', { name: 'Categorieën en vragen wijzigen' }).click();
   const items = page.getByRole('list', { name: /^Categorieën van / }).getByRole('listitem');
   await expect(items).toHaveCount(3);
   await items.first().getByRole('button', { name: 'Verwijderen' }).click();

@@ -50,7 +50,7 @@ test('admin creates, finds, edits, archives and restores a user, then logs out',
   await expect(row).toContainText('Uitgenodigd');
 
   // Edit: change the last name.
-  await row.getByRole('link', { name: 'Bewerken' }).click();
+  await row.getByRole('link', { name: 'Wijzigen' }).click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+\/edit$/);
   const lastNameField = page.getByRole('textbox', { name: 'Achternaam', exact: true });
   await expect(lastNameField).toHaveValue(lastName);
@@ -85,7 +85,7 @@ test('admin creates, finds, edits, archives and restores a user, then logs out',
   await expect(page).toHaveURL(/archived=1/);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Gearchiveerd');
-  await expect(row.getByRole('link', { name: 'Bewerken' })).toHaveCount(0);
+  await expect(row.getByRole('link', { name: 'Wijzigen' })).toHaveCount(0);
 
   // Restore, confirmed.
   await row.getByRole('button', { name: 'Herstellen' }).click();

@@ -23,7 +23,7 @@ export function NamedFormPage<T extends { name: string }, P = number>(props: {
       id={props.id}
       schema={NamedInputSchema}
       values={(item?: T) => ({ name: item?.name ?? '' })}
-      title={(item) => (item ? `${item.name} bewerken` : props.newTitle)}
+      title={(item) => (item ? `${item.name} wijzigen` : props.newTitle)}
       crumbs={(item) => [...props.crumbs, { label: item ? item.name : props.newTitle }]}
       backTo={props.backTo}
       fields={(control) => <NameField control={control} />}

@@ -50,7 +50,7 @@ describe('machine images', () => {
     const res = await admin.upload(m.base, 'image', { name: 'foto.jpg', type: 'image/jpeg', data: await jpeg() });
     expect(res.statusCode, res.body).toBe(201);
     const image = res.json().data;
-    expect(res.json().message).toBe('Afbeelding is aangemaakt');
+    expect(res.json().message).toBe('Afbeelding is toegevoegd');
     expect(image).toMatchObject({ content_type: 'image/jpeg', width: 2000, height: 1333 });
 
     const list = (await admin.get(m.base)).json().data;

@@ -47,14 +47,14 @@ async function detail(id: number): Promise<QuestionnaireDetail> {
   return (res.json() as { data: QuestionnaireDetail }).data;
 }
 describe('categories of a questionnaire', () => {
-  it('adds bank categories at the end (201 "Categorie is aangemaakt") and lists them in order', async () => {
+  it('adds bank categories at the end (201 "Categorie is toegevoegd") and lists them in order', async () => {
     const built = await createQuestionnaire(t.db, { categories: 1, questions: 2 });
     const a = await createCategory(t.db, 'Visuele inspectie');
     const b = await createCategory(t.db, 'Beschermingsleiding');
     const added = await admin().post(cats(built), { body: { category_id: a.id } });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json()).toEqual({
-      message: 'Categorie is aangemaakt',
+      message: 'Categorie is toegevoegd',
       data: {
         id: expect.any(Number),
         questionnaire_id: built.questionnaire.id,
@@ -192,7 +192,7 @@ describe('categories of a questionnaire', () => {
 });
 
 describe('questions of a questionnaire category', () => {
-  it('adds bank questions at the end (201 "Vraag is aangemaakt") with the bank fields', async () => {
+  it('adds bank questions at the end (201 "Vraag is toegevoegd") with the bank fields', async () => {
     const built = await createQuestionnaire(t.db, { categories: 2, questions: 1 });
     const q = await createQuestion(t.db, {
       name: 'Is de isolatieweerstand voldoende?',
@@ -202,7 +202,7 @@ describe('questions of a questionnaire category', () => {
     const res = await admin().post(qs(built), { body: { question_id: q.id } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
-      message: 'Vraag is aangemaakt',
+      message: 'Vraag is toegevoegd',
       data: {
         id: expect.any(Number),
         questionnaire_category_id: built.categories[0]!.id,

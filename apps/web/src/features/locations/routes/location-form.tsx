@@ -25,7 +25,7 @@ export default function LocationForm() {
         postcode: l?.postcode ?? '',
         city: l?.city ?? '',
       })}
-      title={(l) => (l ? `${l.name} bewerken` : 'Nieuwe vestiging')}
+      title={(l) => (l ? `${l.name} wijzigen` : 'Nieuwe vestiging')}
       crumbs={(l) => [...crumbs, { label: l ? l.name : 'Nieuwe vestiging' }]}
       backTo={`/admin/customers/${customerId}/locations`}
       fields={(control) => (

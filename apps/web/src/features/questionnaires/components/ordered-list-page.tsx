@@ -94,7 +94,7 @@ export function OrderedListPage<T extends { id: number; name: string }>(props: O
           actions={(item) => (
             <>
               {props.rowActions?.(item)}
-              <RowAction label="Bewerken" icon={<EditIcon />} to={props.editTo(item)} />
+              <RowAction label="Wijzigen" icon={<EditIcon />} to={props.editTo(item)} />
               <RowAction label="Verwijderen" icon={<DeleteIcon />} color="error" onClick={() => void onRemove(item)} />
             </>
           )}

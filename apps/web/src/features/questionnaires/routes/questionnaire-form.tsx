@@ -25,7 +25,7 @@ export default function QuestionnaireForm() {
         inspection_type: q?.inspection_type ?? ('' as QuestionnaireFormValues['inspection_type']),
         status: q?.status ?? 'concept',
       })}
-      title={(q) => (q ? `${q.name} bewerken` : 'Nieuwe vragenlijst')}
+      title={(q) => (q ? `${q.name} wijzigen` : 'Nieuwe vragenlijst')}
       crumbs={(q) => [
         { label: 'Vragenlijsten', to: '/admin/questionnaires' },
         { label: q ? q.name : 'Nieuwe vragenlijst' },

@@ -27,7 +27,7 @@ export default function QuestionnairePreviewScreen() {
         ]}
         actions={
           <Button component={RouterLink} to={`/admin/questionnaires/${id}/categories`}>
-            Categorieën en vragen bewerken
+            Categorieën en vragen wijzigen
           </Button>
         }
       />

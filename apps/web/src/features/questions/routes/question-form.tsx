@@ -30,7 +30,7 @@ export default function QuestionForm() {
         memo_title: q?.memo_title ?? 'Opmerkingen',
         order: q?.order ?? 0,
       })}
-      title={(q) => (q ? 'Vraag bewerken' : 'Nieuwe vraag')}
+      title={(q) => (q ? 'Vraag wijzigen' : 'Nieuwe vraag')}
       crumbs={(q) => [{ label: 'Vragen', to: '/admin/questions' }, { label: q ? q.name : 'Nieuwe vraag' }]}
       backTo="/admin/questions"
       fields={(control) => (

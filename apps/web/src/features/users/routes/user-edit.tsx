@@ -30,7 +30,7 @@ export default function UserEdit() {
       key={user.id}
       kind={kind}
       user={user}
-      title={`${fullName(user)} bewerken`}
+      title={`${fullName(user)} wijzigen`}
       onSubmit={async (input) => {
         const res = await update.mutateAsync(input);
         notify(res.message ?? 'Gebruiker is gewijzigd');
