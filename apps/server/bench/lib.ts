@@ -10,6 +10,7 @@ import type { Role } from '@keurwijzer/shared/permissions';
 import { openPglite, openPostgres, type Database, type Db } from '../src/db/client';
 import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/lib/password';
+import { BENCH_SESSION_SECRET } from './secret';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -87,29 +88,30 @@ export type Server = {
   url: string;
   /** The server process's resident memory in bytes. */
   memory(): Promise<number>;
+  /** The CPU time (user and system) the server process has used so far, in µs. */
+  cpu(): Promise<number>;
   stop(): Promise<void>;
 };
 
 /**
  * Starts the real app (bench/server.ts) in a child process, so the load generator does not
- * share its event loop. Resolves once it listens on a free port of 127.0.0.1.
+ * share its event loop. Resolves once it listens on a free port of 127.0.0.1. `entry` starts
+ * another server the same way (the ratio bench's ceiling, bench/ceiling.ts). With BENCH_CPU_PROF
+ * each writes its CPU profile into a folder of that directory named after it (server/, ceiling/).
  */
-export function startServer(target: Target): Promise<Server> {
+export function startServer(target: Target, entry: 'server.ts' | 'ceiling.ts' = 'server.ts'): Promise<Server> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'bench-secret-'.padEnd(40, 'x'),
+    SESSION_SECRET: BENCH_SESSION_SECRET,
   };
   // Only the target decides the database: a DATABASE_URL of the shell must not win over PGlite.
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
-  const child: ChildProcess = fork(path.join(here, 'server.ts'), [], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-    ],
+  const profileDir = process.env.BENCH_CPU_PROF && path.join(process.env.BENCH_CPU_PROF, path.basename(entry, '.ts'));
+  const child: ChildProcess = fork(path.join(here, entry), [], {
+    execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     env: { ...env, ...target.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -118,18 +120,20 @@ export function startServer(target: Target): Promise<Server> {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     child.once('message', (msg: { port: number }) => {
+      const ask = (question: 'memory' | 'cpu', key: 'rss' | 'cpu') =>
+        new Promise<number>((done) => {
+          const onMessage = (m: Record<string, unknown>) => {
+            if (typeof m[key] !== 'number') return;
+            child.off('message', onMessage);
+            done(m[key]);
+          };
+          child.on('message', onMessage);
+          child.send(question);
+        });
       resolve({
         url: `http://127.0.0.1:${msg.port}`,
-        memory: () =>
-          new Promise<number>((done) => {
-            const onMessage = (m: { rss?: number }) => {
-              if (typeof m.rss !== 'number') return;
-              child.off('message', onMessage);
-              done(m.rss);
-            };
-            child.on('message', onMessage);
-            child.send('memory');
-          }),
+        memory: () => ask('memory', 'rss'),
+        cpu: () => ask('cpu', 'cpu'),
         async stop() {
           child.send('stop');
           await exited;

@@ -16,18 +16,24 @@ import {
   type Seeded,
   type Target,
 } from './lib';
+import { prepareCeiling, ratioCases, ratioOf, ratioSession, ratioVerdict, runRatio, type RatioResult } from './ratio';
 import { machinesScenario } from './scenarios/machines';
 import { questionnairesScenario } from './scenarios/questionnaires';
 import { usersScenario } from './scenarios/users';
 
 /**
  * `npm run bench -w @keurwijzer/server [-- <scenario...>] [--seconds 10] [--warmup 3] [--connections 20]
- * [--db both|pglite|postgres]`:
+ * [--db both|pglite|postgres] [--rounds 3] [--ratio-seconds 4]`:
  * every scenario on a fresh PGlite database and, when TEST_DATABASE_URL is set, on a fresh
  * PostgreSQL database; prints requests/s, p50/p95/p99 and PASS/MISS against the p95 goal.
  * A new scenario is a file in bench/scenarios/ (see users.ts) added to SCENARIOS.
+ * `ratio` (also part of a run without names; on its own: `-- ratio`): the users and machines
+ * lists against their ceiling, a bare route on the same database that runs the same statements
+ * (bench/ratio.ts, bench/ceiling.ts), alternately for --rounds rounds of --ratio-seconds each.
  * BENCH_KEEP_DB=1 keeps the PostgreSQL database afterwards (its name is printed) to look into.
- * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process (node --cpu-prof).
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process (node --cpu-prof) into
+ * <dir>/server/ (the ratio bench's ceiling into <dir>/ceiling/); `npx tsx bench/cpu-profile.ts
+ * <file>` prints where its time went.
  * Exits 1 when requests failed; a missed goal is reported, not an error.
  */
 const SCENARIOS: Scenario[] = [usersScenario, questionnairesScenario, machinesScenario];
@@ -40,24 +46,38 @@ const { values, positionals } = parseArgs({
     connections: { type: 'string', default: '20' },
     // Which databases to run on: both (PostgreSQL needs TEST_DATABASE_URL), or one of them.
     db: { type: 'string', default: 'both' },
+    // The ratio bench: app and ceiling alternately, this many rounds of this many seconds each.
+    rounds: { type: 'string', default: '3' },
+    'ratio-seconds': { type: 'string', default: '4' },
   },
 });
 const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const connections = Number(values.connections);
+const rounds = Number(values.rounds);
+const ratioSeconds = Number(values['ratio-seconds']);
 const chosen = positionals.length ? SCENARIOS.filter((s) => positionals.includes(s.name)) : SCENARIOS;
-if (chosen.length === 0) {
-  console.error(`Unknown scenario; choose from: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+const ratioChosen = positionals.length === 0 || positionals.includes('ratio');
+if (chosen.length === 0 && !ratioChosen) {
+  console.error(`Unknown scenario; choose from: ${[...SCENARIOS.map((s) => s.name), 'ratio'].join(', ')}`);
   process.exit(1);
 }
+// The ratio bench runs the users and machines lists: their data is seeded for it.
+const seededScenarios = [...new Set([...chosen, ...(ratioChosen ? [usersScenario, machinesScenario] : [])])].sort(
+  (a, b) => SCENARIOS.indexOf(a) - SCENARIOS.indexOf(b),
+);
 
 type Row = { scenario: Scenario; kind: Target['kind']; result: LoadResult; findings: Finding[] };
+type RatioRow = { kind: Target['kind']; result: RatioResult };
 const LABEL: Record<Target['kind'], string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
-async function runOn(makeTarget: () => Promise<Target>): Promise<Row[]> {
+async function runOn(makeTarget: () => Promise<Target>): Promise<{ rows: Row[]; ratios: RatioRow[] }> {
   const target = await makeTarget();
   const rows: Row[] = [];
+  const ratios: RatioRow[] = [];
   const seeded = new Map<Scenario, Seeded>();
+  let ratioCookie = '';
+  let ceiling: Awaited<ReturnType<typeof prepareCeiling>> | undefined;
   try {
     const started = Date.now();
     const database = await target.open();
@@ -67,13 +87,15 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<Row[]> {
         .values({ name: 'Bench Klant B.V.', customerNumber: 'BENCH-1' })
         .returning({ id: customers.id });
       await seedAccounts(database.db, customer!.id);
-      for (const s of chosen) seeded.set(s, (await s.seed(database.db, { customerId: customer!.id })) ?? {});
+      for (const s of seededScenarios) seeded.set(s, (await s.seed(database.db, { customerId: customer!.id })) ?? {});
+      if (ratioChosen) ratioCookie = await ratioSession(database.db);
       // What autovacuum does within a minute of a bulk load (PGlite: at every open, see db/client).
       await database.db.execute(sql`vacuum (analyze)`);
     } finally {
       await database.close();
     }
     console.log(`[${LABEL[target.kind]}] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (ratioChosen) ceiling = await prepareCeiling(target);
 
     const server = await startServer(target);
     try {
@@ -91,13 +113,33 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<Row[]> {
         for (const f of findings) console.log(`[${LABEL[target.kind]}] ${findingLine(f)}`);
         rows.push({ scenario, kind: target.kind, result, findings });
       }
+      if (ceiling) {
+        const ceilingServer = await ceiling.start();
+        try {
+          const results = await runRatio({
+            app: server,
+            ceiling: ceilingServer,
+            cookie: ratioCookie,
+            cases: ratioCases({ users: seeded.get(usersScenario)!, machines: seeded.get(machinesScenario)! }),
+            connections,
+            seconds: ratioSeconds,
+            warmup,
+            rounds,
+            report: (l) => console.log(`[${LABEL[target.kind]}] ${l}`),
+          });
+          ratios.push(...results.map((result) => ({ kind: target.kind, result })));
+        } finally {
+          await ceilingServer.stop();
+        }
+      }
     } finally {
       await server.stop();
     }
   } finally {
+    ceiling?.dispose();
     await target.dispose();
   }
-  return rows;
+  return { rows, ratios };
 }
 
 /** Every path must answer 200 before it is timed; prints what the first few answer. */
@@ -129,28 +171,52 @@ const findingLine = (f: Finding) =>
 
 async function main() {
   const rows: Row[] = [];
-  if (values.db !== 'postgres') rows.push(...(await runOn(pgliteTarget)));
+  const ratios: RatioRow[] = [];
+  const add = (r: { rows: Row[]; ratios: RatioRow[] }) => (rows.push(...r.rows), ratios.push(...r.ratios));
+  if (values.db !== 'postgres') add(await runOn(pgliteTarget));
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (values.db === 'pglite') console.log('--db pglite: PostgreSQL skipped');
-  else if (pgUrl) rows.push(...(await runOn(() => postgresTarget(pgUrl))));
+  else if (pgUrl) add(await runOn(() => postgresTarget(pgUrl)));
   else console.log('TEST_DATABASE_URL not set: PostgreSQL skipped');
 
-  console.log(
-    `\n${connections} connections, ${seconds} s per run (after ${warmup} s warm-up), server in its own process`,
-  );
-  const width = Math.max(8, ...rows.map((r) => r.scenario.name.length));
-  console.log(`${'scenario'.padEnd(width)}  database     req/s   p50 ms  p95 ms  p99 ms  goal p95  result`);
-  for (const { scenario, kind, result: r } of rows) {
-    console.log(
-      `${scenario.name.padEnd(width)}  ${LABEL[kind].padEnd(10)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ` +
-        `${ms(r.p99)}  <= ${String(scenario.goalP95Ms[kind]).padStart(2)} ms  ${verdict(scenario, kind, r)}`,
-    );
+  console.log(`\n${connections} connections, server in its own process`);
+  if (rows.length) {
+    console.log(`${seconds} s per run (after ${warmup} s warm-up)`);
+    const width = Math.max(8, ...rows.map((r) => r.scenario.name.length));
+    console.log(`${'scenario'.padEnd(width)}  database     req/s   p50 ms  p95 ms  p99 ms  goal p95  result`);
+    for (const { scenario, kind, result: r } of rows) {
+      console.log(
+        `${scenario.name.padEnd(width)}  ${LABEL[kind].padEnd(10)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ` +
+          `${ms(r.p99)}  <= ${String(scenario.goalP95Ms[kind]).padStart(2)} ms  ${verdict(scenario, kind, r)}`,
+      );
+    }
+    for (const { scenario, kind, findings } of rows)
+      for (const f of findings)
+        console.log(`${scenario.name.padEnd(width)}  ${LABEL[kind].padEnd(10)} ${findingLine(f)}`);
   }
-  for (const { scenario, kind, findings } of rows)
-    for (const f of findings)
-      console.log(`${scenario.name.padEnd(width)}  ${LABEL[kind].padEnd(10)} ${findingLine(f)}`);
+  if (ratios.length) {
+    console.log(
+      `\nratio: app / ceiling (a bare route running the same statements), ${rounds} alternating rounds of ` +
+        `${ratioSeconds} s each (after ${warmup} s warm-up); CPU: the server process's per request (median of the rounds)`,
+    );
+    console.log(
+      'list                    database    app req/s  p95 ms  CPU ms  ceiling req/s  p95 ms  CPU ms  ratio  rounds    result',
+    );
+    for (const { kind, result } of ratios) {
+      const m = ratioOf(result);
+      const pct = (x: number) => (x * 100).toFixed(0);
+      console.log(
+        `${result.name.padEnd(22)}  ${LABEL[kind].padEnd(10)} ${m.appRps.toFixed(0).padStart(10)} ${ms(m.appP95)} ` +
+          `${m.appCpuMs.toFixed(2).padStart(7)} ${m.ceilingRps.toFixed(0).padStart(14)} ${ms(m.ceilingP95)} ` +
+          `${m.ceilingCpuMs.toFixed(2).padStart(7)}  ${`${pct(m.ratio)} %`.padStart(5)}  ` +
+          `${`${pct(m.low)}-${pct(m.high)} %`.padEnd(8)}  ${ratioVerdict(result)}`,
+      );
+    }
+  }
   // A missed goal is a finding to report, not a crash; failed requests are.
-  if (rows.some((r) => r.result.failures > 0)) process.exitCode = 1;
+  if (rows.some((r) => r.result.failures > 0) || ratios.some((r) => ratioOf(r.result).failures > 0)) {
+    process.exitCode = 1;
+  }
 }
 
 main().catch((err: unknown) => {

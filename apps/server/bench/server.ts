@@ -2,6 +2,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { createMemoryMailer } from '../src/lib/mailer';
+import { BENCH_SESSION_SECRET } from './secret';
 
 /**
  * The server under load, started by bench/lib.ts in its own process: the real app on the
@@ -15,7 +16,7 @@ async function main() {
     config,
     database,
     mailer: createMemoryMailer(),
-    sessionSecret: 'bench-secret-'.padEnd(40, 'x'),
+    sessionSecret: BENCH_SESSION_SECRET,
     logger: false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -34,6 +35,11 @@ async function main() {
     if (msg === 'stop') void stop();
     // The bench samples the server's memory while it exports.
     if (msg === 'memory') process.send!({ rss: process.memoryUsage().rss });
+    // The ratio bench: CPU per request of the app and of its ceiling.
+    if (msg === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send!({ cpu: user + system });
+    }
   });
   process.on('disconnect', () => void stop());
   process.send!({ port: address.port });

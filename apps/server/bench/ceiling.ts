@@ -1,0 +1,92 @@
+import Fastify from 'fastify';
+import { MachineListQuerySchema } from '@keurwijzer/shared/machines';
+import { UserListQuerySchema } from '@keurwijzer/shared/users';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { sendJsonPage } from '../src/lib/responses';
+import { createSessionStore } from '../src/modules/auth/session-store';
+import { createMachinesRepository } from '../src/modules/machines/machines.repository';
+import { createUsersRepository } from '../src/modules/users/users.repository';
+import { BENCH_SESSION_SECRET } from './secret';
+
+/**
+ * The ceiling of the ratio bench (bench/ratio.ts): a bare Fastify instance (no plugins, no
+ * schemas, no hooks) on the app's database that runs, per request, what the app's database work
+ * is and nothing else: the session lookup (the session store's prepared statement, same cookie,
+ * same parameters) and the list page (the repository function the app's route ends in, same
+ * parameters), and sends the result as it comes (Fastify's default JSON.stringify; the machines
+ * page as the JSON text the database wrote). What the app does beyond this (cookie plugin,
+ * access check, query validation, presenting, the response schema, headers) is its own cost.
+ *
+ * A list query is parsed once per distinct URL (the bench cycles a few paths), not per request.
+ * Started like bench/server.ts: tells its port over IPC, stops on 'stop' or when the parent goes.
+ */
+async function main() {
+  const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' });
+  const database = await openDatabase(config);
+  const { db } = database;
+  const sessions = createSessionStore(db, {
+    secret: BENCH_SESSION_SECRET,
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const users = createUsersRepository(db);
+  const machines = createMachinesRepository(db);
+
+  const app = Fastify({ logger: false });
+  const parsed = new Map<string, unknown>();
+  const once = <T>(url: string, parse: () => T): T => {
+    let value = parsed.get(url) as T | undefined;
+    if (value === undefined) parsed.set(url, (value = parse()));
+    return value;
+  };
+  const session = async (cookie: string | undefined) => {
+    const value = cookie?.startsWith('kw_session=') ? cookie.slice('kw_session='.length) : '';
+    const found = await sessions.load(value);
+    // Not a check of the app's: a lost session would make the ceiling measure nothing.
+    if (!found?.user) throw new Error('ceiling: no session');
+  };
+
+  app.get('/api/users', async (request) => {
+    const query = once(request.url, () => UserListQuerySchema.parse(request.query));
+    await session(request.headers.cookie);
+    return users.list(query);
+  });
+  app.get('/api/customers/:customerId/machines', async (request, reply) => {
+    const query = once(request.url, () => MachineListQuerySchema.parse(request.query));
+    const customerId = once(`${request.url}#customer`, () =>
+      Number((request.params as { customerId: string }).customerId),
+    );
+    await session(request.headers.cookie);
+    return sendJsonPage(reply, await machines.list(query, customerId));
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+
+  let closing = false;
+  const stop = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('message', (msg) => {
+    if (msg === 'stop') void stop();
+    if (msg === 'memory') process.send!({ rss: process.memoryUsage().rss });
+    // The ratio bench: CPU per request of the app and of its ceiling.
+    if (msg === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send!({ cpu: user + system });
+    }
+  });
+  process.on('disconnect', () => void stop());
+  process.send!({ port: address.port });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
