@@ -1,13 +1,14 @@
 import { useParams } from 'react-router';
 import { QuestionnaireCategoryInputSchema } from '@keurwijzer/shared/questionnaires';
-import { questionnaireCategoriesResource, questionnairesResource, useCategoryOptions } from '../api/questionnaires';
+import { questionnaireCategoriesResource, useCategoryOptions } from '../api/questionnaires';
 import { BankItemForm } from '../components/bank-item-form';
+import { useQuestionnaireCrumbs } from '../components/use-questionnaire-crumbs';
 
 /** admin/questionnaires/{id}/categories/create and .../categories/{categoryId}/edit */
 export default function QuestionnaireCategoryForm() {
   const params = useParams();
   const questionnaireId = Number(params.id);
-  const { data: questionnaire } = questionnairesResource.useItem(questionnaireId);
+  const crumbs = useQuestionnaireCrumbs({ questionnaireId });
   const back = `/admin/questionnaires/${questionnaireId}/categories`;
   return (
     <BankItemForm
@@ -23,10 +24,7 @@ export default function QuestionnaireCategoryForm() {
       useOptions={useCategoryOptions}
       addTitle="Categorie toevoegen"
       editTitle={(c) => `Categorie ${c.name} wijzigen`}
-      crumbs={[
-        { label: 'Vragenlijsten', to: '/admin/questionnaires' },
-        { label: questionnaire?.name ?? '…', to: back },
-      ]}
+      crumbs={crumbs}
       backTo={back}
     />
   );

@@ -1,17 +1,14 @@
 import { useParams } from 'react-router';
 import { QuestionnaireQuestionInputSchema } from '@keurwijzer/shared/questionnaires';
-import {
-  questionnaireCategoriesResource,
-  questionnaireQuestionsResource,
-  useQuestionOptions,
-} from '../api/questionnaires';
+import { questionnaireQuestionsResource, useQuestionOptions } from '../api/questionnaires';
 import { BankItemForm } from '../components/bank-item-form';
+import { useQuestionnaireCrumbs } from '../components/use-questionnaire-crumbs';
 
 /** .../categories/{categoryId}/questions/create and .../questions/{questionId}/edit */
 export default function QuestionnaireQuestionForm() {
   const params = useParams();
   const ref = { questionnaireId: Number(params.id), categoryId: Number(params.categoryId) };
-  const { data: category } = questionnaireCategoriesResource.useItem(ref.categoryId, ref.questionnaireId);
+  const crumbs = useQuestionnaireCrumbs(ref);
   const back = `/admin/questionnaires/${ref.questionnaireId}/categories/${ref.categoryId}/questions`;
   return (
     <BankItemForm
@@ -27,10 +24,7 @@ export default function QuestionnaireQuestionForm() {
       useOptions={useQuestionOptions}
       addTitle="Vraag toevoegen"
       editTitle={() => 'Vraag wijzigen'}
-      crumbs={[
-        { label: 'Vragenlijsten', to: '/admin/questionnaires' },
-        { label: category?.name ?? '…', to: back },
-      ]}
+      crumbs={crumbs}
       backTo={back}
     />
   );
