@@ -7,18 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/users';
 import { verifyPassword } from '../lib/password';
-import { createTestApp, type TestApp } from '../test/build-test-app';
 import { TestClient } from '../test/client';
 import { createCustomer, createUser } from '../test/factories';
+import { useTestApp } from '../test/use-test-app';
 import { CliError, createUserCommand, parseCreateUserArgs, type CreateUserArgs } from './create-user-command';
 
-const PW = 'Sterk123!';
+const t = useTestApp({ signIn: false });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const PW = 'Sterk123!';
 
 function parse(argv: string[]): CreateUserArgs {
   const args = parseCreateUserArgs(argv);

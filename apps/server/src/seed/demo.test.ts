@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
-import { createTestApp, type TestApp } from '../test/build-test-app';
 import { TestClient } from '../test/client';
+import { useTestApp } from '../test/use-test-app';
 import { seedDemo } from './demo';
 
-let t: TestApp;
+const t = useTestApp({ signIn: false });
+
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemo(t.db, { password: 'Demo1234!', scryptLogN: 10 });
 });
-afterAll(() => t.close());
 
 describe('demo seed', () => {
   it('seeds the accounts of every role and realistic master data with questionnaires of every type', async () => {

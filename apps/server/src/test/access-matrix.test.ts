@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { ROLES, type Role } from '@keurwijzer/shared/permissions';
-import { createTestApp, type TestApp } from './build-test-app';
 import { TestClient } from './client';
-import { PASSWORD, createUser } from './factories';
+import { useTestApp } from './use-test-app';
 
 /**
  * The authorization matrix (security.md "deny by default"): every registered /api route with the
@@ -117,36 +116,33 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'DELETE /api/questionnaires/:id/categories/:categoryId/questions/:questionId': ADMINS,
 };
 
+const t = useTestApp();
+
 /** An id that does not exist: handlers that get past the access check answer 404 or 422. */
 const MISSING_ID = '999999';
 const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
 
-let t: TestApp;
-const emails = {} as Record<Role, string>;
-/** One logged-in client per role, reused across routes (logout gets a fresh one). */
-const clients = new Map<Role | null, TestClient>();
 /** Routes that end the caller's session. */
 const ENDS_SESSION = new Set(['POST /api/logout']);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const role of ROLES) emails[role] = (await createUser(t.db, role)).email;
-});
-afterAll(() => t.close());
-
-/** A client with a valid CSRF token: logged in as `role`, or a visitor without login. */
+/**
+ * A client with a valid CSRF token: logged in as `role`, or a visitor without login. The standard
+ * clients are reused across routes; a route that ends the session gets a fresh one.
+ */
 async function clientFor(role: Role | null, fresh: boolean): Promise<TestClient> {
-  const cached = clients.get(role);
-  if (cached && !fresh) return cached;
-  const client = new TestClient(t.app);
-  if (role) {
-    const res = await client.login(emails[role], PASSWORD);
-    expect(res.statusCode, `login as ${role}`).toBe(200);
-  } else {
-    await client.fetchToken();
+  if (fresh) {
+    if (role) return (await t.signIn(role)).client;
+    const visitor = new TestClient(t.app);
+    await visitor.fetchToken();
+    return visitor;
   }
-  if (!fresh) clients.set(role, client);
-  return client;
+  const standard: Record<Role, TestClient> = {
+    super_admin: t.superAdmin,
+    admin: t.admin,
+    mechanic: t.mechanic,
+    customer: t.customerA.client,
+  };
+  return role ? standard[role] : t.visitor;
 }
 
 function split(key: string): { method: string; path: string } {

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema/sessions';
-import { createTestApp, type TestApp } from './build-test-app';
-import { signIn } from './helpers';
+import { useTestApp } from './use-test-app';
 
 /**
  * The session lookup every /api request runs (a prepared statement, built once): it must keep
  * refusing idle and expired sessions and keep touching the last-seen time, on both drivers.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp({ signIn: false });
 
 async function signedIn() {
-  const { user, client } = await signIn(t, 'admin');
+  const { user, client } = await t.signIn('admin');
   const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
   return { client, sessionId: row!.id };
 }

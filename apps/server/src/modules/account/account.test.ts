@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userTokens, users } from '../../db/schema/users';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClient } from '../../test/client';
-import { PASSWORD, createUser } from '../../test/factories';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  const a = await createUser(t.db, 'admin');
-  admin = new TestClient(t.app);
-  await admin.login(a.email, PASSWORD);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Invites a new mechanic through the API and returns the token from the e-mail. */
 async function invite(email: string): Promise<{ id: number; token: string }> {
-  const res = await admin.post('/api/users', {
+  const res = await t.admin.post('/api/users', {
     body: { first_name: 'Nieuw', last_name: 'Monteur', email, role: 'mechanic' },
   });
   expect(res.statusCode).toBe(201);
@@ -86,11 +77,11 @@ describe('POST /api/activate', () => {
     expect((await visitor.post('/api/activate', { body: body(expired.token) })).statusCode).toBe(422);
 
     const replaced = await invite(`opnieuw-${Date.now()}@example.com`);
-    expect((await admin.post(`/api/resend-invitation/${replaced.id}`)).statusCode).toBe(200);
+    expect((await t.admin.post(`/api/resend-invitation/${replaced.id}`)).statusCode).toBe(200);
     expect((await visitor.post('/api/activate', { body: body(replaced.token) })).statusCode).toBe(422);
 
     const archived = await invite(`archief-${Date.now()}@example.com`);
-    expect((await admin.post(`/api/users/${archived.id}/archive`)).statusCode).toBe(200);
+    expect((await t.admin.post(`/api/users/${archived.id}/archive`)).statusCode).toBe(200);
     expect((await visitor.post('/api/activate', { body: body(archived.token) })).statusCode).toBe(422);
   });
 

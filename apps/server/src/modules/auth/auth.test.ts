@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import { TestClient } from '../../test/client';
 import { PASSWORD, createUser } from '../../test/factories';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp({ signIn: false });
 
 describe('GET /api/token', () => {
   it('hands out a CSRF token bound to a new visitor session', async () => {

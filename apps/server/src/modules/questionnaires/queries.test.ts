@@ -1,7 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
-import type { TestClient } from '../../test/client';
-import { signIn } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
 import {
   createBrand,
   createBrandType,
@@ -9,7 +6,8 @@ import {
   createQuestion,
   createQuestionnaire,
   uniqueName,
-} from '../../test/master-data';
+} from '../../test/factories';
+import { useTestApp } from '../../test/use-test-app';
 
 /**
  * "No query per row" (issue: count the queries per request): the SQL statements one request
@@ -17,35 +15,15 @@ import {
  * must cost as many statements as a tiny one, and only a few: the session lookup plus the
  * endpoint's own queries.
  */
-let t: TestApp;
-let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signIn(t, 'admin')).client;
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const MAX_STATEMENTS = 6;
-
-async function statementsOf(path: string): Promise<string[]> {
-  const { result, statements } = await t.queries.record(() => admin.get(path));
-  expect(result.statusCode, result.body).toBe(200);
-  return statements;
-}
-
 /** The statements of the small and the big request: the same number, and at most MAX_STATEMENTS. */
-async function expectConstant(small: string, big: string) {
-  const few = await statementsOf(small);
-  const many = await statementsOf(big);
-  const listing = (s: string[]) => s.map((q, i) => `${i + 1}. ${q}`).join('\n');
-  expect(many.length, `big:\n${listing(many)}\nsmall:\n${listing(few)}`).toBe(few.length);
-  expect(many.length, listing(many)).toBeLessThanOrEqual(MAX_STATEMENTS);
-  return many;
-}
+const expectConstant = (small: string, big: string) => t.expectConstantStatements(small, big, MAX_STATEMENTS);
 
 describe('queries per request', () => {
   it('counts the statements of a request, the session lookup included', async () => {
-    const statements = await statementsOf('/api/authorized');
+    const statements = await t.statementsOf('/api/authorized');
     expect(statements.length).toBeGreaterThanOrEqual(1);
     expect(statements[0]).toMatch(/from "sessions"/);
   });
@@ -53,7 +31,7 @@ describe('queries per request', () => {
   it('GET /api/questionnaires/:id/detail: 5 categories x 10 questions cost what 1 x 1 costs', async () => {
     const tiny = await createQuestionnaire(t.db, { categories: 1, questions: 1 });
     const big = await createQuestionnaire(t.db, { categories: 5, questions: 10 });
-    const res = await admin.get(`/api/questionnaires/${big.questionnaire.id}/detail`);
+    const res = await t.admin.get(`/api/questionnaires/${big.questionnaire.id}/detail`);
     expect(res.json().data.categories.flatMap((c: { questions: unknown[] }) => c.questions)).toHaveLength(50);
     const statements = await expectConstant(
       `/api/questionnaires/${tiny.questionnaire.id}/detail`,
@@ -70,7 +48,7 @@ describe('queries per request', () => {
       await createQuestionnaire(t.db, { name: `${many} ${i}`, categories: 2, questions: 2 });
     }
     await createQuestionnaire(t.db, { name: one, categories: 2, questions: 2 });
-    const page = await admin.get(`/api/questionnaires?search=${encodeURIComponent(many)}&itemsPerPage=25`);
+    const page = await t.admin.get(`/api/questionnaires?search=${encodeURIComponent(many)}&itemsPerPage=25`);
     expect(page.json().data).toHaveLength(25);
     expect(page.json().data[0]).toMatchObject({ categories_count: 2, questions_count: 4 });
     const statements = await expectConstant(
