@@ -24,6 +24,8 @@ type CrudFormPageProps<T, TValues extends FieldValues, TOutput, P = number> = {
   /** Where cancel and a successful save go. */
   backTo: string;
   fields: (control: Control<TValues, unknown, TOutput>, item: T | undefined) => ReactNode;
+  /** Beside the form (FormPage's aside). */
+  aside?: ReactNode;
 };
 
 /**
@@ -62,6 +64,7 @@ function CrudForm<T, TValues extends FieldValues, TOutput, P>(
       form={form}
       cancelTo={props.backTo}
       draftKey={`${props.backTo}/${props.id ?? 'new'}`}
+      aside={props.aside}
       onSubmit={async (values) => {
         const res = props.id === undefined ? await create.mutateAsync(values) : await update.mutateAsync(values);
         if (res.message) notify(res.message);

@@ -17,6 +17,13 @@ export type FieldProps<T extends FieldValues> = {
 } & Omit<TextFieldProps, 'name' | 'label' | 'required' | 'helperText' | 'select' | 'children'>;
 
 /**
+ * A form field's `autoFocus`, kept only where a mouse or trackpad is the main pointer: on a touch
+ * screen the focus opens the on-screen keyboard over the form before the user chose a field.
+ */
+export const autoFocusWithMouse = (autoFocus: boolean | undefined): boolean =>
+  !!autoFocus && typeof window !== 'undefined' && window.matchMedia('(pointer: fine)').matches;
+
+/**
  * A text field bound to react-hook-form; shows at most one error (spec section 5). Selects live
  * in select-element.tsx so that text-only screens (login) do not load MUI's Select and Menu.
  */
@@ -26,12 +33,14 @@ export function TextFieldElement<T extends FieldValues>({
   label,
   required,
   helperText,
+  autoFocus,
   ...rest
 }: FieldProps<T>) {
   const { field, fieldState } = useController({ name, control });
   return (
     <TextInput
       {...rest}
+      autoFocus={autoFocusWithMouse(autoFocus)}
       name={field.name}
       value={field.value ?? ''}
       onChange={field.onChange}

@@ -30,8 +30,27 @@ type FormPageProps<TValues extends FieldValues, TOutput> = {
   submitLabel?: string;
   /** Extra buttons (archive, resend ...) beside save and cancel. */
   actions?: ReactNode;
+  /** Shown beside the form on wide screens and between the title and the form on narrower ones. */
+  aside?: ReactNode;
   children: ReactNode;
 };
+
+/** Forms are at most 960 px wide on a desktop: wider fields read badly. */
+const FORM_WIDTH = 960;
+
+/**
+ * With an aside (the customer's places and machines): from lg the aside stands to the right of
+ * title and form, spanning their rows (the last row takes its extra height, so the form is not
+ * pushed down); below lg everything is one column in page order, the aside above the form.
+ */
+const WITH_ASIDE = {
+  display: 'grid',
+  maxWidth: { lg: FORM_WIDTH + 360 + 24 },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' },
+  gridTemplateRows: { lg: 'auto auto 1fr' },
+  columnGap: 3,
+  alignItems: 'start',
+} as const;
 
 const draftStorage = {
   read<T>(key: string): T | null {
@@ -72,6 +91,7 @@ export function FormPage<TValues extends FieldValues, TOutput>({
   draftKey,
   submitLabel = 'Opslaan',
   actions,
+  aside,
   children,
 }: FormPageProps<TValues, TOutput>) {
   const notify = useNotify();
@@ -163,7 +183,7 @@ export function FormPage<TValues extends FieldValues, TOutput>({
   };
 
   return (
-    <Box sx={{ maxWidth: 760 }}>
+    <Box sx={aside ? WITH_ASIDE : { maxWidth: FORM_WIDTH }}>
       <PageHeader title={title} crumbs={crumbs} />
       {restored && (
         <Alert
@@ -178,6 +198,7 @@ export function FormPage<TValues extends FieldValues, TOutput>({
           Je niet-opgeslagen invoer is teruggezet.
         </Alert>
       )}
+      {aside && <Box sx={{ gridColumn: { lg: 2 }, gridRow: { lg: '1 / span 3' }, mb: { xs: 3, lg: 0 } }}>{aside}</Box>}
       <Card variant="outlined">
         <CardContent component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={2.5}>{children}</Stack>

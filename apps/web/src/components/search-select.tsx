@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import type { AnyControl } from './form-fields';
+import { autoFocusWithMouse, type AnyControl } from './form-fields';
 
 type Option = { id: number };
 
@@ -60,7 +60,7 @@ export function SearchSelect<T extends FieldValues, O extends Option>(props: {
           inputRef={field.ref}
           label={props.label}
           required={props.required}
-          autoFocus={props.autoFocus}
+          autoFocus={autoFocusWithMouse(props.autoFocus)}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? props.helperText}
         />

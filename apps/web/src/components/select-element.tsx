@@ -1,7 +1,7 @@
 import { useController, type FieldValues } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { FieldProps } from './form-fields';
+import { autoFocusWithMouse, type FieldProps } from './form-fields';
 
 export type Option = { value: string | number; label: string };
 
@@ -12,10 +12,11 @@ export function SelectElement<T extends FieldValues>({
   ...props
 }: FieldProps<T> & { options: Option[]; emptyLabel?: string }) {
   const { field, fieldState } = useController({ name: props.name, control: props.control });
-  const { name: _name, control: _control, helperText, label, required, ...rest } = props;
+  const { name: _name, control: _control, helperText, label, required, autoFocus, ...rest } = props;
   return (
     <TextField
       {...rest}
+      autoFocus={autoFocusWithMouse(autoFocus)}
       select
       name={field.name}
       value={field.value ?? ''}

@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -23,7 +24,8 @@ function OverviewCard(props: {
   title: string;
   total: number | undefined;
   empty: string;
-  items: { key: number; primary: string; secondary?: string }[] | undefined;
+  /** Each links to its own screen. */
+  items: { key: number; primary: string; secondary?: string; to: string }[] | undefined;
   actions: ReactNode;
 }) {
   const id = `overview-${props.title.toLowerCase()}`;
@@ -47,8 +49,10 @@ function OverviewCard(props: {
         ) : (
           <List dense disablePadding>
             {props.items.map((i) => (
-              <ListItem key={i.key} disableGutters>
-                <ListItemText primary={i.primary} secondary={i.secondary} />
+              <ListItem key={i.key} disablePadding>
+                <ListItemButton component={RouterLink} to={i.to} sx={{ px: 1, mx: -1, borderRadius: 1 }}>
+                  <ListItemText primary={i.primary} secondary={i.secondary} />
+                </ListItemButton>
               </ListItem>
             ))}
             {props.total !== undefined && props.total > props.items.length && (
@@ -73,7 +77,7 @@ export function CustomerOverview({ customerId }: { customerId: number }) {
   const users = useUsers({ ...firstPage, sortKey: 'last_name', customer_id: customerId }).data;
 
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 3 }}>
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
       <OverviewCard
         title="Vestigingen"
         total={locations?.meta.total}
@@ -82,6 +86,7 @@ export function CustomerOverview({ customerId }: { customerId: number }) {
           key: l.id,
           primary: l.name,
           secondary: `${l.street} ${l.house_number}${l.addition ? ` ${l.addition}` : ''}, ${l.city}`,
+          to: `${base}/locations/${l.id}/edit`,
         }))}
         actions={
           <Button component={RouterLink} to={`${base}/locations`} size="small">
@@ -97,6 +102,7 @@ export function CustomerOverview({ customerId }: { customerId: number }) {
           key: m.id,
           primary: m.name,
           secondary: [m.inventory_number, m.location_name].join(' · '),
+          to: `${base}/machines/${m.id}/edit`,
         }))}
         actions={
           <>
@@ -115,7 +121,12 @@ export function CustomerOverview({ customerId }: { customerId: number }) {
         title="Klantgebruikers"
         total={users?.meta.total}
         empty="Nog geen klantgebruikers."
-        items={users?.data.map((u) => ({ key: u.id, primary: fullName(u), secondary: u.email }))}
+        items={users?.data.map((u) => ({
+          key: u.id,
+          primary: fullName(u),
+          secondary: u.email,
+          to: `/admin/customer-users/${u.id}/edit`,
+        }))}
         actions={
           <Button component={RouterLink} to="/admin/customer-users" size="small">
             Klantgebruikers beheren

@@ -43,8 +43,8 @@ export function Filter({
     <TextField
       select
       size="small"
-      fullWidth={false}
-      sx={{ minWidth: 170 }}
+      // The whole width on a phone (they fold open one under the other), beside the search above.
+      sx={{ minWidth: 170, width: { xs: '100%', sm: 'auto' } }}
       label={label}
       disabled={disabled}
       // Until the options have loaded, a chosen id has no label yet: show it empty, not as an error.

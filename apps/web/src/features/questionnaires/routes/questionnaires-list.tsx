@@ -39,8 +39,8 @@ function FilterSelect({ name, label, options }: { name: string; label: string; o
           { replace: true },
         )
       }
-      fullWidth={false}
-      sx={{ minWidth: 180 }}
+      // The whole width on a phone (they fold open one under the other), beside the search above.
+      sx={{ minWidth: 180, width: { xs: '100%', sm: 'auto' } }}
     >
       <MenuItem value="">Alle</MenuItem>
       {Object.entries(options).map(([value, text]) => (
