@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors: ErrorEnvelope['errors'],
     readonly status: number,
+    /** The request never got an answer (no connection): worth sending again. */
+    readonly network = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -66,7 +68,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, body?: FormBody): P
       credentials: 'same-origin',
     });
   } catch (err) {
-    throw new ApiError(err instanceof Error ? err.message : String(err), {}, 500);
+    throw new ApiError(err instanceof Error ? err.message : String(err), {}, 500, true);
   }
   const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
   if (!isJson) {
@@ -100,18 +102,26 @@ export async function apiSend<T>(
 ) {
   if (mutationInFlight) throw new ApiError(TRANSPORT.inProgress, {}, 0);
   mutationInFlight = true;
-  const payload = method === 'POST' ? body : { ...body, _method: method };
   try {
-    if (!csrfToken) await refreshCsrfToken();
-    try {
-      return await send<T>('POST', path, payload);
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 419) throw err;
-      await refreshCsrfToken();
-      return await send<T>('POST', path, payload);
-    }
+    return await sendChange<T>(path, body, method);
   } finally {
     mutationInFlight = false;
+  }
+}
+
+/**
+ * A change with the CSRF token (fetched when missing, and again once after a 419), without the
+ * one-at-a-time rule of user actions: for the save queue (lib/save-queue.ts).
+ */
+export async function sendChange<T>(path: string, body: FormBody, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') {
+  const payload = method === 'POST' ? body : { ...body, _method: method };
+  if (!csrfToken) await refreshCsrfToken();
+  try {
+    return await send<T>('POST', path, payload);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 419) throw err;
+    await refreshCsrfToken();
+    return await send<T>('POST', path, payload);
   }
 }
 

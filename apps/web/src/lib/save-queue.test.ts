@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from './api-client';
+import { createSaveQueue } from './save-queue';
+
+type Call = { url: string; body: FormData | undefined };
+let calls: Call[] = [];
+const respond = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function mockFetch(handler: (url: string) => Response | Promise<Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, body: init.body as FormData | undefined });
+      return handler(url);
+    }),
+  );
+}
+
+beforeEach(() => {
+  calls = [];
+  resetApiClient();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('save queue', () => {
+  const ok = (url: string) =>
+    url === '/api/token' ? respond(200, { data: { token: 'T' } }) : respond(200, { data: null });
+  const sent = () => calls.filter((c) => c.url !== '/api/token').map((c) => `${c.url} ${c.body?.get('v')}`);
+
+  it('sends queued changes one at a time in order, beside a user action', async () => {
+    let open = 0;
+    let most = 0;
+    mockFetch(async (url) => {
+      open++;
+      most = Math.max(most, open);
+      await new Promise((r) => setTimeout(r, 5));
+      open--;
+      return ok(url);
+    });
+    const queue = createSaveQueue();
+    queue.save('a', '/api/a', { v: 1 });
+    queue.save('b', '/api/b', { v: 2 });
+    queue.save('c', '/api/c', { v: 3 });
+    await queue.flushed();
+    expect(sent()).toEqual(['/api/a 1', '/api/b 2', '/api/c 3']);
+    expect(most).toBe(1);
+    expect(queue.state).toEqual({ pending: 0, status: 'idle', failed: null });
+  });
+
+  it('replaces a waiting change of the same key with the latest value', async () => {
+    mockFetch(async (url) => (await new Promise((r) => setTimeout(r, 5)), ok(url)));
+    const queue = createSaveQueue();
+    queue.save('a', '/api/a', { v: 1 });
+    queue.save('b', '/api/b', { v: 1 });
+    queue.save('b', '/api/b', { v: 2 });
+    queue.save('b', '/api/b', { v: 3 });
+    await queue.flushed();
+    expect(sent()).toEqual(['/api/a 1', '/api/b 3']);
+  });
+
+  it('keeps a change through a lost connection and sends it when the connection is back', async () => {
+    let online = false;
+    mockFetch((url) => {
+      if (!online && url !== '/api/token') throw new TypeError('Failed to fetch');
+      return ok(url);
+    });
+    const queue = createSaveQueue({ retryDelays: [5] });
+    const states: string[] = [];
+    queue.subscribe((s) => states.push(s.status));
+    queue.save('a', '/api/a', { v: 1 });
+    await vi.waitFor(() => expect(states).toContain('offline'));
+    expect(queue.state.pending).toBe(1);
+    online = true;
+    await queue.flushed();
+    expect(sent().filter((s) => s === '/api/a 1').length).toBeGreaterThanOrEqual(2);
+    expect(queue.state).toMatchObject({ pending: 0, status: 'idle', failed: null });
+  });
+
+  it('reports a refused change once and goes on with the next', async () => {
+    mockFetch((url) => (url === '/api/bad' ? respond(409, { message: 'Al ingediend', errors: {} }) : ok(url)));
+    const queue = createSaveQueue();
+    queue.save('bad', '/api/bad', { v: 1 });
+    queue.save('good', '/api/good', { v: 2 });
+    await queue.flushed();
+    expect(sent()).toEqual(['/api/bad 1', '/api/good 2']);
+    expect(queue.state.failed).toMatchObject({ key: 'bad', error: { status: 409, message: 'Al ingediend' } });
+  });
+});
