@@ -7,7 +7,10 @@ import { DESKTOP, PHONE, openScreen, switchTheme } from './helpers';
 async function seriousViolations(page: Page): Promise<string[]> {
   // Let transitions (drawer, menus, ripples) finish: axe reads colours as they are painted.
   await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // Also axe's experimental label-in-name rule, which Lighthouse runs.
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -259,8 +259,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ) : !rows && loading ? (
               // The first load: placeholder rows of a page's height (at most 15), so the pagination
               // and what follows do not jump down when the rows arrive (layout shift).
+              // Keys of their own: a real row must not take over a placeholder's element and move.
               Array.from({ length: Math.min(state.itemsPerPage, 15) }, (_, i) => (
-                <TableRow key={i}>
+                <TableRow key={`placeholder-${i}`}>
                   <TableCell colSpan={colSpan} sx={{ height: 53, py: 0 }}>
                     {i === 0 && (
                       <Box component="span" sx={visuallyHidden}>

@@ -112,8 +112,9 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const doLogout = useLogout();
   const name = fullName(user);
   const userInitials = initials(name);
-  // The accessible name holds the initials the button shows (WCAG 2.5.3, label in name).
-  const accountLabel = `Account van ${name} (${userInitials})`;
+  // The accessible name holds the initials the button shows (WCAG 2.5.3, label in name; not in
+  // parentheses, which the check leaves out).
+  const accountLabel = `Account van ${name}, ${userInitials}`;
 
   const nav = (
     <Box component="nav" aria-label="Hoofdmenu" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
