@@ -1,23 +1,26 @@
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machines } from '../../db/schema/machines';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
-import { createDepartment, createLocation, createPlacementChain, createRoom } from '../../test/placements';
-import { errorsOf, signInRoles, type RoleClients } from '../../test/helpers';
-import { createBrand, createBrandType, createMachineType, uniqueName } from '../../test/master-data';
+import { describe, expect, it } from 'vitest';
+import {
+  createBrand,
+  createBrandType,
+  createDepartment,
+  createLocation,
+  createMachine,
+  createMachines,
+  createMachineType,
+  createPlacementChain,
+  createRoom,
+  uniqueName,
+} from '../../test/factories';
+import { errorsOf } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
 
 /**
  * GET /api/customers/:customerId/machines/export?format=xlsx|pdf: the inventory list, read back
  * with a real xlsx reader (exceljs' parser) and a real PDF text extractor (pdf.js via unpdf).
  */
-let t: TestApp;
-let clients: RoleClients;
-beforeAll(async () => {
-  t = await createTestApp();
-  clients = await signInRoles(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const HEADERS = [
   'Vestiging',
@@ -50,37 +53,31 @@ async function customerWithMachines() {
   const brand = await createBrand(t.db);
   const brandType = await createBrandType(t.db, brand.id);
   const type = await createMachineType(t.db);
-  const base = { customerId: c.customer.id, locationId: c.location.id };
-  const rows = await t.db
-    .insert(machines)
-    .values([
-      {
-        ...base,
-        departmentId: c.department.id,
-        roomId: c.room.id,
-        name: 'Accuboormachine',
-        inventoryNumber: 'INV-001',
-        factoryNumber: 'SN-77',
-        manufactureYear: 2019,
-        machineTypeId: type.id,
-        brandId: brand.id,
-        brandTypeId: brandType.id,
-        priceCents: 123456,
-      },
-      // A text a spreadsheet would run as a formula.
-      { ...base, name: '=HYPERLINK("http://evil.example","klik")', inventoryNumber: 'INV-002', status: 'concept' },
-      {
-        ...base,
-        locationId: hal.id,
-        departmentId: dept.id,
-        roomId: room.id,
-        name: 'Lintzaag',
-        inventoryNumber: 'INV-003',
-        status: 'inactive',
-      },
-      { ...base, name: 'Oude pers', inventoryNumber: 'INV-004', archivedAt: new Date() },
-    ])
-    .returning();
+  const rows = await createMachines(t.db, c, [
+    {
+      departmentId: c.department.id,
+      roomId: c.room.id,
+      name: 'Accuboormachine',
+      inventoryNumber: 'INV-001',
+      factoryNumber: 'SN-77',
+      manufactureYear: 2019,
+      machineTypeId: type.id,
+      brandId: brand.id,
+      brandTypeId: brandType.id,
+      priceCents: 123456,
+    },
+    // A text a spreadsheet would run as a formula.
+    { name: '=HYPERLINK("http://evil.example","klik")', inventoryNumber: 'INV-002', status: 'concept' },
+    {
+      locationId: hal.id,
+      departmentId: dept.id,
+      roomId: room.id,
+      name: 'Lintzaag',
+      inventoryNumber: 'INV-003',
+      status: 'inactive',
+    },
+    { name: 'Oude pers', inventoryNumber: 'INV-004', archivedAt: new Date() },
+  ]);
   return { ...c, hal, brand, brandType, type, rows };
 }
 
@@ -97,7 +94,7 @@ async function readSheet(body: Buffer) {
 describe('inventory export as xlsx', () => {
   it('has a header row and one row per active machine with every field, in the screen sort', async () => {
     const c = await customerWithMachines();
-    const res = await clients.admin.get(url(c.customer.id));
+    const res = await t.admin.get(url(c.customer.id));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toMatch(
@@ -137,7 +134,7 @@ describe('inventory export as xlsx', () => {
   it('applies the filters, search, sort and archived toggle of the machines screen', async () => {
     const c = await customerWithMachines();
     const names = async (query: string) => {
-      const res = await clients.admin.get(url(c.customer.id, `format=xlsx&${query}`));
+      const res = await t.admin.get(url(c.customer.id, `format=xlsx&${query}`));
       expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
       return (await readSheet(res.rawPayload)).rows.slice(1).map((r) => r[3]);
     };
@@ -157,13 +154,11 @@ describe('inventory export as xlsx', () => {
   it('holds only machines of the customer in the path', async () => {
     const a = await customerWithMachines();
     const b = await createPlacementChain(t.db, uniqueName('Ander bedrijf'));
-    await t.db
-      .insert(machines)
-      .values({ customerId: b.customer.id, locationId: b.location.id, name: 'Vreemde machine', inventoryNumber: 'X' });
-    const { rows } = await readSheet((await clients.admin.get(url(a.customer.id))).rawPayload);
+    await createMachine(t.db, b, { name: 'Vreemde machine', inventoryNumber: 'X' });
+    const { rows } = await readSheet((await t.admin.get(url(a.customer.id))).rawPayload);
     expect(rows.flat()).not.toContain('Vreemde machine');
     // A location of customer B as filter of customer A: nothing, and B's place name is not printed.
-    const res = await clients.admin.get(url(a.customer.id, `format=xlsx&location_id=${b.location.id}`));
+    const res = await t.admin.get(url(a.customer.id, `format=xlsx&location_id=${b.location.id}`));
     const sheet = await readSheet(res.rawPayload);
     expect(sheet.rows).toHaveLength(1);
     expect(sheet.workbook.description).not.toContain(b.location.name);
@@ -171,14 +166,15 @@ describe('inventory export as xlsx', () => {
 
   it('streams thousands of machines in batches', async () => {
     const c = await createPlacementChain(t.db, uniqueName('Groot bedrijf'));
-    const values = Array.from({ length: 2_500 }, (_, i) => ({
-      customerId: c.customer.id,
-      locationId: c.location.id,
-      name: `Machine ${String(i).padStart(5, '0')}`,
-      inventoryNumber: `G-${i}`,
-    }));
-    await t.db.insert(machines).values(values);
-    const { rows } = await readSheet((await clients.admin.get(url(c.customer.id))).rawPayload);
+    await createMachines(
+      t.db,
+      c,
+      Array.from({ length: 2_500 }, (_, i) => ({
+        name: `Machine ${String(i).padStart(5, '0')}`,
+        inventoryNumber: `G-${i}`,
+      })),
+    );
+    const { rows } = await readSheet((await t.admin.get(url(c.customer.id))).rawPayload);
     expect(rows).toHaveLength(2_501);
     expect(rows[2_500]![3]).toBe('Machine 02499');
   });
@@ -187,7 +183,7 @@ describe('inventory export as xlsx', () => {
 describe('inventory export as PDF', () => {
   it('prints the company header, the customer and the machines', async () => {
     const c = await customerWithMachines();
-    const res = await clients.admin.get(url(c.customer.id, `format=pdf&location_id=${c.location.id}`));
+    const res = await t.admin.get(url(c.customer.id, `format=pdf&location_id=${c.location.id}`));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="inventaris-.+\.pdf"$/);
@@ -206,15 +202,12 @@ describe('inventory export as PDF', () => {
 
   it('runs over several pages with the table header on each', async () => {
     const c = await createPlacementChain(t.db, uniqueName('Veel machines'));
-    await t.db.insert(machines).values(
-      Array.from({ length: 120 }, (_, i) => ({
-        customerId: c.customer.id,
-        locationId: c.location.id,
-        name: `Pers ${i}`,
-        inventoryNumber: `P-${i}`,
-      })),
+    await createMachines(
+      t.db,
+      c,
+      Array.from({ length: 120 }, (_, i) => ({ name: `Pers ${i}`, inventoryNumber: `P-${i}` })),
     );
-    const res = await clients.admin.get(url(c.customer.id, 'format=pdf'));
+    const res = await t.admin.get(url(c.customer.id, 'format=pdf'));
     const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
     expect(pdf.numPages).toBeGreaterThan(2);
     const { text } = await extractText(pdf);
@@ -225,7 +218,7 @@ describe('inventory export as PDF', () => {
 
   it('says so when there are no machines', async () => {
     const c = await createPlacementChain(t.db, uniqueName('Leeg'));
-    const res = await clients.admin.get(url(c.customer.id, 'format=pdf'));
+    const res = await t.admin.get(url(c.customer.id, 'format=pdf'));
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
     expect(text).toContain('Geen machines gevonden.');
   });
@@ -242,7 +235,7 @@ describe('inventory export: refusals', () => {
       ['format=xlsx&sortKey=price', 'sortKey'],
       ['format=xlsx&search=a%00b', 'search'],
     ] as const) {
-      const res = await clients.admin.get(url(c.customer.id, query));
+      const res = await t.admin.get(url(c.customer.id, query));
       expect(res.statusCode, query).toBe(422);
       expect(Object.keys(errorsOf(res)), query).toContain(field);
     }
@@ -250,16 +243,16 @@ describe('inventory export: refusals', () => {
 
   it('answers 404 for a customer that does not exist or a junk id', async () => {
     for (const id of [999_999, 0, 'abc']) {
-      const res = await clients.admin.get(url(id));
+      const res = await t.admin.get(url(id));
       expect(res.statusCode, String(id)).toBe(404);
     }
   });
 
   it('is for admins and super admins only: 401 without a session, 403 for other roles', async () => {
     const c = await createPlacementChain(t.db);
-    expect((await clients.superAdmin.get(url(c.customer.id))).statusCode).toBe(200);
-    expect((await clients.visitor.get(url(c.customer.id))).statusCode).toBe(401);
-    expect((await clients.mechanic.get(url(c.customer.id))).statusCode).toBe(403);
-    expect((await clients.customer.get(url(c.customer.id))).statusCode).toBe(403);
+    expect((await t.superAdmin.get(url(c.customer.id))).statusCode).toBe(200);
+    expect((await t.visitor.get(url(c.customer.id))).statusCode).toBe(401);
+    expect((await t.mechanic.get(url(c.customer.id))).statusCode).toBe(403);
+    expect((await t.customerA.client.get(url(c.customer.id))).statusCode).toBe(403);
   });
 });

@@ -1,33 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { brandTypes, brands, machineTypes } from '../../db/schema/master-data';
 import { departments, locations, rooms } from '../../db/schema/customers';
-import { machines } from '../../db/schema/machines';
 import { questionnaires } from '../../db/schema/questionnaires';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
-import type { TestClient } from '../../test/client';
-import { createLocation, createPlacementChain } from '../../test/placements';
-import { signIn } from '../../test/helpers';
 import {
   createBrand,
   createBrandType,
+  createLocation,
+  createMachine,
   createMachineType,
+  createPlacementChain,
   createQuestionnaire,
   uniqueName,
-} from '../../test/master-data';
+} from '../../test/factories';
+import { useTestApp } from '../../test/use-test-app';
 
 /**
  * docs/decisions "Machines": brands, brand types, machine types, questionnaires, locations,
  * departments and rooms that machines refer to cannot be deleted (409 with a Dutch reason),
  * archived machines included; once no machine refers to them any more they can.
  */
-let t: TestApp;
-let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signIn(t, 'admin')).client;
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 let seq = 0;
 const ROUNDS = Number(process.env.RACE_ROUNDS ?? 20);
@@ -44,6 +37,8 @@ async function world() {
   const loc = `/api/customers/${customer.id}/locations/${location!.id}`;
   const dep = `${loc}/departments/${department!.id}`;
   return {
+    /** Where machines of this world stand (for createMachine). */
+    place: { customer, location },
     customer: customer.id,
     location: location!.id,
     department: department!.id,
@@ -69,7 +64,7 @@ type World = Awaited<ReturnType<typeof world>>;
 
 /** A machine (through the API) that refers to everything of `w`. */
 async function machineUsingAll(w: World) {
-  const res = await admin.post(`/api/customers/${w.customer}/machines`, {
+  const res = await t.admin.post(`/api/customers/${w.customer}/machines`, {
     body: {
       name: uniqueName('Machine'),
       inventory_number: `IU-${++seq}`,
@@ -123,8 +118,8 @@ async function expectRefused(w: World, count: string) {
   for (const [key, what] of REASONS) {
     const message = `${what} wordt gebruikt door ${count} en kan niet worden verwijderd.`;
     for (const res of [
-      await admin.delete(w.paths[key]),
-      await admin.post(w.paths[key], { body: { _method: 'DELETE' }, as: 'form' }),
+      await t.admin.delete(w.paths[key]),
+      await t.admin.post(w.paths[key], { body: { _method: 'DELETE' }, as: 'form' }),
     ]) {
       expect(res.statusCode, `${key}: ${res.body}`).toBe(409);
       expect(res.json(), key).toEqual({ message, errors: {} });
@@ -145,33 +140,28 @@ describe('deleting what a machine refers to (409)', () => {
   it('counts archived machines too: they keep their history', async () => {
     const w = await world();
     const id = await machineUsingAll(w);
-    const archived = await admin.post(`/api/customers/${w.customer}/machines/${id}/archive`);
+    const archived = await t.admin.post(`/api/customers/${w.customer}/machines/${id}/archive`);
     expect(archived.statusCode, archived.body).toBe(200);
     await expectRefused(w, '1 machine');
   });
 
   it('counts concept machines (added in the field) too', async () => {
     const w = await world();
-    const [row] = await t.db
-      .insert(machines)
-      .values({
-        customerId: w.customer,
-        locationId: w.location,
-        departmentId: w.department,
-        roomId: w.room,
-        machineTypeId: w.machineType,
-        brandId: w.brand,
-        brandTypeId: w.brandType,
-        name: uniqueName('Concept'),
-        inventoryNumber: `IU-${++seq}`,
-        status: 'concept',
-        archivedAt: new Date(),
-      })
-      .returning();
-    const put = await admin.put(`/api/customers/${w.customer}/machines/${row!.id}`, {
+    const row = await createMachine(t.db, w.place, {
+      departmentId: w.department,
+      roomId: w.room,
+      machineTypeId: w.machineType,
+      brandId: w.brand,
+      brandTypeId: w.brandType,
+      name: uniqueName('Concept'),
+      inventoryNumber: `IU-${++seq}`,
+      status: 'concept',
+      archivedAt: new Date(),
+    });
+    const put = await t.admin.put(`/api/customers/${w.customer}/machines/${row.id}`, {
       body: {
-        name: row!.name,
-        inventory_number: row!.inventoryNumber,
+        name: row.name,
+        inventory_number: row.inventoryNumber,
         location_id: w.location,
         department_id: w.department,
         room_id: w.room,
@@ -189,21 +179,21 @@ describe('deleting what a machine refers to (409)', () => {
     const w = await world();
     const id = await machineUsingAll(w);
     const base = `/api/customers/${w.customer}/machines/${id}`;
-    const edited = await admin.put(base, {
+    const edited = await t.admin.put(base, {
       body: { name: 'Zonder verwijzingen', inventory_number: `IU-${++seq}`, location_id: w.location },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     // Still at the location: that one stays refused, with the machine as its reason.
     for (const key of ['brandType', 'brand', 'machineType', 'questionnaire', 'room', 'department'] as const) {
-      const res = await admin.delete(w.paths[key]);
+      const res = await t.admin.delete(w.paths[key]);
       expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
     }
-    const refused = await admin.delete(w.paths.location);
+    const refused = await t.admin.delete(w.paths.location);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Deze vestiging wordt gebruikt door 1 machine en kan niet worden verwijderd.');
-    const moved = await admin.post(`${base}/move`, { body: { location_id: w.spare } });
+    const moved = await t.admin.post(`${base}/move`, { body: { location_id: w.spare } });
     expect(moved.statusCode, moved.body).toBe(200);
-    const removed = await admin.delete(w.paths.location);
+    const removed = await t.admin.delete(w.paths.location);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await stillThere(w)).toEqual({
       brandType: 0,
@@ -215,7 +205,7 @@ describe('deleting what a machine refers to (409)', () => {
       location: 0,
     });
     // The move history keeps the names of the place that is gone.
-    const moves = (await admin.get(`${base}/moves`)).json().data as { from: string; to: string }[];
+    const moves = (await t.admin.get(`${base}/moves`)).json().data as { from: string; to: string }[];
     expect(moves.map((m) => m.to)).toEqual([w.names.location, w.names.spare]);
     expect(moves[0]!.from).toBe(`${w.names.location} > ${w.names.department} > ${w.names.room}`);
   });
@@ -224,13 +214,13 @@ describe('deleting what a machine refers to (409)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const w = await world();
       // Only the location stands in the way of its delete (no departments below it).
-      await admin.delete(w.paths.room);
-      await admin.delete(w.paths.department);
+      await t.admin.delete(w.paths.room);
+      await t.admin.delete(w.paths.department);
       const [created, deleted] = await Promise.all([
-        admin.post(`/api/customers/${w.customer}/machines`, {
+        t.admin.post(`/api/customers/${w.customer}/machines`, {
           body: { name: 'Gelijktijdig', inventory_number: `IU-${++seq}`, location_id: w.location },
         }),
-        admin.delete(w.paths.location),
+        t.admin.delete(w.paths.location),
       ]);
       const outcome = `${created.statusCode}/${deleted.statusCode}`;
       expect(['201/409', '422/200'], `${outcome}: ${created.body} ${deleted.body}`).toContain(outcome);
@@ -246,7 +236,7 @@ describe('deleting what a machine refers to (409)', () => {
       const id = await machineUsingAll(w);
       const fresh = await createBrandType(t.db, w.brand);
       const [updated, deleted] = await Promise.all([
-        admin.put(`/api/customers/${w.customer}/machines/${id}`, {
+        t.admin.put(`/api/customers/${w.customer}/machines/${id}`, {
           body: {
             name: 'Gelijktijdig',
             inventory_number: `IU-${++seq}`,
@@ -255,7 +245,7 @@ describe('deleting what a machine refers to (409)', () => {
             brand_type_id: fresh.id,
           },
         }),
-        admin.delete(`/api/brands/${w.brand}/types/${fresh.id}`),
+        t.admin.delete(`/api/brands/${w.brand}/types/${fresh.id}`),
       ]);
       const outcome = `${updated.statusCode}/${deleted.statusCode}`;
       expect(['200/409', '422/200'], `${outcome}: ${updated.body} ${deleted.body}`).toContain(outcome);

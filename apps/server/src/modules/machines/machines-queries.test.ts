@@ -1,48 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
-import { machineMoves, machineQuestionnaires, machines } from '../../db/schema/machines';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
-import type { TestClient } from '../../test/client';
-import { createPlacementChain } from '../../test/placements';
-import { signIn } from '../../test/helpers';
+import { machineMoves, machineQuestionnaires } from '../../db/schema/machines';
 import {
   createBrand,
   createBrandType,
+  createMachines,
   createMachineType,
+  createPlacementChain,
   createQuestionnaire,
   uniqueName,
-} from '../../test/master-data';
+} from '../../test/factories';
+import { useTestApp } from '../../test/use-test-app';
 
 /**
  * "No query per row": the statements of one request, counted through the database's query hook
  * (test/build-test-app QueryLog). A page of 25 machines, each with its place, type, brand, brand
  * type and four questionnaires, costs what a page of one costs.
  */
-let t: TestApp;
-let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signIn(t, 'admin')).client;
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Session, customer check, count, page, the page's questionnaires. */
 const MAX_STATEMENTS = 5;
 
-async function statementsOf(path: string): Promise<string[]> {
-  const { result, statements } = await t.queries.record(() => admin.get(path));
-  expect(result.statusCode, result.body).toBe(200);
-  return statements;
-}
-
 async function expectConstant(small: string, big: string, rows: [number, number]) {
-  const few = await statementsOf(small);
-  const many = await statementsOf(big);
-  expect((await admin.get(small)).json().data).toHaveLength(rows[0]);
-  expect((await admin.get(big)).json().data).toHaveLength(rows[1]);
-  const listing = (s: string[]) => s.map((q, i) => `${i + 1}. ${q}`).join('\n');
-  expect(many.length, `big:\n${listing(many)}\nsmall:\n${listing(few)}`).toBe(few.length);
-  expect(many.length, listing(many)).toBeLessThanOrEqual(MAX_STATEMENTS);
+  await t.expectConstantStatements(small, big, MAX_STATEMENTS);
+  expect((await t.admin.get(small)).json().data).toHaveLength(rows[0]);
+  expect((await t.admin.get(big)).json().data).toHaveLength(rows[1]);
 }
 
 /** A customer with `n` fully referenced machines (bulk inserts: a handful of statements). */
@@ -58,26 +41,23 @@ async function customerWith(n: number, status: 'active' | 'concept' = 'active') 
     })),
   );
   const tag = uniqueName('Rij').replace(/\W/g, '');
-  const rows = await t.db
-    .insert(machines)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        customerId: customer.id,
-        locationId: location!.id,
-        departmentId: department!.id,
-        roomId: room!.id,
-        machineTypeId: machineType.id,
-        brandId: brand.id,
-        brandTypeId: brandType.id,
-        name: `${tag} machine ${String(i).padStart(2, '0')}`,
-        inventoryNumber: `${tag}-${i}`,
-        factoryNumber: `F-${i}`,
-        manufactureYear: 2000 + (i % 20),
-        priceCents: 1000 * i,
-        status,
-      })),
-    )
-    .returning({ id: machines.id });
+  const rows = await createMachines(
+    t.db,
+    { customer, location },
+    Array.from({ length: n }, (_, i) => ({
+      departmentId: department.id,
+      roomId: room.id,
+      machineTypeId: machineType.id,
+      brandId: brand.id,
+      brandTypeId: brandType.id,
+      name: `${tag} machine ${String(i).padStart(2, '0')}`,
+      inventoryNumber: `${tag}-${i}`,
+      factoryNumber: `F-${i}`,
+      manufactureYear: 2000 + (i % 20),
+      priceCents: 1000 * i,
+      status,
+    })),
+  );
   await t.db
     .insert(machineQuestionnaires)
     .values(
@@ -88,14 +68,14 @@ async function customerWith(n: number, status: 'active' | 'concept' = 'active') 
   await t.db
     .insert(machineMoves)
     .values(rows.flatMap((r) => [1, 2, 3].map((k) => ({ machineId: r.id, fromPlace: `A${k}`, toPlace: `B${k}` }))));
-  return { customer: customer.id, location: location!.id, brand: brand.id, machineType: machineType.id, tag, rows };
+  return { customer: customer.id, location: location.id, brand: brand.id, machineType: machineType.id, tag, rows };
 }
 
 describe('queries per request', () => {
   it('GET /api/customers/:id/machines: a page of 25 machines costs what a page of 1 costs', async () => {
     const one = await customerWith(1);
     const many = await customerWith(30);
-    const page = await admin.get(`/api/customers/${many.customer}/machines?itemsPerPage=25`);
+    const page = await t.admin.get(`/api/customers/${many.customer}/machines?itemsPerPage=25`);
     expect(page.json().meta.total).toBe(30);
     expect(page.json().data[0]).toMatchObject({
       brand_type_name: expect.any(String),
@@ -136,9 +116,9 @@ describe('queries per request', () => {
       .insert(machineMoves)
       .values(Array.from({ length: 40 }, (_, k) => ({ machineId: b, fromPlace: `X${k}`, toPlace: `Y${k}` })));
     const read = async (c: typeof one, id: number, rest = '') =>
-      statementsOf(`/api/customers/${c.customer}/machines/${id}${rest}`);
+      t.statementsOf(`/api/customers/${c.customer}/machines/${id}${rest}`);
     expect((await read(many, b)).length).toBe((await read(one, a)).length);
     expect((await read(many, b, '/moves')).length).toBe((await read(one, a, '/moves')).length);
-    expect((await admin.get(`/api/customers/${many.customer}/machines/${b}/moves`)).json().data).toHaveLength(43);
+    expect((await t.admin.get(`/api/customers/${many.customer}/machines/${b}/moves`)).json().data).toHaveLength(43);
   });
 });
