@@ -14,9 +14,9 @@ import { BENCH_SESSION_SECRET } from './secret';
  * schemas, no hooks) on the app's database that runs, per request, what the app's database work
  * is and nothing else: the session lookup (the session store's prepared statement, same cookie,
  * same parameters) and the list page (the repository function the app's route ends in, same
- * parameters), and sends the result as it comes (Fastify's default JSON.stringify; the machines
- * page as the JSON text the database wrote). What the app does beyond this (cookie plugin,
- * access check, query validation, presenting, the response schema, headers) is its own cost.
+ * parameters), and sends the page as it comes (the JSON text the database wrote). What the app
+ * does beyond this (cookie plugin, helmet, access check, query validation, response, hooks) is
+ * its own cost.
  *
  * A list query is parsed once per distinct URL (the bench cycles a few paths), not per request.
  * Started like bench/server.ts: tells its port over IPC, stops on 'stop' or when the parent goes.
@@ -47,10 +47,10 @@ async function main() {
     if (!found?.user) throw new Error('ceiling: no session');
   };
 
-  app.get('/api/users', async (request) => {
+  app.get('/api/users', async (request, reply) => {
     const query = once(request.url, () => UserListQuerySchema.parse(request.query));
     await session(request.headers.cookie);
-    return users.list(query);
+    return sendJsonPage(reply, await users.list(query));
   });
   app.get('/api/customers/:customerId/machines', async (request, reply) => {
     const query = once(request.url, () => MachineListQuerySchema.parse(request.query));

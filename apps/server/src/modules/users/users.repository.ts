@@ -1,10 +1,23 @@
-import { and, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { EMPLOYEE_ROLES } from '@keurwijzer/shared/permissions';
-import type { UserListParams } from '@keurwijzer/shared/users';
+import {
+  and,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import { EMPLOYEE_ROLES, ROLES, permissionsFor } from '@keurwijzer/shared/permissions';
+import type { User, UserListParams } from '@keurwijzer/shared/users';
 import type { Db, Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { userTokens, users } from '../../db/schema/users';
 import { allOf, likePattern, orderBy, pageMeta, totalOf } from '../../lib/list-query';
+import type { JsonPage } from '../../lib/responses';
 import type { UserRow } from '../auth/session-store';
 
 const columns = { ...getTableColumns(users), customerName: customers.name };
@@ -18,6 +31,45 @@ const SORT_COLUMNS = {
 };
 
 export type NewUser = typeof users.$inferInsert;
+
+/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds); null stays null. */
+const isoOf = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** `[role]` and the role's permissions as JSON, one constant per role (permissionsFor, as toUser). */
+const ROLE_JSON = (of: (role: (typeof ROLES)[number]) => unknown) =>
+  sql`(case ${users.role} ${sql.join(
+    ROLES.map((role) => sql.raw(`when '${role}' then '${JSON.stringify(of(role))}'::json`)),
+    sql` `,
+  )} end)`;
+
+/*
+ * The users list leaves the database as its API JSON, like the machines list (MACHINE_JSON):
+ * a page is one JSON text per row for Node to join, instead of 16 columns a row to map, present
+ * (toUser), check against UserSchema and serialize again. `USER_FIELDS` is the list's presenter
+ * of a user: typed against `User`, so a field added to the contract does not compile until it is
+ * mapped here; toUser stays the presenter of a single user, and the API tests compare the two.
+ */
+const USER_FIELDS: Record<keyof User, SQL> = {
+  id: sql`${users.id}`,
+  first_name: sql`${users.firstName}`,
+  preposition: sql`${users.preposition}`,
+  last_name: sql`${users.lastName}`,
+  email: sql`${users.email}`,
+  image: sql`${users.image}`,
+  role: sql`${users.role}`,
+  roles: ROLE_JSON((role) => [role]),
+  permissions: ROLE_JSON((role) => permissionsFor([role])),
+  customer_id: sql`${users.customerId}`,
+  customer_name: sql`${customers.name}`,
+  archived_at: isoOf(users.archivedAt),
+  activated_at: isoOf(users.activatedAt),
+  created_at: isoOf(users.createdAt),
+};
+/** The user of the current row (users left join customers) as its API JSON text. */
+const USER_JSON = sql<string>`json_build_object(${sql.join(
+  Object.entries(USER_FIELDS).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+  sql`, `,
+)})::text`;
 
 /**
  * The list search: the user's name and e-mail (the trigram-indexed `search_text`) or the name of
@@ -38,7 +90,8 @@ export function createUsersRepository(db: Db) {
     tx.select(columns).from(users).leftJoin(customers, eq(customers.id, users.customerId));
 
   return {
-    async list(query: UserListParams) {
+    /** One page: the users as one JSON array text (sent as it is, see USER_JSON) and the meta. */
+    async list(query: UserListParams): Promise<JsonPage> {
       const where = allOf(
         query.archived ? isNotNull(users.archivedAt) : isNull(users.archivedAt),
         query.employees === undefined
@@ -52,7 +105,10 @@ export function createUsersRepository(db: Db) {
       // One statement, the total as a sub-select: one round trip and one connection per page.
       const pageRows = (limit: number, offset: number) =>
         db
-          .select({ ...columns, total: sql<number>`(select count(*) from ${users} where ${where})`.mapWith(Number) })
+          .select({
+            json: USER_JSON,
+            total: sql<number>`(select count(*) from ${users} where ${where})`.mapWith(Number),
+          })
           .from(users)
           .leftJoin(customers, eq(customers.id, users.customerId))
           .where(where)
@@ -61,7 +117,7 @@ export function createUsersRepository(db: Db) {
           .offset(offset);
       const rows = await pageRows(query.itemsPerPage, (query.page - 1) * query.itemsPerPage);
       const total = await totalOf(rows, query.page, () => pageRows(1, 0));
-      return { data: rows.map(({ total: _total, ...user }) => user), meta: pageMeta(total, query) };
+      return { dataJson: `[${rows.map((r) => r.json).join(',')}]`, meta: pageMeta(total, query) };
     },
 
     async findById(id: number, tx: Executor = db): Promise<UserRow | undefined> {

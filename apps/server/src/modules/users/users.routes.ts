@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT, successText } from '@keurwijzer/shared/texts';
 import { UserInputSchema, UserListQuerySchema, UserSchema } from '@keurwijzer/shared/users';
-import { IdParamsSchema, MessageSchema, changedOf, dataOf, pageOf } from '../../lib/responses';
+import { IdParamsSchema, MessageSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
 import type { UsersService } from './users.service';
 
 /** /api/users: thin handlers, the rules live in the service. */
@@ -11,8 +11,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
 
   app.get(
     '/api/users',
+    // The response schema stays the contract; the page is sent as the database wrote it (sendJsonPage).
     { config: view, schema: { querystring: UserListQuerySchema, response: { 200: pageOf(UserSchema) } } },
-    (req) => service.list(req.query),
+    async (req, reply) => sendJsonPage(reply, await service.list(req.query)),
   );
 
   app.get(

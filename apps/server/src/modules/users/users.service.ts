@@ -72,10 +72,8 @@ export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps
   });
 
   return {
-    async list(query: UserListParams) {
-      const page = await users.list(query);
-      return { data: page.data.map(toUser), meta: page.meta };
-    },
+    /** A page as JSON text, presented by the database (see USER_JSON in the repository). */
+    list: (query: UserListParams) => users.list(query),
 
     async get(id: number): Promise<User> {
       return toUser(await load(id));
