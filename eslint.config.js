@@ -4,6 +4,25 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** What every web file may not import. */
+const WEB_PATTERNS = [
+  { group: ['**/features/*/routes/*'], message: 'Screens are composed by the router only.' },
+  {
+    // A form sends what the user typed (XFormValues = z.input); the server parses it.
+    // Sending a parsed output (XInput = z.output) parsed it twice: prices x 100.
+    group: ['@keurwijzer/shared/*'],
+    importNamePattern: '^(?!.*Schema$)\\w+Input$',
+    message: 'The web sends form values (XFormValues, the schema input), never parsed output (XInput).',
+  },
+];
+
+/** Data changes go through useChange (lib/query-client.ts), which refreshes the changed resource. */
+const MUTATION_RULE = {
+  name: '@tanstack/react-query',
+  importNames: ['useMutation'],
+  message: 'Change data with useChange(resource, fn) from lib/query-client: it refreshes that resource.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,21 +63,53 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useMutation'],
-              message: 'Change data with useChange(resource, fn) from lib/query-client: it refreshes that resource.',
-            },
-          ],
+          paths: [MUTATION_RULE],
+          patterns: WEB_PATTERNS,
+        },
+      ],
+    },
+  },
+  {
+    // Zones: the domain-free building blocks (components/, lib/) know no feature and no app shell.
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [MUTATION_RULE],
           patterns: [
-            { group: ['**/features/*/routes/*'], message: 'Screens are composed by the router only.' },
+            ...WEB_PATTERNS,
+            { group: ['**/features/**'], message: 'components/ and lib/ are domain-free: they import no feature.' },
+            { group: ['**/app/**'], message: 'components/ and lib/ do not import the app shell.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server zones: a module is used through its service (or repository/presenter types), never
+    // through another module's routes; lib/ and db/ import no module (plugins/ use the auth
+    // module's session store: sessions are the request pipeline's own).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*/*.routes', '../*/*.routes.ts'], message: "Use the module's service." }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/{lib,db}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
             {
-              // A form sends what the user typed (XFormValues = z.input); the server parses it.
-              // Sending a parsed output (XInput = z.output) parsed it twice: prices x 100.
-              group: ['@keurwijzer/shared/*'],
-              importNamePattern: '^(?!.*Schema$)\\w+Input$',
-              message: 'The web sends form values (XFormValues, the schema input), never parsed output (XInput).',
+              group: ['**/modules/**'],
+              message: 'lib/ and db/ are used by modules, not the other way round.',
             },
           ],
         },
