@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type {
   QuestionnaireCategory,
@@ -7,42 +7,29 @@ import type {
 } from '@keurwijzer/shared/questionnaires';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { categories, questions } from '../../db/schema/master-data';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
 import type { TestClient } from '../../test/client';
-import { errorsOf, signInRoles, type RoleClients } from '../../test/helpers';
-import {
-  createCategory,
-  createQuestion,
-  createQuestionnaire,
-  storedStructure,
-  type Built,
-} from '../../test/master-data';
+import { createCategory, createQuestion, createQuestionnaire, type Built } from '../../test/factories';
+import { errorsOf, storedStructure } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let clients: RoleClients;
-beforeAll(async () => {
-  t = await createTestApp();
-  clients = await signInRoles(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const admin = () => clients.admin;
 const STALE_ORDER = 'De volgorde is intussen gewijzigd. Vernieuw de pagina en probeer het opnieuw.';
 const cats = (b: Built | number) => `/api/questionnaires/${typeof b === 'number' ? b : b.questionnaire.id}/categories`;
 const qs = (b: Built, categoryIndex = 0) => `${cats(b)}/${b.categories[categoryIndex]!.id}/questions`;
 
 async function categoriesOf(id: number): Promise<QuestionnaireCategory[]> {
-  const res = await admin().get(cats(id));
+  const res = await t.admin.get(cats(id));
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { data: QuestionnaireCategory[] }).data;
 }
 async function questionsOf(b: Built, categoryIndex = 0): Promise<QuestionnaireQuestion[]> {
-  const res = await admin().get(qs(b, categoryIndex));
+  const res = await t.admin.get(qs(b, categoryIndex));
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { data: QuestionnaireQuestion[] }).data;
 }
 async function detail(id: number): Promise<QuestionnaireDetail> {
-  const res = await admin().get(`/api/questionnaires/${id}/detail`);
+  const res = await t.admin.get(`/api/questionnaires/${id}/detail`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { data: QuestionnaireDetail }).data;
 }
@@ -51,7 +38,7 @@ describe('categories of a questionnaire', () => {
     const built = await createQuestionnaire(t.db, { categories: 1, questions: 2 });
     const a = await createCategory(t.db, 'Visuele inspectie');
     const b = await createCategory(t.db, 'Beschermingsleiding');
-    const added = await admin().post(cats(built), { body: { category_id: a.id } });
+    const added = await t.admin.post(cats(built), { body: { category_id: a.id } });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json()).toEqual({
       message: 'Categorie is toegevoegd',
@@ -64,7 +51,7 @@ describe('categories of a questionnaire', () => {
         questions_count: 0,
       },
     });
-    const viaForm = await admin().post(cats(built), { body: { category_id: String(b.id) }, as: 'form' });
+    const viaForm = await t.admin.post(cats(built), { body: { category_id: String(b.id) }, as: 'form' });
     expect(viaForm.statusCode, viaForm.body).toBe(201);
     expect(viaForm.json().data.position).toBe(3);
 
@@ -74,7 +61,7 @@ describe('categories of a questionnaire', () => {
       [a.id, 2, 0],
       [b.id, 3, 0],
     ]);
-    const one = await admin().get(`${cats(built)}/${added.json().data.id}`);
+    const one = await t.admin.get(`${cats(built)}/${added.json().data.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().data).toEqual(added.json().data);
   });
@@ -87,12 +74,12 @@ describe('categories of a questionnaire', () => {
       [{ category_id: built.categories[0]!.categoryId }, 'Deze categorie staat al in de vragenlijst'],
     ];
     for (const [body, message] of cases) {
-      const res = await admin().post(cats(built), { body });
+      const res = await t.admin.post(cats(built), { body });
       expect(res.statusCode, res.body).toBe(422);
       expect(errorsOf(res)).toEqual({ category_id: [message] });
     }
     for (const body of [{}, { category_id: '' }, { category_id: 'abc' }, { category_id: '-1' }]) {
-      const res = await admin().post(cats(built), { body, as: 'form' });
+      const res = await t.admin.post(cats(built), { body, as: 'form' });
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(Object.keys(errorsOf(res))).toEqual(['category_id']);
     }
@@ -103,7 +90,7 @@ describe('categories of a questionnaire', () => {
     const built = await createQuestionnaire(t.db, { categories: 2, questions: 2 });
     const other = await createCategory(t.db, 'Aardlekschakelaar');
     const target = built.categories[1]!;
-    const res = await admin().put(`${cats(built)}/${target.id}`, { body: { category_id: other.id } });
+    const res = await t.admin.put(`${cats(built)}/${target.id}`, { body: { category_id: other.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       message: 'Categorie is gewijzigd',
@@ -117,15 +104,15 @@ describe('categories of a questionnaire', () => {
       },
     });
     // Saving it unchanged is fine; taking a category the questionnaire already has is not.
-    expect((await admin().put(`${cats(built)}/${target.id}`, { body: { category_id: other.id } })).statusCode).toBe(
+    expect((await t.admin.put(`${cats(built)}/${target.id}`, { body: { category_id: other.id } })).statusCode).toBe(
       200,
     );
-    const taken = await admin().put(`${cats(built)}/${target.id}`, {
+    const taken = await t.admin.put(`${cats(built)}/${target.id}`, {
       body: { category_id: built.categories[0]!.categoryId },
     });
     expect(taken.statusCode).toBe(422);
     expect(errorsOf(taken)).toEqual({ category_id: ['Deze categorie staat al in de vragenlijst'] });
-    const viaOverride = await admin().post(`${cats(built)}/${target.id}`, {
+    const viaOverride = await t.admin.post(`${cats(built)}/${target.id}`, {
       body: { _method: 'PUT', category_id: String(built.categories[1]!.categoryId) },
       as: 'form',
     });
@@ -136,18 +123,18 @@ describe('categories of a questionnaire', () => {
   it('removes a category with its questions from the questionnaire (not from the banks)', async () => {
     const built = await createQuestionnaire(t.db, { categories: 3, questions: 2 });
     const [first, second, third] = built.categories;
-    const res = await admin().delete(`${cats(built)}/${second!.id}`);
+    const res = await t.admin.delete(`${cats(built)}/${second!.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: null, message: 'Categorie is verwijderd' });
     expect((await storedStructure(t.db, built.questionnaire.id)).map((c) => c.id)).toEqual([first!.id, third!.id]);
-    expect((await admin().get(`${cats(built)}/${second!.id}`)).statusCode).toBe(404);
+    expect((await t.admin.get(`${cats(built)}/${second!.id}`)).statusCode).toBe(404);
     expect(await t.db.$count(categories, eq(categories.id, second!.categoryId))).toBe(1);
     expect(await t.db.$count(questions, eq(questions.id, second!.questions[0]!.questionId))).toBe(1);
 
-    const viaOverride = await admin().post(`${cats(built)}/${third!.id}`, { body: { _method: 'DELETE' }, as: 'form' });
+    const viaOverride = await t.admin.post(`${cats(built)}/${third!.id}`, { body: { _method: 'DELETE' }, as: 'form' });
     expect(viaOverride.statusCode, viaOverride.body).toBe(200);
     expect((await storedStructure(t.db, built.questionnaire.id)).map((c) => c.id)).toEqual([first!.id]);
-    expect((await admin().delete(`${cats(built)}/${third!.id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`${cats(built)}/${third!.id}`)).statusCode).toBe(404);
   });
 
   it("answers 404 for a questionnaire category through another questionnaire's path and changes nothing", async () => {
@@ -159,16 +146,16 @@ describe('categories of a questionnaire', () => {
     const other = await createCategory(t.db);
     const question = await createQuestion(t.db);
     for (const res of [
-      await admin().get(path),
-      await admin().put(path, { body: { category_id: other.id } }),
-      await admin().post(path, { body: { _method: 'PUT', category_id: other.id }, as: 'form' }),
-      await admin().delete(path),
-      await admin().post(path, { body: { _method: 'DELETE' }, as: 'form' }),
-      await admin().get(`${path}/questions`),
-      await admin().post(`${path}/questions`, { body: { question_id: question.id } }),
-      await admin().post(`${path}/questions/reorder`, { body: { ids: [foreign.questions[0]!.id] } }),
-      await admin().get(`${path}/questions/${foreign.questions[0]!.id}`),
-      await admin().delete(`${path}/questions/${foreign.questions[0]!.id}`),
+      await t.admin.get(path),
+      await t.admin.put(path, { body: { category_id: other.id } }),
+      await t.admin.post(path, { body: { _method: 'PUT', category_id: other.id }, as: 'form' }),
+      await t.admin.delete(path),
+      await t.admin.post(path, { body: { _method: 'DELETE' }, as: 'form' }),
+      await t.admin.get(`${path}/questions`),
+      await t.admin.post(`${path}/questions`, { body: { question_id: question.id } }),
+      await t.admin.post(`${path}/questions/reorder`, { body: { ids: [foreign.questions[0]!.id] } }),
+      await t.admin.get(`${path}/questions/${foreign.questions[0]!.id}`),
+      await t.admin.delete(`${path}/questions/${foreign.questions[0]!.id}`),
     ]) {
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json().message).toBe(TEXT.notFound);
@@ -179,12 +166,12 @@ describe('categories of a questionnaire', () => {
   it('answers 404 for the categories of a questionnaire that does not exist', async () => {
     const category = await createCategory(t.db);
     for (const res of [
-      await admin().get(cats(999_999)),
-      await admin().post(cats(999_999), { body: { category_id: category.id } }),
-      await admin().post(`${cats(999_999)}/reorder`, { body: { ids: [1] } }),
-      await admin().get(`${cats(999_999)}/1`),
-      await admin().get('/api/questionnaires/abc/categories'),
-      await admin().get(`${cats(999_999)}/abc`),
+      await t.admin.get(cats(999_999)),
+      await t.admin.post(cats(999_999), { body: { category_id: category.id } }),
+      await t.admin.post(`${cats(999_999)}/reorder`, { body: { ids: [1] } }),
+      await t.admin.get(`${cats(999_999)}/1`),
+      await t.admin.get('/api/questionnaires/abc/categories'),
+      await t.admin.get(`${cats(999_999)}/abc`),
     ]) {
       expect(res.statusCode, res.body).toBe(404);
     }
@@ -199,7 +186,7 @@ describe('questions of a questionnaire category', () => {
       answerOptions: ['Goed', 'Afgekeurd'],
       memoTitle: 'Gemeten waarde (MΩ)',
     });
-    const res = await admin().post(qs(built), { body: { question_id: q.id } });
+    const res = await t.admin.post(qs(built), { body: { question_id: q.id } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
       message: 'Vraag is toegevoegd',
@@ -214,7 +201,7 @@ describe('questions of a questionnaire category', () => {
       },
     });
     // The same bank question may be in another category of the questionnaire.
-    const elsewhere = await admin().post(qs(built, 1), { body: { question_id: String(q.id) }, as: 'multipart' });
+    const elsewhere = await t.admin.post(qs(built, 1), { body: { question_id: String(q.id) }, as: 'multipart' });
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
 
     const list = await questionsOf(built);
@@ -222,7 +209,7 @@ describe('questions of a questionnaire category', () => {
       [built.categories[0]!.questions[0]!.questionId, 1],
       [q.id, 2],
     ]);
-    const one = await admin().get(`${qs(built)}/${res.json().data.id}`);
+    const one = await t.admin.get(`${qs(built)}/${res.json().data.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().data).toEqual(res.json().data);
     expect((await categoriesOf(built.questionnaire.id))[0]!.questions_count).toBe(2);
@@ -236,12 +223,12 @@ describe('questions of a questionnaire category', () => {
       [{ question_id: built.categories[0]!.questions[0]!.questionId }, 'Deze vraag staat al in deze categorie'],
     ];
     for (const [body, message] of cases) {
-      const res = await admin().post(qs(built), { body });
+      const res = await t.admin.post(qs(built), { body });
       expect(res.statusCode, res.body).toBe(422);
       expect(errorsOf(res)).toEqual({ question_id: [message] });
     }
     for (const body of [{}, { question_id: '' }, { question_id: 'abc' }]) {
-      const res = await admin().post(qs(built), { body, as: 'form' });
+      const res = await t.admin.post(qs(built), { body, as: 'form' });
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(Object.keys(errorsOf(res))).toEqual(['question_id']);
     }
@@ -253,16 +240,16 @@ describe('questions of a questionnaire category', () => {
     const target = built.categories[0]!.questions[1]!;
     const replacement = await createQuestion(t.db, { name: 'Werkt de noodstop?' });
     const path = `${qs(built)}/${target.id}`;
-    const res = await admin().put(path, { body: { question_id: replacement.id } });
+    const res = await t.admin.put(path, { body: { question_id: replacement.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Vraag is gewijzigd',
       data: { id: target.id, question_id: replacement.id, name: 'Werkt de noodstop?', position: 2 },
     });
-    const taken = await admin().put(path, { body: { question_id: built.categories[0]!.questions[0]!.questionId } });
+    const taken = await t.admin.put(path, { body: { question_id: built.categories[0]!.questions[0]!.questionId } });
     expect(taken.statusCode).toBe(422);
     expect(errorsOf(taken)).toEqual({ question_id: ['Deze vraag staat al in deze categorie'] });
-    const viaOverride = await admin().post(path, {
+    const viaOverride = await t.admin.post(path, {
       body: { _method: 'PUT', question_id: String(target.questionId) },
       as: 'form',
     });
@@ -273,15 +260,15 @@ describe('questions of a questionnaire category', () => {
   it('removes a question from the category (not from the bank)', async () => {
     const built = await createQuestionnaire(t.db, { categories: 1, questions: 3 });
     const [q1, q2, q3] = built.categories[0]!.questions;
-    const res = await admin().delete(`${qs(built)}/${q2!.id}`);
+    const res = await t.admin.delete(`${qs(built)}/${q2!.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: null, message: 'Vraag is verwijderd' });
     expect(await t.db.$count(questions, eq(questions.id, q2!.questionId))).toBe(1);
-    const viaOverride = await admin().post(`${qs(built)}/${q3!.id}`, { body: { _method: 'DELETE' }, as: 'form' });
+    const viaOverride = await t.admin.post(`${qs(built)}/${q3!.id}`, { body: { _method: 'DELETE' }, as: 'form' });
     expect(viaOverride.statusCode, viaOverride.body).toBe(200);
     expect((await questionsOf(built)).map((q) => q.id)).toEqual([q1!.id]);
-    expect((await admin().get(`${qs(built)}/${q2!.id}`)).statusCode).toBe(404);
-    expect((await admin().delete(`${qs(built)}/${q2!.id}`)).statusCode).toBe(404);
+    expect((await t.admin.get(`${qs(built)}/${q2!.id}`)).statusCode).toBe(404);
+    expect((await t.admin.delete(`${qs(built)}/${q2!.id}`)).statusCode).toBe(404);
   });
 
   it("answers 404 for a question through another category's path and changes nothing", async () => {
@@ -291,12 +278,12 @@ describe('questions of a questionnaire category', () => {
     const path = `${qs(built, 1)}/${foreign.id}`;
     const other = await createQuestion(t.db);
     for (const res of [
-      await admin().get(path),
-      await admin().put(path, { body: { question_id: other.id } }),
-      await admin().post(path, { body: { _method: 'PUT', question_id: other.id }, as: 'form' }),
-      await admin().delete(path),
-      await admin().get(`${qs(built)}/999999`),
-      await admin().get(`${qs(built)}/abc`),
+      await t.admin.get(path),
+      await t.admin.put(path, { body: { question_id: other.id } }),
+      await t.admin.post(path, { body: { _method: 'PUT', question_id: other.id }, as: 'form' }),
+      await t.admin.delete(path),
+      await t.admin.get(`${qs(built)}/999999`),
+      await t.admin.get(`${qs(built)}/abc`),
     ]) {
       expect(res.statusCode, res.body).toBe(404);
     }
@@ -308,7 +295,7 @@ describe('reorder', () => {
   it('persists a new category order: GET categories and the detail answer it', async () => {
     const built = await createQuestionnaire(t.db, { categories: 4, questions: 1 });
     const [a, b, c, d] = built.categories.map((x) => x.id);
-    const res = await admin().post(`${cats(built)}/reorder`, { body: { ids: [c, a, d, b] } });
+    const res = await t.admin.post(`${cats(built)}/reorder`, { body: { ids: [c, a, d, b] } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: null, message: 'Volgorde is opgeslagen' });
     expect((await categoriesOf(built.questionnaire.id)).map((x) => [x.id, x.position])).toEqual([
@@ -320,12 +307,12 @@ describe('reorder', () => {
     expect((await detail(built.questionnaire.id)).categories.map((x) => x.id)).toEqual([c, a, d, b]);
 
     // Form data repeats the key, as the web app sends it.
-    const form = await admin().post(`${cats(built)}/reorder`, { body: { ids: [d, c, b, a].map(String) }, as: 'form' });
+    const form = await t.admin.post(`${cats(built)}/reorder`, { body: { ids: [d, c, b, a].map(String) }, as: 'form' });
     expect(form.statusCode, form.body).toBe(200);
     expect((await detail(built.questionnaire.id)).categories.map((x) => x.id)).toEqual([d, c, b, a]);
 
     // A category added afterwards goes to the end.
-    const added = await admin().post(cats(built), { body: { category_id: (await createCategory(t.db)).id } });
+    const added = await t.admin.post(cats(built), { body: { category_id: (await createCategory(t.db)).id } });
     expect(added.json().data.position).toBe(5);
     expect((await categoriesOf(built.questionnaire.id)).at(-1)!.id).toBe(added.json().data.id);
   });
@@ -333,7 +320,7 @@ describe('reorder', () => {
   it('persists a new question order: GET questions and the detail answer it', async () => {
     const built = await createQuestionnaire(t.db, { categories: 2, questions: 3 });
     const [q1, q2, q3] = built.categories[1]!.questions.map((x) => x.id);
-    const res = await admin().post(`${qs(built, 1)}/reorder`, { body: { ids: [q3, q1, q2] } });
+    const res = await t.admin.post(`${qs(built, 1)}/reorder`, { body: { ids: [q3, q1, q2] } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: null, message: 'Volgorde is opgeslagen' });
     expect((await questionsOf(built, 1)).map((x) => [x.id, x.position])).toEqual([
@@ -346,7 +333,7 @@ describe('reorder', () => {
     // The other category keeps its order.
     expect(d.categories[0]!.questions.map((x) => x.id)).toEqual(built.categories[0]!.questions.map((x) => x.id));
 
-    const form = await admin().post(`${qs(built, 1)}/reorder`, {
+    const form = await t.admin.post(`${qs(built, 1)}/reorder`, {
       body: { ids: [q2, q3, q1].map(String) },
       as: 'multipart',
     });
@@ -368,12 +355,12 @@ describe('reorder', () => {
       [c, b, a, a],
       [c, b, a, 999_999],
     ]) {
-      const res = await admin().post(`${cats(built)}/reorder`, { body: { ids } });
+      const res = await t.admin.post(`${cats(built)}/reorder`, { body: { ids } });
       expect(res.statusCode, JSON.stringify(ids)).toBe(422);
       expect(errorsOf(res)).toEqual({ ids: [STALE_ORDER] });
     }
     for (const body of [{}, { ids: [] }, { ids: 'abc' }, { ids: [a, 'x', c] }]) {
-      const res = await admin().post(`${cats(built)}/reorder`, { body });
+      const res = await t.admin.post(`${cats(built)}/reorder`, { body });
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
     expect(await storedStructure(t.db, built.questionnaire.id)).toEqual(before);
@@ -394,11 +381,11 @@ describe('reorder', () => {
       [a, a, b],
       [a, b, c, c],
     ]) {
-      const res = await admin().post(`${qs(built)}/reorder`, { body: { ids } });
+      const res = await t.admin.post(`${qs(built)}/reorder`, { body: { ids } });
       expect(res.statusCode, JSON.stringify(ids)).toBe(422);
       expect(errorsOf(res)).toEqual({ ids: [STALE_ORDER] });
     }
-    expect((await admin().post(`${qs(built)}/reorder`, { body: { ids: [] } })).statusCode).toBe(422);
+    expect((await t.admin.post(`${qs(built)}/reorder`, { body: { ids: [] } })).statusCode).toBe(422);
     expect(await storedStructure(t.db, built.questionnaire.id)).toEqual(before);
   });
 });
@@ -437,15 +424,15 @@ describe('access to the structure endpoints', () => {
   it('answers 401 without a session, 403 to a mechanic and a customer, 419 without CSRF; nothing changes', async () => {
     const { built, list } = await endpoints();
     const before = await storedStructure(t.db, built.questionnaire.id);
-    const count = async () => (await admin().get('/api/questionnaires?itemsPerPage=1')).json().meta.total as number;
+    const count = async () => (await t.admin.get('/api/questionnaires?itemsPerPage=1')).json().meta.total as number;
     const questionnaires = await count();
     for (const [method, path, body] of list) {
       const label = `${method} ${path}`;
-      expect((await send(clients.visitor, method, path, body)).statusCode, label).toBe(401);
-      expect((await send(clients.mechanic, method, path, body)).statusCode, label).toBe(403);
-      expect((await send(clients.customer, method, path, body)).statusCode, label).toBe(403);
+      expect((await send(t.visitor, method, path, body)).statusCode, label).toBe(401);
+      expect((await send(t.mechanic, method, path, body)).statusCode, label).toBe(403);
+      expect((await send(t.customerA.client, method, path, body)).statusCode, label).toBe(403);
       if (method !== 'GET') {
-        const res = await send(admin(), method, path, body, false);
+        const res = await send(t.admin, method, path, body, false);
         expect(res.statusCode, label).toBe(419);
         expect(res.json().message).toBe(TEXT.csrf);
       }
@@ -455,7 +442,7 @@ describe('access to the structure endpoints', () => {
   });
 
   it('lets an admin and a super admin use every one of them', async () => {
-    for (const client of [admin(), clients.superAdmin]) {
+    for (const client of [t.admin, t.superAdmin]) {
       const { list } = await endpoints();
       for (const [method, path, body] of list) {
         const res = await send(client, method, path, body);
