@@ -146,6 +146,17 @@ export type MachineInput = z.output<typeof MachineInputSchema>;
 export type MachineFormValues = z.input<typeof MachineInputSchema>;
 
 export const MACHINE_SORT_KEYS = ['name', 'inventory_number', 'manufacture_year', 'status', 'created_at'] as const;
+/** The filters of the machines list (query keys; the screen keeps them in its URL). */
+export const MACHINE_FILTER_KEYS = [
+  'location_id',
+  'department_id',
+  'room_id',
+  'machine_type_id',
+  'brand_id',
+  'status',
+] as const;
+export type MachineFilterKey = (typeof MACHINE_FILTER_KEYS)[number];
+
 export const MachineListQuerySchema = listQuerySchema(MACHINE_SORT_KEYS, 'name').extend({
   location_id: idField().optional(),
   department_id: idField().optional(),
@@ -200,6 +211,8 @@ export type InventoryExportQuery = z.output<typeof InventoryExportQuerySchema>;
 
 /** Statuses a customer sees of its own machines (concept machines wait for an admin first). */
 export const OWN_MACHINE_STATUSES = ['active', 'inactive'] as const;
+/** The filters of a customer's own machines list. */
+export const OWN_MACHINE_FILTER_KEYS = ['status'] as const satisfies readonly MachineFilterKey[];
 
 /** GET /api/machines: a customer's own machines in use (not archived, not concept). */
 export const OwnMachineListQuerySchema = listQuerySchema(MACHINE_SORT_KEYS, 'name')

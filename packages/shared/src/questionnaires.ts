@@ -41,6 +41,9 @@ export type QuestionnaireInput = z.output<typeof QuestionnaireInputSchema>;
 export type QuestionnaireFormValues = z.input<typeof QuestionnaireInputSchema>;
 
 export const QUESTIONNAIRE_SORT_KEYS = ['name', 'inspection_type', 'status', 'created_at'] as const;
+/** The filters of the questionnaires list. */
+export const QUESTIONNAIRE_FILTER_KEYS = ['inspection_type', 'status'] as const;
+
 export const QuestionnaireListQuerySchema = listQuerySchema(QUESTIONNAIRE_SORT_KEYS, 'name').extend({
   inspection_type: z.enum(INSPECTION_TYPES, { error: MSG.invalidChoice }).optional(),
   status: z.enum(QUESTIONNAIRE_STATUSES, { error: MSG.invalidChoice }).optional(),

@@ -15,13 +15,7 @@ export type ListState = {
 export const ITEMS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
 export function useListState(defaults: { sortKey: string; sortOrder?: SortOrder; itemsPerPage?: number }) {
-  const [params, setParams] = useSearchParams();
-  // A late change of this list (the debounced search firing after the user clicked away) must not
-  // land in the next screen's URL, nor cancel the way there. React's render of this screen can lag
-  // behind the router (a lazy screen loads inside a transition that keeps this one on show), so
-  // the router's own state is read when the change comes, not when this screen last rendered.
-  const { pathname } = useLocation();
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const [params] = useSearchParams();
   const state = useMemo<ListState>(() => {
     const num = (key: string, fallback: number) => {
       const n = Number(params.get(key));
@@ -43,16 +37,34 @@ export function useListState(defaults: { sortKey: string; sortOrder?: SortOrder;
     };
   }, [params, defaults.itemsPerPage, defaults.sortKey, defaults.sortOrder]);
 
-  const update = useCallback(
-    (patch: Partial<ListState>) => {
+  const write = useUrlWriter();
+  const update = useCallback((patch: Partial<ListState>) => write(patch), [write]);
+
+  return [state, update] as const;
+}
+
+/**
+ * The one writer of a list's URL state (paging, search, sort, archived, filters): values that are
+ * empty, false or page 1 leave the URL; anything but a page change starts again at page 1.
+ */
+function useUrlWriter() {
+  const [, setParams] = useSearchParams();
+  // A late change of this list (the debounced search firing after the user clicked away) must not
+  // land in the next screen's URL, nor cancel the way there. React's render of this screen can lag
+  // behind the router (a lazy screen loads inside a transition that keeps this one on show), so
+  // the router's own state is read when the change comes, not when this screen last rendered.
+  const { pathname } = useLocation();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  return useCallback(
+    (patch: Record<string, string | number | boolean | undefined>) => {
       if (router && hasLeft(router.state, pathname)) return;
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          // Anything but a page change starts again at page 1.
           const merged = { ...patch, page: patch.page ?? 1 };
           for (const [key, value] of Object.entries(merged)) {
-            if (value === '' || value === false || (key === 'page' && value === 1)) next.delete(key);
+            if (value === undefined || value === '' || value === false || (key === 'page' && value === 1))
+              next.delete(key);
             else next.set(key, value === true ? '1' : String(value));
           }
           return next;
@@ -62,8 +74,27 @@ export function useListState(defaults: { sortKey: string; sortOrder?: SortOrder;
     },
     [setParams, router, pathname],
   );
+}
 
-  return [state, update] as const;
+/**
+ * The filters `keys` of a list (declared once in packages/shared, e.g. MACHINE_FILTER_KEYS) as
+ * query values, and their writer: setting one clears `clears` (filters that depend on it) and
+ * starts again at page 1.
+ */
+export function useListFilters<K extends string>(keys: readonly K[]) {
+  const [params] = useSearchParams();
+  const write = useUrlWriter();
+  const values = useMemo(
+    () => Object.fromEntries(keys.map((k) => [k, params.get(k) || undefined])) as Partial<Record<K, string>>,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys are a constant list
+    [params, keys.join()],
+  );
+  const set = useCallback(
+    (key: K, value: string, clears: readonly K[] = []) =>
+      write({ [key]: value, ...Object.fromEntries(clears.map((c) => [c, undefined])) }),
+    [write],
+  );
+  return [values, set] as const;
 }
 
 type RouterState = { location: { pathname: string }; navigation: { state: string; location?: { pathname: string } } };

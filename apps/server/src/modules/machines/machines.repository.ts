@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Machine, MachineStatus } from '@keurwijzer/shared/machines';
+import { MACHINE_FILTER_KEYS, type Machine, type MachineFilterKey, type MachineStatus } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { Db, Executor } from '../../db/client';
 import { customers, departments, locations, rooms } from '../../db/schema/customers';
@@ -152,9 +152,8 @@ const FILTERS = {
   machine_type_id: machines.machineTypeId,
   brand_id: machines.brandId,
   status: machines.status,
-} as const;
-type FilterKey = keyof typeof FILTERS;
-const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
+} as const satisfies Record<MachineFilterKey, AnyColumn>;
+const FILTER_KEYS = MACHINE_FILTER_KEYS;
 
 /**
  * Machine queries. A page is one statement: the machines with the names they refer to, their

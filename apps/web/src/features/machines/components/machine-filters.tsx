@@ -1,83 +1,20 @@
-import { useSearchParams } from 'react-router';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { MACHINE_STATUSES, MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
+import { MACHINE_FILTER_KEYS, MACHINE_STATUSES, MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
+import { FilterSelect } from '../../../components/filter-select';
+import { useListFilters } from '../../../components/list-state';
 import { brandsResource } from '../../brands/api/brands';
 import { departmentsResource, locationsResource, roomsResource } from '../../locations/api/locations';
 import { machineTypesResource } from '../../machine-types/api/machine-types';
 import { ALL_ITEMS } from './placement-fields';
 
-/** The filters of the machines screen, kept in the URL (the inventory export takes them too). */
-export const MACHINE_FILTER_KEYS = [
-  'location_id',
-  'department_id',
-  'room_id',
-  'machine_type_id',
-  'brand_id',
-  'status',
-] as const;
-
-/** The filters in the URL as query values. */
-export function useMachineFilterQuery(): Record<string, string | undefined> {
-  const [params] = useSearchParams();
-  return Object.fromEntries(MACHINE_FILTER_KEYS.map((k) => [k, params.get(k) || undefined]));
-}
-
-/** A filter select kept in the URL; choosing clears the filters that depend on it. */
-export function Filter({
-  name,
-  label,
-  options,
-  clears = [],
-  disabled,
-}: {
-  name: string;
-  label: string;
-  options: { value: string | number; label: string }[];
-  clears?: string[];
-  disabled?: boolean;
-}) {
-  const [params, setParams] = useSearchParams();
-  const value = params.get(name) ?? '';
-  return (
-    <TextField
-      select
-      size="small"
-      // The whole width on a phone (they fold open one under the other), beside the search above.
-      sx={{ minWidth: 170, width: { xs: '100%', sm: 'auto' } }}
-      label={label}
-      disabled={disabled}
-      // Until the options have loaded, a chosen id has no label yet: show it empty, not as an error.
-      value={options.some((o) => String(o.value) === value) ? value : ''}
-      onChange={(e) =>
-        setParams(
-          (prev) => {
-            const next = new URLSearchParams(prev);
-            if (e.target.value) next.set(name, String(e.target.value));
-            else next.delete(name);
-            for (const key of [...clears, 'page']) next.delete(key);
-            return next;
-          },
-          { replace: true },
-        )
-      }
-    >
-      <MenuItem value="">Alle</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={String(o.value)}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+/** The filters of the machines screen as query values (the inventory export takes them too). */
+export const useMachineFilterQuery = () => useListFilters(MACHINE_FILTER_KEYS)[0];
 
 const named = (items: { id: number; name: string }[] | undefined) =>
   (items ?? []).map((i) => ({ value: i.id, label: i.name }));
 
 /** Vestiging > afdeling > ruimte (each follows the one before), machine type, brand and status. */
 export function MachineFilters({ customerId }: { customerId: number }) {
-  const query = useMachineFilterQuery();
+  const [query, setFilter] = useListFilters(MACHINE_FILTER_KEYS);
   const locationId = Number(query.location_id) || 0;
   const departmentId = Number(query.department_id) || 0;
   const locations = locationsResource.useList(ALL_ITEMS, customerId).data?.data;
@@ -87,21 +24,43 @@ export function MachineFilters({ customerId }: { customerId: number }) {
   const brands = brandsResource.useList(ALL_ITEMS).data?.data;
   return (
     <>
-      <Filter name="location_id" label="Vestiging" options={named(locations)} clears={['department_id', 'room_id']} />
-      <Filter
-        name="department_id"
+      <FilterSelect
+        label="Vestiging"
+        value={query.location_id}
+        options={named(locations)}
+        onChange={(v) => setFilter('location_id', v, ['department_id', 'room_id'])}
+      />
+      <FilterSelect
         label="Afdeling"
+        value={query.department_id}
         options={locationId ? named(departments) : []}
         disabled={!locationId}
-        clears={['room_id']}
+        onChange={(v) => setFilter('department_id', v, ['room_id'])}
       />
-      <Filter name="room_id" label="Ruimte" options={departmentId ? named(rooms) : []} disabled={!departmentId} />
-      <Filter name="machine_type_id" label="Machinetype" options={named(machineTypes)} />
-      <Filter name="brand_id" label="Merk" options={named(brands)} />
-      <Filter
-        name="status"
+      <FilterSelect
+        label="Ruimte"
+        value={query.room_id}
+        options={departmentId ? named(rooms) : []}
+        disabled={!departmentId}
+        onChange={(v) => setFilter('room_id', v)}
+      />
+      <FilterSelect
+        label="Machinetype"
+        value={query.machine_type_id}
+        options={named(machineTypes)}
+        onChange={(v) => setFilter('machine_type_id', v)}
+      />
+      <FilterSelect
+        label="Merk"
+        value={query.brand_id}
+        options={named(brands)}
+        onChange={(v) => setFilter('brand_id', v)}
+      />
+      <FilterSelect
         label="Status"
+        value={query.status}
         options={MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }))}
+        onChange={(v) => setFilter('status', v)}
       />
     </>
   );

@@ -1,20 +1,24 @@
-import { useSearchParams } from 'react-router';
-import { MACHINE_STATUS_LABELS, OWN_MACHINE_STATUSES, type Machine } from '@keurwijzer/shared/machines';
+import {
+  MACHINE_STATUS_LABELS,
+  OWN_MACHINE_FILTER_KEYS,
+  OWN_MACHINE_STATUSES,
+  type Machine,
+} from '@keurwijzer/shared/machines';
 import { DataTable } from '../../../components/data-table';
-import { toQuery, useListState } from '../../../components/list-state';
+import { FilterSelect } from '../../../components/filter-select';
+import { toQuery, useListFilters, useListState } from '../../../components/list-state';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../auth/api/auth';
 import { ownMachinesResource } from '../api/machines';
 import { InventoryExportButton } from '../components/inventory-export-button';
-import { Filter } from '../components/machine-filters';
 import { machineColumns } from '../components/machine-columns';
 
 /** machines: the customer's own machines in use, with search, a status filter and the inventory list. */
 export default function MyMachines() {
   const user = useCurrentUser();
-  const [params] = useSearchParams();
   const [state, update] = useListState({ sortKey: 'name' });
-  const status = params.get('status') || undefined;
+  const [filters, setFilter] = useListFilters(OWN_MACHINE_FILTER_KEYS);
+  const status = filters.status;
   const { data, isFetching, error } = ownMachinesResource.useList({ ...toQuery(state), status });
 
   return (
@@ -36,10 +40,11 @@ export default function MyMachines() {
         searchLabel="Zoeken op naam, inventaris- of fabrieksnummer"
         activeFilters={status ? 1 : 0}
         filters={
-          <Filter
-            name="status"
+          <FilterSelect
             label="Status"
+            value={status}
             options={OWN_MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }))}
+            onChange={(v) => setFilter('status', v)}
           />
         }
         columns={machineColumns()}

@@ -1,6 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { useNavigate } from 'react-router';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import ListIcon from '@mui/icons-material/ListAltOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
@@ -9,57 +7,29 @@ import {
   INSPECTION_TYPE_LABELS,
   QUESTIONNAIRE_STATUSES,
   QUESTIONNAIRE_STATUS_LABELS,
+  QUESTIONNAIRE_FILTER_KEYS,
   type Questionnaire,
 } from '@keurwijzer/shared/questionnaires';
 import { CrudListPage } from '../../../components/crud-list-page';
+import { FilterSelect } from '../../../components/filter-select';
+import { useListFilters } from '../../../components/list-state';
 import { RowAction } from '../../../components/row-action';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import { formatDate } from '../../../lib/format';
 import { questionnairesResource, useDuplicateQuestionnaire } from '../api/questionnaires';
 import { QuestionnaireStatusChip } from '../components/questionnaire-status';
 
-/** A select filter kept in the URL like the rest of the list state. */
-function FilterSelect({ name, label, options }: { name: string; label: string; options: Record<string, string> }) {
-  const [params, setParams] = useSearchParams();
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={params.get(name) ?? ''}
-      onChange={(e) =>
-        setParams(
-          (prev) => {
-            const next = new URLSearchParams(prev);
-            if (e.target.value) next.set(name, e.target.value);
-            else next.delete(name);
-            next.delete('page');
-            return next;
-          },
-          { replace: true },
-        )
-      }
-      // The whole width on a phone (they fold open one under the other), beside the search above.
-      sx={{ minWidth: 180, width: { xs: '100%', sm: 'auto' } }}
-    >
-      <MenuItem value="">Alle</MenuItem>
-      {Object.entries(options).map(([value, text]) => (
-        <MenuItem key={value} value={value}>
-          {text}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+const optionsOf = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** admin/questionnaires: filter by type and status; duplicate, preview and open categories. */
 export default function QuestionnairesList() {
-  const [params] = useSearchParams();
+  const [filters, setFilter] = useListFilters(QUESTIONNAIRE_FILTER_KEYS);
   const navigate = useNavigate();
   const run = useConfirmedAction();
   const duplicate = useDuplicateQuestionnaire();
-  const type = params.get('inspection_type');
-  const status = params.get('status');
+  const type = filters.inspection_type;
+  const status = filters.status;
 
   const onDuplicate = async (q: Questionnaire) => {
     const res = await run(
@@ -90,8 +60,18 @@ export default function QuestionnairesList() {
       }}
       filters={
         <>
-          <FilterSelect name="inspection_type" label="Type" options={INSPECTION_TYPE_LABELS} />
-          <FilterSelect name="status" label="Status" options={QUESTIONNAIRE_STATUS_LABELS} />
+          <FilterSelect
+            label="Type"
+            value={type}
+            options={optionsOf(INSPECTION_TYPE_LABELS)}
+            onChange={(v) => setFilter('inspection_type', v)}
+          />
+          <FilterSelect
+            label="Status"
+            value={status}
+            options={optionsOf(QUESTIONNAIRE_STATUS_LABELS)}
+            onChange={(v) => setFilter('status', v)}
+          />
         </>
       }
       rowActions={(q) => (
