@@ -88,26 +88,3 @@ export async function storedStructure(db: Db, questionnaireId: number) {
       .map((q) => ({ id: q.id, questionId: q.questionId, position: q.position })),
   }));
 }
-
-// Transitional, until every file is on useTestApp -------------------------------------------------
-
-export type RoleClients = {
-  admin: TestClient;
-  superAdmin: TestClient;
-  mechanic: TestClient;
-  customer: TestClient;
-  visitor: TestClient;
-};
-
-/** @deprecated useTestApp() logs in the standard clients. */
-export async function signInRoles(t: { app: FastifyInstance; db: Db }): Promise<RoleClients> {
-  const visitor = new TestClient(t.app);
-  await visitor.fetchToken();
-  return {
-    admin: (await signIn(t, 'admin')).client,
-    superAdmin: (await signIn(t, 'super_admin')).client,
-    mechanic: (await signIn(t, 'mechanic')).client,
-    customer: (await signIn(t, 'customer')).client,
-    visitor,
-  };
-}

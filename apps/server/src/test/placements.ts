@@ -1,2 +1,0 @@
-/** @deprecated Transitional: the factories are in ./factories. */
-export { createDepartment, createLocation, createPlacementChain, createRoom, type PlacementChain } from './factories';
