@@ -5,6 +5,8 @@ export const DESKTOP = { width: 1440, height: 900 };
 
 /** Switches the theme through the app bar's toggle (remembered by MUI in localStorage). */
 export async function switchTheme(page: Page, theme: 'light' | 'dark') {
+  // The app bar may still be on its way after a login.
+  await expect(page.getByRole('button', { name: /^(Licht|Donker) thema$/ })).toBeVisible();
   const toggle = page.getByRole('button', { name: theme === 'dark' ? 'Donker thema' : 'Licht thema' });
   if (await toggle.isVisible()) await toggle.click();
   await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
