@@ -52,6 +52,13 @@ export function activationToken(mail: Mail | undefined, appUrl: string): string 
   return match![1]!;
 }
 
+/** The data of a GET by `client`, which must answer 200. */
+export async function getData<T>(client: TestClient, url: string): Promise<T> {
+  const res = await client.get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: T }).data;
+}
+
 /** The error envelope of a 4xx answer. */
 export function errorsOf(res: LightMyRequestResponse): Record<string, string[]> {
   const body = res.json() as { message: string; errors: Record<string, string[]> };

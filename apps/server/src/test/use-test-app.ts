@@ -14,125 +14,40 @@ export type CustomerUser = {
 };
 
 /** The clients every API test file gets, logged in once per file. */
-type StandardClients = {
+export type StandardClients = {
+  /** Logged in as an admin. */
   admin: TestClient;
+  /** Logged in as a super admin. */
   superAdmin: TestClient;
+  /** Logged in as a mechanic. */
   mechanic: TestClient;
+  /** A customer user of customer A, which has a placement chain of its own. */
   customerA: CustomerUser;
+  /** A customer user of customer B, which has a placement chain of its own. */
   customerB: CustomerUser;
+  /** Not logged in, but with a visitor session and its CSRF token: only the login is missing. */
   visitor: TestClient;
 };
 
-type Options = {
-  /** Log in the standard clients (default true); false for a file that counts every user or customer. */
-  signIn?: boolean;
-};
-
-const NOT_BUILT = 'useTestApp: the app is built in beforeAll; read it inside a test or hook';
-
 /**
- * The test app of one test file (a fresh database) and its logged-in clients. Call once at the
- * top of the file: it registers the beforeAll that builds the app and the afterAll that closes it.
- * The properties are read inside tests and hooks (they throw before the app is built).
+ * The app of a test file (as createTestApp gives it: app, db, mailer, config, queries, uploadDir),
+ * its standard clients, and what the tests do with them.
  */
-export class TestContext {
-  private built: TestApp | undefined;
-  private clients: StandardClients | undefined;
-
-  constructor(private readonly options: Options) {}
-
-  /** @internal (the hooks of useTestApp) */
-  async setUp() {
-    this.built = await createTestApp();
-    if (this.options.signIn !== false) this.clients = await signInStandardClients(this.built);
-  }
-
-  /** @internal */
-  async tearDown() {
-    await this.built?.close();
-  }
-
-  /** The app with its database, mailer, config and query log, as createTestApp gives it. */
-  get testApp(): TestApp {
-    if (!this.built) throw new Error(NOT_BUILT);
-    return this.built;
-  }
-  get app() {
-    return this.testApp.app;
-  }
-  get db() {
-    return this.testApp.db;
-  }
-  get mailer() {
-    return this.testApp.mailer;
-  }
-  get config() {
-    return this.testApp.config;
-  }
-  get queries() {
-    return this.testApp.queries;
-  }
-  get uploadDir() {
-    return this.testApp.uploadDir;
-  }
-
-  private get standard(): StandardClients {
-    if (!this.clients) throw new Error(this.built ? 'useTestApp({ signIn: false }) logs in no clients' : NOT_BUILT);
-    return this.clients;
-  }
-  /** Logged in as an admin. */
-  get admin() {
-    return this.standard.admin;
-  }
-  /** Logged in as a super admin. */
-  get superAdmin() {
-    return this.standard.superAdmin;
-  }
-  /** Logged in as a mechanic. */
-  get mechanic() {
-    return this.standard.mechanic;
-  }
-  /** A customer user of customer A, which has a placement chain of its own. */
-  get customerA() {
-    return this.standard.customerA;
-  }
-  /** A customer user of customer B, which has a placement chain of its own. */
-  get customerB() {
-    return this.standard.customerB;
-  }
-  /** Not logged in, but with a visitor session and its CSRF token: only the login is missing. */
-  get visitor() {
-    return this.standard.visitor;
-  }
-
-  /** A new activated user of `role` and a client logged in as that user (with a CSRF token). */
-  signIn(role: Role, overrides: Partial<typeof users.$inferInsert> = {}) {
-    return signIn(this.testApp, role, overrides);
-  }
-
-  /**
-   * The SQL statements one GET sends, for "no query per row" tests (through the database's query
-   * hook, QueryLog): the request must answer 200.
-   */
-  async statementsOf(path: string, client: TestClient = this.admin): Promise<string[]> {
-    const { result, statements } = await this.queries.record(() => client.get(path));
-    expect(result.statusCode, result.body).toBe(200);
-    return statements;
-  }
-
-  /**
-   * "No query per row": the big GET sends as many statements as the small one, and at most
-   * `max`. Returns the big one's statements.
-   */
-  async expectConstantStatements(small: string, big: string, max: number): Promise<string[]> {
-    const few = await this.statementsOf(small);
-    const many = await this.statementsOf(big);
-    const listing = (s: string[]) => s.map((q, i) => `${i + 1}. ${q}`).join('\n');
-    expect(many.length, `big:\n${listing(many)}\nsmall:\n${listing(few)}`).toBe(few.length);
-    expect(many.length, listing(many)).toBeLessThanOrEqual(max);
-    return many;
-  }
-}
+export type TestContext = TestApp &
+  StandardClients & {
+    /** A new activated user of `role` and a client logged in as that user (with a CSRF token). */
+    signIn(role: Role, overrides?: Partial<typeof users.$inferInsert>): ReturnType<typeof signIn>;
+    /**
+     * The SQL statements one GET sends, for "no query per row" tests (through the database's
+     * query hook, QueryLog): the request must answer 200.
+     */
+    statementsOf(path: string, client?: TestClient): Promise<string[]>;
+    /**
+     * "No query per row": the big GET sends as many statements as the small one, and at most
+     * `max`. Returns the big one's statements.
+     */
+    expectConstantStatements(small: string, big: string, max: number): Promise<string[]>;
+  };
 
 async function signInStandardClients(t: TestApp): Promise<StandardClients> {
   const customerUser = async (name: string): Promise<CustomerUser> => {
@@ -152,12 +67,34 @@ async function signInStandardClients(t: TestApp): Promise<StandardClients> {
 }
 
 /**
- * The app of this test file on a fresh database, with the standard clients logged in: an admin,
- * a super admin, a mechanic, a customer user of each of two customers, and a visitor.
+ * The app of this test file on a fresh database, with the standard clients logged in (an admin,
+ * a super admin, a mechanic, a customer user of each of two customers, and a visitor). Call it
+ * once at the top of the file: it registers the beforeAll that builds the app and the afterAll
+ * that closes it, and fills in the object it returns in that beforeAll, so read its properties
+ * inside tests and hooks. `signIn: false` logs in no standard clients (for a file that counts
+ * every user or customer).
  */
-export function useTestApp(options: Options = {}): TestContext {
-  const context = new TestContext(options);
-  beforeAll(() => context.setUp());
-  afterAll(() => context.tearDown());
-  return context;
+export function useTestApp(options: { signIn?: boolean } = {}): TestContext {
+  const t = {
+    signIn: (role, overrides = {}) => signIn(t, role, overrides),
+    async statementsOf(path, client = t.admin) {
+      const { result, statements } = await t.queries.record(() => client.get(path));
+      expect(result.statusCode, result.body).toBe(200);
+      return statements;
+    },
+    async expectConstantStatements(small, big, max) {
+      const few = await t.statementsOf(small);
+      const many = await t.statementsOf(big);
+      const listing = (s: string[]) => s.map((q, i) => `${i + 1}. ${q}`).join('\n');
+      expect(many.length, `big:\n${listing(many)}\nsmall:\n${listing(few)}`).toBe(few.length);
+      expect(many.length, listing(many)).toBeLessThanOrEqual(max);
+      return many;
+    },
+  } as TestContext;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp());
+    if (options.signIn !== false) Object.assign(t, await signInStandardClients(t));
+  });
+  afterAll(() => (t as Partial<TestContext>).close?.());
+  return t;
 }

@@ -62,21 +62,22 @@ async function world() {
 }
 type World = Awaited<ReturnType<typeof world>>;
 
+/** A create/update body that refers to everything of `w`. */
+const bodyUsingAll = (w: World, name = uniqueName('Machine'), inventoryNumber = `IU-${++seq}`) => ({
+  name,
+  inventory_number: inventoryNumber,
+  location_id: w.location,
+  department_id: w.department,
+  room_id: w.room,
+  machine_type_id: w.machineType,
+  brand_id: w.brand,
+  brand_type_id: w.brandType,
+  questionnaire_safety: w.questionnaire,
+});
+
 /** A machine (through the API) that refers to everything of `w`. */
 async function machineUsingAll(w: World) {
-  const res = await t.admin.post(`/api/customers/${w.customer}/machines`, {
-    body: {
-      name: uniqueName('Machine'),
-      inventory_number: `IU-${++seq}`,
-      location_id: w.location,
-      department_id: w.department,
-      room_id: w.room,
-      machine_type_id: w.machineType,
-      brand_id: w.brand,
-      brand_type_id: w.brandType,
-      questionnaire_safety: w.questionnaire,
-    },
-  });
+  const res = await t.admin.post(`/api/customers/${w.customer}/machines`, { body: bodyUsingAll(w) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as number;
 }
@@ -159,17 +160,7 @@ describe('deleting what a machine refers to (409)', () => {
       archivedAt: new Date(),
     });
     const put = await t.admin.put(`/api/customers/${w.customer}/machines/${row.id}`, {
-      body: {
-        name: row.name,
-        inventory_number: row.inventoryNumber,
-        location_id: w.location,
-        department_id: w.department,
-        room_id: w.room,
-        machine_type_id: w.machineType,
-        brand_id: w.brand,
-        brand_type_id: w.brandType,
-        questionnaire_safety: w.questionnaire,
-      },
+      body: bodyUsingAll(w, row.name, row.inventoryNumber),
     });
     expect(put.statusCode, put.body).toBe(200);
     await expectRefused(w, '1 machine');

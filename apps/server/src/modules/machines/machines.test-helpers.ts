@@ -4,6 +4,7 @@ import type { Machine } from '@keurwijzer/shared/machines';
 import { machineMoves, machineQuestionnaires, machines } from '../../db/schema/machines';
 import type { TestClient } from '../../test/client';
 import { uniqueInventoryNumber, uniqueName, type PlacementChain } from '../../test/factories';
+import { getData } from '../../test/helpers';
 import type { TestContext } from '../../test/use-test-app';
 
 /**
@@ -38,11 +39,8 @@ export function machinesApi(t: TestContext) {
     return (res.json() as { data: Machine }).data;
   }
 
-  async function read(c: PlacementChain | number, id: number): Promise<Machine> {
-    const res = await t.admin.get(item(typeof c === 'number' ? c : c.customer.id, id));
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { data: Machine }).data;
-  }
+  const read = (c: PlacementChain | number, id: number) =>
+    getData<Machine>(t.admin, item(typeof c === 'number' ? c : c.customer.id, id));
 
   /** Every machine, move and questionnaire link: "nothing changed" is an equal snapshot. */
   const snapshot = async () => ({

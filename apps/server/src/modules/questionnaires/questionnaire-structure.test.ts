@@ -9,7 +9,7 @@ import { TEXT } from '@keurwijzer/shared/texts';
 import { categories, questions } from '../../db/schema/master-data';
 import type { TestClient } from '../../test/client';
 import { createCategory, createQuestion, createQuestionnaire, type Built } from '../../test/factories';
-import { errorsOf, storedStructure } from '../../test/helpers';
+import { errorsOf, getData, storedStructure } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
 
 const t = useTestApp();
@@ -18,21 +18,9 @@ const STALE_ORDER = 'De volgorde is intussen gewijzigd. Vernieuw de pagina en pr
 const cats = (b: Built | number) => `/api/questionnaires/${typeof b === 'number' ? b : b.questionnaire.id}/categories`;
 const qs = (b: Built, categoryIndex = 0) => `${cats(b)}/${b.categories[categoryIndex]!.id}/questions`;
 
-async function categoriesOf(id: number): Promise<QuestionnaireCategory[]> {
-  const res = await t.admin.get(cats(id));
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: QuestionnaireCategory[] }).data;
-}
-async function questionsOf(b: Built, categoryIndex = 0): Promise<QuestionnaireQuestion[]> {
-  const res = await t.admin.get(qs(b, categoryIndex));
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: QuestionnaireQuestion[] }).data;
-}
-async function detail(id: number): Promise<QuestionnaireDetail> {
-  const res = await t.admin.get(`/api/questionnaires/${id}/detail`);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: QuestionnaireDetail }).data;
-}
+const categoriesOf = (id: number) => getData<QuestionnaireCategory[]>(t.admin, cats(id));
+const questionsOf = (b: Built, categoryIndex = 0) => getData<QuestionnaireQuestion[]>(t.admin, qs(b, categoryIndex));
+const detail = (id: number) => getData<QuestionnaireDetail>(t.admin, `/api/questionnaires/${id}/detail`);
 describe('categories of a questionnaire', () => {
   it('adds bank categories at the end (201 "Categorie is toegevoegd") and lists them in order', async () => {
     const built = await createQuestionnaire(t.db, { categories: 1, questions: 2 });

@@ -6,7 +6,7 @@ import { categories, questions } from '../../db/schema/master-data';
 import { questionnaireCategories, questionnaireQuestions, questionnaires } from '../../db/schema/questionnaires';
 import { describeCrud } from '../../test/crud-suite';
 import { createQuestionnaire, uniqueName } from '../../test/factories';
-import { errorsOf, storedStructure } from '../../test/helpers';
+import { errorsOf, getData, storedStructure } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
 
 const t = useTestApp();
@@ -27,11 +27,7 @@ describeCrud({
   t,
 });
 
-async function detail(id: number): Promise<QuestionnaireDetail> {
-  const res = await t.admin.get(`/api/questionnaires/${id}/detail`);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: QuestionnaireDetail }).data;
-}
+const detail = (id: number) => getData<QuestionnaireDetail>(t.admin, `/api/questionnaires/${id}/detail`);
 
 describe('questionnaires', () => {
   it('stores the inspection type and status and answers the counts of categories and questions', async () => {
