@@ -70,6 +70,19 @@ export default tseslint.config(
     },
   },
   {
+    // Zones: a feature never imports the app shell (router, guard, layouts): the shell composes features.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [MUTATION_RULE],
+          patterns: [...WEB_PATTERNS, { group: ['**/app/**'], message: 'Features do not import the app shell.' }],
+        },
+      ],
+    },
+  },
+  {
     // Zones: the domain-free building blocks (components/, lib/) know no feature and no app shell.
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {

@@ -1,9 +1,8 @@
 import { Suspense, lazy, type ComponentType } from 'react';
-import type { Params } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { PageLoader } from '../components/page-loader';
+import type { PrefetchArgs } from '../lib/screen';
 
-export type PrefetchArgs = { params: Params; queryClient: QueryClient };
+export type { PrefetchArgs };
 
 /**
  * A screen module: the screen as its default export, and optionally `prefetch`, data the screen

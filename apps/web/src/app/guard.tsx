@@ -4,11 +4,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../features/auth/api/auth';
+import { homeFor, useAuth } from '../features/auth/api/auth';
 import { errorMessage } from '../lib/api-client';
 import { AUTH_QUERY_KEY } from '../lib/query-client';
 import { PageLoader } from '../components/page-loader';
-import { homeFor, type RouteHandle } from './routes-config';
+import { mayOpen, type RouteHandle } from './routes-config';
 import { MainLayout } from './layouts/main-layout';
 
 /**
@@ -23,9 +23,9 @@ export function AuthGuard() {
   const queryClient = useQueryClient();
   const lastAllowed = useRef<string | null>(null);
   const here = location.pathname + location.search;
-  const roles = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.roles)?.handle as
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.access)?.handle as
     RouteHandle | undefined;
-  const allowed = !!user && (!roles || roles.roles.includes(user.role));
+  const allowed = !!user && (!handle || mayOpen(user.role, handle.access));
 
   useEffect(() => {
     if (allowed) lastAllowed.current = here;

@@ -11,42 +11,42 @@ import SellIcon from '@mui/icons-material/SellOutlined';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import type { Role } from '@keurwijzer/shared/permissions';
-import { ADMINS, CUSTOMERS, STAFF } from './routes-config';
+import { mayOpen, type Access } from './routes-config';
 
-export type NavItem = { label: string; to: string; icon: SvgIconComponent; roles: Role[]; end?: boolean };
+export type NavItem = { label: string; to: string; icon: SvgIconComponent; access: Access; end?: boolean };
 export type NavSection = { title?: string; items: NavItem[] };
 
-/** The drawer: each section and item shows only for the roles that may open it. */
+/** The drawer: each item shows only to a user whose role holds what its screen needs. */
 export const NAVIGATION: NavSection[] = [
   {
     items: [
-      { label: 'Home', to: '/', icon: AssignmentIcon, roles: STAFF, end: true },
-      { label: 'Home', to: '/machines', icon: PrecisionManufacturingIcon, roles: CUSTOMERS },
+      { label: 'Home', to: '/', icon: AssignmentIcon, access: 'tasklists.view', end: true },
+      { label: 'Home', to: '/machines', icon: PrecisionManufacturingIcon, access: 'own-machines.view' },
     ],
   },
   {
     title: 'Beheer',
     items: [
-      { label: 'Klanten', to: '/admin/customers', icon: StoreIcon, roles: ADMINS },
-      { label: 'Gebruikers', to: '/admin/users', icon: GroupIcon, roles: ADMINS },
-      { label: 'Klantgebruikers', to: '/admin/customer-users', icon: BusinessIcon, roles: ADMINS },
+      { label: 'Klanten', to: '/admin/customers', icon: StoreIcon, access: 'customers.view' },
+      { label: 'Gebruikers', to: '/admin/users', icon: GroupIcon, access: 'users.view' },
+      { label: 'Klantgebruikers', to: '/admin/customer-users', icon: BusinessIcon, access: 'users.view' },
     ],
   },
   {
     title: 'Stamgegevens',
     items: [
-      { label: 'Vragenlijsten', to: '/admin/questionnaires', icon: FactCheckIcon, roles: ADMINS },
-      { label: 'Vragen', to: '/admin/questions', icon: QuizIcon, roles: ADMINS },
-      { label: 'Categorieën', to: '/admin/categories', icon: FolderIcon, roles: ADMINS },
-      { label: 'Merken', to: '/admin/brands', icon: SellIcon, roles: ADMINS },
-      { label: 'Machinetypes', to: '/admin/machine-types', icon: BuildIcon, roles: ADMINS },
-      { label: 'Conceptmachines', to: '/admin/machine-concept', icon: NewReleasesIcon, roles: ADMINS },
+      { label: 'Vragenlijsten', to: '/admin/questionnaires', icon: FactCheckIcon, access: 'master-data.view' },
+      { label: 'Vragen', to: '/admin/questions', icon: QuizIcon, access: 'master-data.view' },
+      { label: 'Categorieën', to: '/admin/categories', icon: FolderIcon, access: 'master-data.view' },
+      { label: 'Merken', to: '/admin/brands', icon: SellIcon, access: 'master-data.view' },
+      { label: 'Machinetypes', to: '/admin/machine-types', icon: BuildIcon, access: 'master-data.view' },
+      { label: 'Conceptmachines', to: '/admin/machine-concept', icon: NewReleasesIcon, access: 'customers.manage' },
     ],
   },
 ];
 
 export function navigationFor(role: Role): NavSection[] {
-  return NAVIGATION.map((s) => ({ ...s, items: s.items.filter((i) => i.roles.includes(role)) })).filter(
+  return NAVIGATION.map((s) => ({ ...s, items: s.items.filter((i) => mayOpen(role, i.access)) })).filter(
     (s) => s.items.length > 0,
   );
 }

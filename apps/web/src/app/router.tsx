@@ -1,12 +1,12 @@
 import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Role } from '@keurwijzer/shared/permissions';
+import { ACCESS, type Permission } from '@keurwijzer/shared/permissions';
 import { PageLoader } from '../components/page-loader';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootBoundary } from './root-boundary';
 import type { UserKind } from '../features/users/user-kind';
 import { deferred, type ScreenModule } from './deferred';
-import { ADMINS, CUSTOMERS, EVERYONE, STAFF, type RouteHandle } from './routes-config';
+import { mayOpen, type Access, type RouteHandle } from './routes-config';
 import { sessionUser } from './session';
 
 type Load = () => Promise<ScreenModule>;
@@ -21,15 +21,15 @@ const screen = (load: Load) => async () => ({ Component: (await load()).default 
  */
 let queryClient: QueryClient;
 
-/** A screen behind the guard for `roles`: its code loads once the session says this user may see it. */
-const route = (path: string | null, roles: Role[], load: Load, handle: object = {}): RouteObject => {
+/** A screen behind the guard that needs `access`: its code loads once the session says this user may see it. */
+const route = (path: string | null, access: Access, load: Load, handle: object = {}): RouteObject => {
   const { Component, preload } = deferred(load);
   return {
     ...(path === null ? { index: true } : { path }),
-    handle: { ...handle, roles } satisfies RouteHandle,
+    handle: { ...handle, access } satisfies RouteHandle,
     loader: async ({ params }: LoaderFunctionArgs) => {
       const user = await sessionUser(queryClient);
-      if (user && roles.includes(user.role)) await preload({ params, queryClient });
+      if (user && mayOpen(user.role, access)) await preload({ params, queryClient });
       return null;
     },
     // The code is there after the first visit; a new search or id needs no second check (the guard
@@ -59,9 +59,18 @@ const userRoutes = (base: string, userKind: UserKind): RouteObject[] =>
       ['/create', () => import('../features/users/routes/user-create')],
       ['/:id/edit', () => import('../features/users/routes/user-edit')],
     ] as const
-  ).map(([suffix, load]) => route(base + suffix, ADMINS, load, { userKind }));
+  ).map(([suffix, load]) => route(base + suffix, suffix ? 'users.manage' : 'users.view', load, { userKind }));
 
-const admin = (path: string, load: Load) => route(path, ADMINS, load);
+/**
+ * A screen of a resource family (customers, master data): its create and edit screens need the
+ * write permission, the others the read one.
+ */
+const screenOf =
+  ({ read, write }: { read: Permission; write: Permission }) =>
+  (path: string, load: Load) =>
+    route(path, /\/(create|edit)$/.test(path) ? write : read, load);
+const customersScreen = screenOf(ACCESS.customers);
+const masterDataScreen = screenOf(ACCESS.masterData);
 const brandForm = () => import('../features/brands/routes/brand-form');
 const brandTypeForm = () => import('../features/brands/routes/brand-type-form');
 const machineTypeForm = () => import('../features/machine-types/routes/machine-type-form');
@@ -82,52 +91,61 @@ const R = `${D}/:departmentId/rooms`;
 
 /** Customers with their locations, departments and rooms (spec section 2). */
 const customerRoutes: RouteObject[] = [
-  admin('admin/customers', () => import('../features/customers/routes/customers-list')),
-  admin('admin/customers/create', customerForm),
-  admin('admin/customers/:id/edit', customerForm),
-  admin(L, () => import('../features/locations/routes/locations-list')),
-  admin(`${L}/create`, locationForm),
-  admin(`${L}/:locationId/edit`, locationForm),
-  admin(D, () => import('../features/locations/routes/departments-list')),
-  admin(`${D}/create`, departmentForm),
-  admin(`${D}/:departmentId/edit`, departmentForm),
-  admin(R, () => import('../features/locations/routes/rooms-list')),
-  admin(`${R}/create`, roomForm),
-  admin(`${R}/:roomId/edit`, roomForm),
-  admin('admin/customers/:id/machines', () => import('../features/machines/routes/customer-machines')),
-  admin('admin/customers/:id/machines/create', machineForm),
-  admin('admin/customers/:id/machines/:machineId/edit', machineForm),
-  admin('admin/customers/:id/machines/:machineId/reports', () => import('../features/machines/routes/machine-reports')),
-  admin('admin/machine-concept', () => import('../features/machines/routes/machine-concept')),
+  customersScreen('admin/customers', () => import('../features/customers/routes/customers-list')),
+  customersScreen('admin/customers/create', customerForm),
+  customersScreen('admin/customers/:id/edit', customerForm),
+  customersScreen(L, () => import('../features/locations/routes/locations-list')),
+  customersScreen(`${L}/create`, locationForm),
+  customersScreen(`${L}/:locationId/edit`, locationForm),
+  customersScreen(D, () => import('../features/locations/routes/departments-list')),
+  customersScreen(`${D}/create`, departmentForm),
+  customersScreen(`${D}/:departmentId/edit`, departmentForm),
+  customersScreen(R, () => import('../features/locations/routes/rooms-list')),
+  customersScreen(`${R}/create`, roomForm),
+  customersScreen(`${R}/:roomId/edit`, roomForm),
+  customersScreen('admin/customers/:id/machines', () => import('../features/machines/routes/customer-machines')),
+  customersScreen('admin/customers/:id/machines/create', machineForm),
+  customersScreen('admin/customers/:id/machines/:machineId/edit', machineForm),
+  customersScreen(
+    'admin/customers/:id/machines/:machineId/reports',
+    () => import('../features/machines/routes/machine-reports'),
+  ),
+  route('admin/machine-concept', 'customers.manage', () => import('../features/machines/routes/machine-concept')),
 ];
 
 /** Brands, machine types, questions, categories and questionnaires (spec section 2). */
 const masterDataRoutes: RouteObject[] = [
-  admin('admin/brands', () => import('../features/brands/routes/brands-list')),
-  admin('admin/brands/create', brandForm),
-  admin('admin/brands/:id/edit', brandForm),
-  admin('admin/brands/:id/types', () => import('../features/brands/routes/brand-types-list')),
-  admin('admin/brands/:id/create', brandTypeForm),
-  admin('admin/brands/:id/types/:typeId/edit', brandTypeForm),
-  admin('admin/machine-types', () => import('../features/machine-types/routes/machine-types-list')),
-  admin('admin/machine-types/create', machineTypeForm),
-  admin('admin/machine-types/:id/edit', machineTypeForm),
-  admin('admin/questions', () => import('../features/questions/routes/questions-list')),
-  admin('admin/questions/create', questionForm),
-  admin('admin/questions/:id/edit', questionForm),
-  admin('admin/categories', () => import('../features/categories/routes/categories-list')),
-  admin('admin/categories/create', categoryForm),
-  admin('admin/categories/:id/edit', categoryForm),
-  admin('admin/questionnaires', () => import('../features/questionnaires/routes/questionnaires-list')),
-  admin('admin/questionnaires/create', questionnaireForm),
-  admin('admin/questionnaires/:id/edit', questionnaireForm),
-  admin('admin/questionnaires/:id/preview', () => import('../features/questionnaires/routes/questionnaire-preview')),
-  admin(Q, () => import('../features/questionnaires/routes/questionnaire-categories')),
-  admin(`${Q}/create`, qCategoryForm),
-  admin(`${Q}/:categoryId/edit`, qCategoryForm),
-  admin(`${Q}/:categoryId/questions`, () => import('../features/questionnaires/routes/questionnaire-questions')),
-  admin(`${Q}/:categoryId/questions/create`, qQuestionForm),
-  admin(`${Q}/:categoryId/questions/:questionId/edit`, qQuestionForm),
+  masterDataScreen('admin/brands', () => import('../features/brands/routes/brands-list')),
+  masterDataScreen('admin/brands/create', brandForm),
+  masterDataScreen('admin/brands/:id/edit', brandForm),
+  masterDataScreen('admin/brands/:id/types', () => import('../features/brands/routes/brand-types-list')),
+  masterDataScreen('admin/brands/:id/create', brandTypeForm),
+  masterDataScreen('admin/brands/:id/types/:typeId/edit', brandTypeForm),
+  masterDataScreen('admin/machine-types', () => import('../features/machine-types/routes/machine-types-list')),
+  masterDataScreen('admin/machine-types/create', machineTypeForm),
+  masterDataScreen('admin/machine-types/:id/edit', machineTypeForm),
+  masterDataScreen('admin/questions', () => import('../features/questions/routes/questions-list')),
+  masterDataScreen('admin/questions/create', questionForm),
+  masterDataScreen('admin/questions/:id/edit', questionForm),
+  masterDataScreen('admin/categories', () => import('../features/categories/routes/categories-list')),
+  masterDataScreen('admin/categories/create', categoryForm),
+  masterDataScreen('admin/categories/:id/edit', categoryForm),
+  masterDataScreen('admin/questionnaires', () => import('../features/questionnaires/routes/questionnaires-list')),
+  masterDataScreen('admin/questionnaires/create', questionnaireForm),
+  masterDataScreen('admin/questionnaires/:id/edit', questionnaireForm),
+  masterDataScreen(
+    'admin/questionnaires/:id/preview',
+    () => import('../features/questionnaires/routes/questionnaire-preview'),
+  ),
+  masterDataScreen(Q, () => import('../features/questionnaires/routes/questionnaire-categories')),
+  masterDataScreen(`${Q}/create`, qCategoryForm),
+  masterDataScreen(`${Q}/:categoryId/edit`, qCategoryForm),
+  masterDataScreen(
+    `${Q}/:categoryId/questions`,
+    () => import('../features/questionnaires/routes/questionnaire-questions'),
+  ),
+  masterDataScreen(`${Q}/:categoryId/questions/create`, qQuestionForm),
+  masterDataScreen(`${Q}/:categoryId/questions/:questionId/edit`, qQuestionForm),
 ];
 
 export const routes: RouteObject[] = [
@@ -148,13 +166,13 @@ export const routes: RouteObject[] = [
         shouldRevalidate: () => false,
         Component: guard.Component,
         children: [
-          route(null, STAFF, () => import('../features/tasklists/routes/tasklists')),
+          route(null, 'tasklists.view', () => import('../features/tasklists/routes/tasklists')),
           ...userRoutes('admin/users', 'employees'),
           ...userRoutes('admin/customer-users', 'customers'),
           ...masterDataRoutes,
           ...customerRoutes,
-          route('machines', CUSTOMERS, () => import('../features/machines/routes/my-machines')),
-          route('profile', EVERYONE, () => import('../features/profile/routes/profile')),
+          route('machines', 'own-machines.view', () => import('../features/machines/routes/my-machines')),
+          route('profile', 'profile.edit', () => import('../features/profile/routes/profile')),
         ],
       },
       { path: '*', lazy: screen(() => import('./routes/not-found')) },

@@ -1,12 +1,13 @@
-import type { Role } from '@keurwijzer/shared/permissions';
+import { roleCan, type Permission, type Role } from '@keurwijzer/shared/permissions';
 
-export const STAFF: Role[] = ['super_admin', 'admin', 'mechanic'];
-export const ADMINS: Role[] = ['super_admin', 'admin'];
-export const CUSTOMERS: Role[] = ['customer'];
-export const EVERYONE: Role[] = ['super_admin', 'admin', 'mechanic', 'customer'];
+/**
+ * Who may open a screen or see a menu item: a permission of the one access map
+ * (packages/shared/src/permissions.ts, the same the server checks), or 'session' for everyone
+ * logged in. Never a list of roles: a role that gains a permission gains its screens.
+ */
+export type Access = Permission | 'session';
 
-/** The route handle: which roles may open it. */
-export type RouteHandle = { roles: Role[] };
+/** The route handle: what a route needs. */
+export type RouteHandle = { access: Access };
 
-/** Where a user lands after login, and where a customer goes from a forbidden route. */
-export const homeFor = (role: Role): string => (role === 'customer' ? '/machines' : '/');
+export const mayOpen = (role: Role, access: Access): boolean => access === 'session' || roleCan(role, access);

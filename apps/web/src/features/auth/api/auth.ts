@@ -1,3 +1,4 @@
+import { roleCan, type Role } from '@keurwijzer/shared/permissions';
 import { useQuery } from '@tanstack/react-query';
 import type { User, LoginFormValues } from '@keurwijzer/shared/users';
 import { ApiError, apiGet, apiSend, refreshCsrfToken } from '../../../lib/api-client';
@@ -43,3 +44,6 @@ export function useCurrentUser(): User {
   if (!user) throw new Error('useCurrentUser outside an authenticated route');
   return user;
 }
+
+/** Where a user lands after login, and where a customer goes from a forbidden route. */
+export const homeFor = (role: Role): string => (roleCan(role, 'own-machines.view') ? '/machines' : '/');

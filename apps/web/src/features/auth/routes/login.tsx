@@ -14,8 +14,7 @@ import { useDocumentTitle } from '../../../components/document-title';
 import { TextInput } from '../../../components/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
-import { homeFor } from '../../../app/routes-config';
-import { login, useAuth } from '../api/auth';
+import { homeFor, login, useAuth } from '../api/auth';
 
 /** Only same-site paths are followed after login (no open redirect). */
 function safeRedirect(value: string | null): string | null {

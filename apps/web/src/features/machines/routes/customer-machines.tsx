@@ -8,7 +8,7 @@ import type { Machine } from '@keurwijzer/shared/machines';
 import { CrudListPage } from '../../../components/crud-list-page';
 import { RowAction } from '../../../components/row-action';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
-import type { PrefetchArgs } from '../../../app/deferred';
+import type { PrefetchArgs } from '../../../lib/screen';
 import { customersResource } from '../../customers/api/customers';
 import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
 import { machinesResource, useArchiveMachine } from '../api/machines';
