@@ -55,6 +55,14 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod's sources carry `@__PURE__` notes in comments Rollup cannot place; it drops them
+        // (harmless, zod's own choice). Every other warning is shown.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+        warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,
