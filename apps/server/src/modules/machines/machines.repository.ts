@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { MACHINE_FILTER_KEYS, type Machine, type MachineFilterKey, type MachineStatus } from '@keurwijzer/shared/machines';
+import {
+  MACHINE_FILTER_KEYS,
+  type Machine,
+  type MachineFilterKey,
+  type MachineStatus,
+} from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { Db, Executor } from '../../db/client';
 import { customers, departments, locations, rooms } from '../../db/schema/customers';

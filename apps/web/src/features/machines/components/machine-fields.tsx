@@ -95,13 +95,7 @@ function QuestionnaireSelect<T extends FieldValues>({
 const STATUS_OPTIONS = EDITABLE_MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }));
 
 /** Actief / Niet actief; a concept machine shows its status and how it becomes active. */
-function StatusField({
-  control,
-  current,
-}: {
-  control: AnyControl<MachineFormValues>;
-  current?: MachineStatus;
-}) {
+function StatusField({ control, current }: { control: AnyControl<MachineFormValues>; current?: MachineStatus }) {
   if (current === 'concept')
     return (
       <TextField
