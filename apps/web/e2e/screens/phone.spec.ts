@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { ACCOUNTS, loginAs } from '../support/login';
-import { heading } from '../customers/helpers';
+import { ACCOUNTS, expectNotification, loginAs, unique } from '../support/login';
+import { heading, openMachines, pick, rowsWith, searchList } from '../customers/helpers';
 
 /** The outlined field around an input or select. */
 const fieldOf = (input: Locator) => input.locator('xpath=ancestor::div[contains(@class, "MuiFormControl-root")][1]');
@@ -54,4 +54,30 @@ test('with a mouse, edit forms still focus their first field', async ({ page }) 
   await expect(page.getByRole('textbox', { name: 'Naam', exact: true })).toBeFocused();
   await page.goto('/admin/questionnaires/1/categories/create');
   await expect(page.getByRole('combobox', { name: 'Categorie' })).toBeFocused();
+});
+
+test('on a phone a long machine name is cut off, not pushing the row menu off the screen', async ({ page }) => {
+  test.setTimeout(90_000);
+  const id = unique('');
+  const name = `Kolomboormachine Alzmetall AB 30/S met automatische voeding en koelmiddelpomp ${id}`;
+  await loginAs(page, ACCOUNTS.admin);
+  await openMachines(page, 1, 'Metaalbewerking Brabant B.V.');
+  await page.getByRole('link', { name: 'Nieuwe machine' }).click();
+  await page.getByRole('textbox', { name: 'Naam', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Inventarisnummer', exact: true }).fill(`INV-${id}`);
+  await pick(page, page, 'Vestiging', 'Eindhoven');
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expectNotification(page, 'Machine is aangemaakt');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await searchList(page, 'Zoeken op naam, inventaris- of fabrieksnummer', id);
+  const row = rowsWith(page, id);
+  await expect(row).toHaveCount(1);
+  const cell = row.getByRole('cell').first();
+  await expect(cell).toHaveAttribute('title', name);
+  // The whole row fits: the menu button stands on the screen and nothing scrolls sideways.
+  const menu = (await row.getByRole('button', { name: 'Acties' }).boundingBox())!;
+  expect(menu.x + menu.width).toBeLessThanOrEqual(390);
+  const container = page.getByRole('table').locator('xpath=..');
+  expect(await container.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });

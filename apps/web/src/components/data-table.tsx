@@ -105,7 +105,8 @@ const hideSx = (bp?: Column<unknown>['hideBelow']) =>
  */
 function cellSx<T>(c: Column<T>, shares: number) {
   const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
-  if (c.truncate?.maxWidth) return { ...oneLine, width: '1%', maxWidth: c.truncate.maxWidth };
+  // At most 40% of a phone's width, so a long name cannot push the row's buttons off the screen.
+  if (c.truncate?.maxWidth) return { ...oneLine, width: '1%', maxWidth: `min(${c.truncate.maxWidth}px, 40vw)` };
   if (c.truncate) return { ...oneLine, maxWidth: 0, width: `${(100 * (c.truncate.share ?? 1)) / shares}%` };
   if (shares > 0) return { whiteSpace: 'nowrap', width: '1%' } as const;
   return c.nowrap ? ({ whiteSpace: 'nowrap' } as const) : undefined;

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { MACHINE_STATUS_LABELS, type Machine } from '@keurwijzer/shared/machines';
@@ -17,7 +18,9 @@ export function MachineNameCell({ machine }: { machine: Pick<Machine, 'name' | '
   return (
     <>
       {machine.name}
-      <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+      {/* On a line of its own as an inline-block: when the name is a link, its underline stays off the number. */}
+      <Box component="br" sx={{ display: { sm: 'none' } }} />
+      <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'inline-block', sm: 'none' } }}>
         {machine.inventory_number}
       </Typography>
     </>

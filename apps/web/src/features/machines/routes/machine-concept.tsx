@@ -39,7 +39,8 @@ export default function MachineConcept() {
           {
             key: 'customer',
             label: 'Klant',
-            truncate: { text: (m) => m.customer_name },
+            // Less of the room than the place: customer names are shorter.
+            truncate: { text: (m) => m.customer_name, share: 0.6 },
             render: (m) => m.customer_name,
           },
           {
