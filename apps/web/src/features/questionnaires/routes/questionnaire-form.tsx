@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import Stack from '@mui/material/Stack';
 import {
   INSPECTION_TYPES,
   INSPECTION_TYPE_LABELS,
@@ -34,21 +35,24 @@ export default function QuestionnaireForm() {
       fields={(control) => (
         <>
           <TextFieldElement name="name" control={control} label="Naam" required autoFocus />
-          <SelectElement
-            name="inspection_type"
-            control={control}
-            label="Type"
-            required
-            options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
-          />
-          <SelectElement
-            name="status"
-            control={control}
-            label="Status"
-            required
-            helperText="Alleen actieve vragenlijsten kunnen aan machines worden gekoppeld"
-            options={QUESTIONNAIRE_STATUSES.map((s) => ({ value: s, label: QUESTIONNAIRE_STATUS_LABELS[s] }))}
-          />
+          {/* Side by side from tablet width: two short selects across the whole form read badly. */}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <SelectElement
+              name="inspection_type"
+              control={control}
+              label="Type"
+              required
+              options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
+            />
+            <SelectElement
+              name="status"
+              control={control}
+              label="Status"
+              required
+              helperText="Alleen actieve vragenlijsten kunnen aan machines worden gekoppeld"
+              options={QUESTIONNAIRE_STATUSES.map((s) => ({ value: s, label: QUESTIONNAIRE_STATUS_LABELS[s] }))}
+            />
+          </Stack>
         </>
       )}
     />

@@ -50,13 +50,21 @@ export default function QuestionForm() {
             ))}
           </Stack>
           <GroupError name="answer_options" control={control} />
-          <TextFieldElement
-            name="memo_title"
-            control={control}
-            label="Titel opmerkingenveld"
-            helperText="De titel boven het vrije tekstveld bij deze vraag"
-          />
-          <TextFieldElement name="order" control={control} label="Volgorde" type="number" sx={{ maxWidth: 200 }} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <TextFieldElement
+              name="memo_title"
+              control={control}
+              label="Titel opmerkingenveld"
+              helperText="De titel boven het vrije tekstveld bij deze vraag"
+            />
+            <TextFieldElement
+              name="order"
+              control={control}
+              label="Volgorde"
+              type="number"
+              sx={{ maxWidth: { sm: 200 } }}
+            />
+          </Stack>
         </>
       )}
     />
