@@ -8,7 +8,7 @@ import { FormPage } from './form-page';
 import { useNotify } from './notifications';
 import { PageLoader } from './page-loader';
 import type { Crumb } from './page-header';
-import { useZodForm, type FormSchema } from './use-zod-form';
+import { useZodForm, type FormSchema } from './form/use-zod-form';
 
 type CrudFormPageProps<T, TValues extends FieldValues, TOutput, P = number> = {
   /** Its calls take the form's values (the schema's input), which the server parses. */

@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '../lib/api-client';
 import { useNotify } from './notifications';
 import { PageHeader, type Crumb } from './page-header';
 import { useConfirm } from './confirm-dialog';
-import { submitValues } from './use-zod-form';
+import { submitValues } from './form/use-zod-form';
 
 type FormPageProps<TValues extends FieldValues, TOutput> = {
   title: string;

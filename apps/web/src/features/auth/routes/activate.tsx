@@ -9,7 +9,7 @@ import { ActivateInputSchema, PASSWORD_HINT, type ActivateFormValues } from '@ke
 import { useDocumentTitle } from '../../../components/document-title';
 import { TextFieldElement } from '../../../components/form-fields';
 import { useNotify } from '../../../components/notifications';
-import { submitValues, useZodForm } from '../../../components/use-zod-form';
+import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
 
 /** activate/{token}: an invited user chooses a password (authentication layout). */

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { MoveInputSchema, type Machine, type MoveFormValues } from '@keurwijzer/shared/machines';
 import { useNotify } from '../../../components/notifications';
-import { submitValues, useZodForm } from '../../../components/use-zod-form';
+import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMoveMachine } from '../api/machines';
 import { PlacementFields } from './placement-fields';

@@ -3,7 +3,7 @@ import type { Crumb } from '../../../components/page-header';
 import { SearchSelect } from '../../../components/search-select';
 import type { Resource } from '../../../lib/resource';
 import type { Path } from 'react-hook-form';
-import type { FormSchema } from '../../../components/use-zod-form';
+import type { FormSchema } from '../../../components/form/use-zod-form';
 import type { BankOption } from '../api/questionnaires';
 
 /**

@@ -4,7 +4,7 @@ import { UserInputSchema, type User, type UserFormValues } from '@keurwijzer/sha
 import { TextFieldElement } from '../../../components/form-fields';
 import { SelectElement } from '../../../components/select-element';
 import { FormPage } from '../../../components/form-page';
-import { useZodForm } from '../../../components/use-zod-form';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { CustomerSelect } from '../../customers/components/customer-select';
 import { useCurrentUser } from '../../auth/api/auth';
 import { USER_KIND, type UserKind } from '../user-kind';
