@@ -7,6 +7,7 @@ import { sendJsonPage } from '../src/lib/responses';
 import { createSessionStore } from '../src/modules/auth/session-store';
 import { createMachinesRepository } from '../src/modules/machines/machines.repository';
 import { createUsersRepository } from '../src/modules/users/users.repository';
+import { runChild, serveToParent } from './child';
 import { BENCH_SESSION_SECRET } from './secret';
 
 /**
@@ -19,7 +20,7 @@ import { BENCH_SESSION_SECRET } from './secret';
  * its own cost.
  *
  * A list query is parsed once per distinct URL (the bench cycles a few paths), not per request.
- * Started like bench/server.ts: tells its port over IPC, stops on 'stop' or when the parent goes.
+ * Served like bench/server.ts (bench/child.ts).
  */
 async function main() {
   const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' });
@@ -61,32 +62,7 @@ async function main() {
     return sendJsonPage(reply, await machines.list(query, customerId));
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-
-  let closing = false;
-  const stop = async () => {
-    if (closing) return;
-    closing = true;
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('message', (msg) => {
-    if (msg === 'stop') void stop();
-    if (msg === 'memory') process.send!({ rss: process.memoryUsage().rss });
-    // The ratio bench: CPU per request of the app and of its ceiling.
-    if (msg === 'cpu') {
-      const { user, system } = process.cpuUsage();
-      process.send!({ cpu: user + system });
-    }
-  });
-  process.on('disconnect', () => void stop());
-  process.send!({ port: address.port });
+  await serveToParent(app, () => database.close());
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runChild(main);

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
   QuestionnaireDetail,
@@ -16,6 +17,13 @@ import { iso } from '../../lib/presenters';
 
 const qc = questionnaireCategories;
 const qq = questionnaireQuestions;
+
+/** Whether a row of `table` meets every condition (the undefined ones left out). */
+const anyRow = async (tx: Executor, table: PgTable, ...where: (SQL | undefined)[]): Promise<boolean> =>
+  (await tx.$count(table, and(...where))) > 0;
+
+/** "Another row than `id`", or no condition when there is no id. */
+const other = (column: PgColumn, id: number | undefined): SQL | undefined => (id ? ne(column, id) : undefined);
 
 /** Counts for a page of questionnaires, as sub-selects (one query for the whole page). */
 export const categoriesCount = sql<number>`(select count(*)::int from ${qc} where ${qualified(qc.questionnaireId)} = ${qualified(questionnaires.id)})`;
@@ -213,52 +221,32 @@ export function createQuestionnairesRepository(db: Db) {
     },
 
     /** Whether the questionnaire exists. */
-    questionnaireExists: async (id: number, tx: Executor = db): Promise<boolean> =>
-      (await tx.$count(questionnaires, eq(questionnaires.id, id))) > 0,
+    questionnaireExists: (id: number, tx: Executor = db) => anyRow(tx, questionnaires, eq(questionnaires.id, id)),
 
     /** Whether the category exists in the bank of categories. */
-    bankCategoryExists: async (categoryId: number, tx: Executor = db): Promise<boolean> =>
-      (await tx.$count(categories, eq(categories.id, categoryId))) > 0,
+    bankCategoryExists: (categoryId: number, tx: Executor = db) =>
+      anyRow(tx, categories, eq(categories.id, categoryId)),
 
     /** Whether the question exists in the bank of questions. */
-    bankQuestionExists: async (questionId: number, tx: Executor = db): Promise<boolean> =>
-      (await tx.$count(questions, eq(questions.id, questionId))) > 0,
+    bankQuestionExists: (questionId: number, tx: Executor = db) => anyRow(tx, questions, eq(questions.id, questionId)),
 
     /** Whether the questionnaire already holds the bank category (in an item other than `exceptId`). */
-    categoryTaken: async (
-      questionnaireId: number,
-      categoryId: number,
-      exceptId: number | undefined,
-      tx: Executor = db,
-    ): Promise<boolean> =>
-      (await tx.$count(
-        qc,
-        and(
-          eq(qc.questionnaireId, questionnaireId),
-          eq(qc.categoryId, categoryId),
-          exceptId ? sql`${qc.id} <> ${exceptId}` : undefined,
-        ),
-      )) > 0,
+    categoryTaken: (questionnaireId: number, categoryId: number, exceptId: number | undefined, tx: Executor = db) =>
+      anyRow(tx, qc, eq(qc.questionnaireId, questionnaireId), eq(qc.categoryId, categoryId), other(qc.id, exceptId)),
 
     /** Whether the questionnaire category already holds the question (in an item other than `exceptId`). */
-    questionTaken: async (
-      questionnaireCategoryId: number,
-      questionId: number,
-      exceptId: number | undefined,
-      tx: Executor = db,
-    ): Promise<boolean> =>
-      (await tx.$count(
+    questionTaken: (categoryItemId: number, questionId: number, exceptId: number | undefined, tx: Executor = db) =>
+      anyRow(
+        tx,
         qq,
-        and(
-          eq(qq.questionnaireCategoryId, questionnaireCategoryId),
-          eq(qq.questionId, questionId),
-          exceptId ? sql`${qq.id} <> ${exceptId}` : undefined,
-        ),
-      )) > 0,
+        eq(qq.questionnaireCategoryId, categoryItemId),
+        eq(qq.questionId, questionId),
+        other(qq.id, exceptId),
+      ),
 
     /** Whether a questionnaire has this name, compared without case. */
-    nameTaken: async (name: string, tx: Executor = db): Promise<boolean> =>
-      (await tx.$count(questionnaires, sql`lower(${questionnaires.name}) = lower(${name})`)) > 0,
+    nameTaken: (name: string, tx: Executor = db) =>
+      anyRow(tx, questionnaires, sql`lower(${questionnaires.name}) = lower(${name})`),
 
     /** A new questionnaire without categories; its id. */
     async insertQuestionnaire(values: typeof questionnaires.$inferInsert, tx: Executor = db): Promise<number> {
