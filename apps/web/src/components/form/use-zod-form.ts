@@ -1,4 +1,4 @@
-import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 
@@ -14,12 +14,11 @@ export type FormSchema<TValues extends FieldValues, TOutput = unknown> = z.ZodTy
  */
 export function useZodForm<TValues extends FieldValues, TOutput>(
   schema: FormSchema<TValues, TOutput>,
-  defaultValues: TValues,
+  defaultValues: DefaultValues<TValues>,
 ): UseFormReturn<TValues, unknown, TOutput> {
   return useForm<TValues, unknown, TOutput>({
-    // The resolver's overloads cannot see through a generic schema; its types are the schema's.
-    resolver: zodResolver(schema as never) as unknown as Resolver<TValues, unknown, TOutput>,
-    defaultValues: defaultValues as DefaultValues<TValues>,
+    resolver: zodResolver<TValues, unknown, TOutput>(schema),
+    defaultValues,
     // Validate on save, then live: validating on blur moved the Opslaan button under the pointer.
     mode: 'onSubmit',
     reValidateMode: 'onChange',

@@ -1,8 +1,8 @@
-import { CrudFormPage } from '../../../components/crud-form-page';
-import type { Crumb } from '../../../components/page-header';
-import { SearchSelect } from '../../../components/search-select';
+import { CrudFormPage } from '../../../components/form/crud-form-page';
+import type { Crumb } from '../../../components/layout/page-header';
+import { SearchSelect } from '../../../components/form/search-select';
 import type { Resource } from '../../../lib/resource';
-import type { Path } from 'react-hook-form';
+import type { DefaultValues, Path } from 'react-hook-form';
 import type { FormSchema } from '../../../components/form/use-zod-form';
 import type { BankOption } from '../api/questionnaires';
 
@@ -33,7 +33,10 @@ export function BankItemForm<T extends { name: string }, F extends string, P>(pr
       parentId={props.parentId}
       id={props.id}
       schema={props.schema}
-      values={(item) => ({ [props.field]: item ? props.currentId(item) : '' }) as Record<F, number | string>}
+      // A computed key types as a string index; the record's one key is `field`.
+      values={(item) =>
+        ({ [props.field]: item ? props.currentId(item) : '' }) as DefaultValues<Record<F, number | string>>
+      }
       title={(item) => (item ? props.editTitle(item) : props.addTitle)}
       crumbs={(item) => [...props.crumbs, { label: item ? item.name : props.addTitle }]}
       backTo={props.backTo}
