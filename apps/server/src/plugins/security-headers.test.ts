@@ -26,7 +26,8 @@ describe('security headers', () => {
     });
     for (const url of ['/ok', '/fail', '/missing']) {
       const res = await app.inject({ url });
-      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      // DENY, as frame-ancestors 'none' says: no page of the app is ever framed.
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(String(res.headers['content-security-policy']), url).toContain("default-src 'self'");
     }
     await app.close();

@@ -21,6 +21,7 @@ export const helmetOptions = (secure: boolean): HelmetOptions => ({
   },
   hsts: secure,
   referrerPolicy: { policy: 'same-origin' },
+  frameguard: { action: 'deny' },
   crossOriginEmbedderPolicy: false,
 });
 
