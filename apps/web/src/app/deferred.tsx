@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ComponentType } from 'react';
-import { PageLoader } from '../components/page-loader';
+import { PageLoader } from '../components/feedback/page-loader';
 import type { PrefetchArgs } from '../lib/screen';
 
 export type { PrefetchArgs };

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { homeFor, useAuth } from '../features/auth/api/auth';
 import { errorMessage } from '../lib/api-client';
 import { AUTH_QUERY_KEY } from '../lib/query-client';
-import { PageLoader } from '../components/page-loader';
+import { PageLoader } from '../components/feedback/page-loader';
 import { mayOpen, type RouteHandle } from './routes-config';
 import { MainLayout } from './layouts/main-layout';
 

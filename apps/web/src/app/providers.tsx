@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { ConfirmProvider } from '../components/confirm-dialog';
-import { NotificationsProvider } from '../components/notifications';
+import { ConfirmProvider } from '../components/feedback/confirm-dialog';
+import { NotificationsProvider } from '../components/feedback/notifications';
 import { theme } from './theme';
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ACCESS, type Permission } from '@keurwijzer/shared/permissions';
-import { PageLoader } from '../components/page-loader';
+import { PageLoader } from '../components/feedback/page-loader';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootBoundary } from './root-boundary';
 import type { UserKind } from '../features/users/user-kind';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ListQuery } from '../components/list-state';
+import type { ListQuery } from '../components/table/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from './api-client';
 import { useChange, type ResourceKey } from './query-client';
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { Logo } from '../../components/logo';
+import { Logo } from '../../components/layout/logo';
 
 /** The authentication layout: a centred card, no navigation. */
 export function AuthLayout() {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TEXT } from '@keurwijzer/shared/texts';
-import { useDocumentTitle } from '../../components/document-title';
+import { useDocumentTitle } from '../../components/layout/document-title';
 
 /** Any unknown path (spec section 2). */
 export default function NotFound() {

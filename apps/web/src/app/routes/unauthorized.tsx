@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TEXT } from '@keurwijzer/shared/texts';
-import { useDocumentTitle } from '../../components/document-title';
+import { useDocumentTitle } from '../../components/layout/document-title';
 
 /** The unauthorized screen (authentication layout). */
 export default function Unauthorized() {

@@ -6,9 +6,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActivateInputSchema, PASSWORD_HINT, type ActivateFormValues } from '@keurwijzer/shared/account';
-import { useDocumentTitle } from '../../../components/document-title';
-import { TextFieldElement } from '../../../components/form-fields';
-import { useNotify } from '../../../components/notifications';
+import { useDocumentTitle } from '../../../components/layout/document-title';
+import { TextFieldElement } from '../../../components/form/form-fields';
+import { useNotify } from '../../../components/feedback/notifications';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { NamedFormPage } from '../../../components/named-form-page';
+import { NamedFormPage } from '../../../components/form/named-form-page';
 import { brandsResource } from '../api/brands';
 
 /** admin/brands/create and admin/brands/{id}/edit */

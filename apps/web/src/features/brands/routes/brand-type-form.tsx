@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { NamedFormPage } from '../../../components/named-form-page';
+import { NamedFormPage } from '../../../components/form/named-form-page';
 import { brandTypesResource, brandsResource } from '../api/brands';
 
 /** admin/brands/{id}/create and admin/brands/{id}/types/{typeId}/edit */

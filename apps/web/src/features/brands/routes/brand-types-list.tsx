@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { BrandType } from '@keurwijzer/shared/master-data';
-import { CrudListPage } from '../../../components/crud-list-page';
+import { CrudListPage } from '../../../components/table/crud-list-page';
 import { formatDate } from '../../../lib/format';
 import { brandTypesResource, brandsResource } from '../api/brands';
 

@@ -1,7 +1,7 @@
 import CategoryIcon from '@mui/icons-material/CategoryOutlined';
 import type { Brand } from '@keurwijzer/shared/master-data';
-import { CrudListPage } from '../../../components/crud-list-page';
-import { RowAction } from '../../../components/row-action';
+import { CrudListPage } from '../../../components/table/crud-list-page';
+import { RowAction } from '../../../components/table/row-action';
 import { formatDate } from '../../../lib/format';
 import { brandsResource } from '../api/brands';
 

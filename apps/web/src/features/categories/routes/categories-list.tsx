@@ -1,5 +1,5 @@
 import type { Category } from '@keurwijzer/shared/master-data';
-import { CrudListPage } from '../../../components/crud-list-page';
+import { CrudListPage } from '../../../components/table/crud-list-page';
 import { formatDate } from '../../../lib/format';
 import { categoriesResource } from '../api/categories';
 

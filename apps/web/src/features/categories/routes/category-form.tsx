@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { NamedFormPage } from '../../../components/named-form-page';
+import { NamedFormPage } from '../../../components/form/named-form-page';
 import { categoriesResource } from '../api/categories';
 
 /** admin/categories/create and admin/categories/{id}/edit */

@@ -1,7 +1,7 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import type { CustomerOption } from '@keurwijzer/shared/customers';
-import type { AnyControl } from '../../../components/form-fields';
-import { SearchSelect } from '../../../components/search-select';
+import type { AnyControl } from '../../../components/form/form-fields';
+import { SearchSelect } from '../../../components/form/search-select';
 import { useCustomerOptions } from '../api/customers';
 
 /** Picks a customer by typing part of its name or number; the value is the customer id. */

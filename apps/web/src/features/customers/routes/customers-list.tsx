@@ -3,9 +3,9 @@ import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import type { Customer } from '@keurwijzer/shared/customers';
-import { CrudListPage } from '../../../components/crud-list-page';
-import { RowAction } from '../../../components/row-action';
-import { useConfirmedAction } from '../../../components/use-confirmed-action';
+import { CrudListPage } from '../../../components/table/crud-list-page';
+import { RowAction } from '../../../components/table/row-action';
+import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import { customersResource, useCustomerArchive } from '../api/customers';
 
 /** admin/customers: search on name, number and city; archive and restore. */

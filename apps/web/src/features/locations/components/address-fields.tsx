@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import type { FieldValues, Path } from 'react-hook-form';
-import { TextFieldElement, type AnyControl } from '../../../components/form-fields';
+import { TextFieldElement, type AnyControl } from '../../../components/form/form-fields';
 
 /** Straat, huisnummer, toevoeging, postcode and plaats (a location, or a customer's invoice address). */
 export function AddressFields<T extends FieldValues>({

@@ -1,4 +1,4 @@
-import type { Crumb } from '../../../components/page-header';
+import type { Crumb } from '../../../components/layout/page-header';
 import { customersResource } from '../../customers/api/customers';
 import { departmentsResource, locationsResource } from '../api/locations';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { NamedFormPage } from '../../../components/named-form-page';
+import { NamedFormPage } from '../../../components/form/named-form-page';
 import { departmentsResource } from '../api/locations';
 import { usePlacementCrumbs } from '../components/use-placement-crumbs';
 

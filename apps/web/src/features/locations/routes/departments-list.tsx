@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import MeetingRoomIcon from '@mui/icons-material/MeetingRoomOutlined';
 import type { Department } from '@keurwijzer/shared/customers';
-import { CrudListPage } from '../../../components/crud-list-page';
-import { RowAction } from '../../../components/row-action';
+import { CrudListPage } from '../../../components/table/crud-list-page';
+import { RowAction } from '../../../components/table/row-action';
 import { departmentsResource } from '../api/locations';
 import { usePlacementCrumbs } from '../components/use-placement-crumbs';
 

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { LocationInputSchema } from '@keurwijzer/shared/customers';
-import { CrudFormPage } from '../../../components/crud-form-page';
-import { TextFieldElement } from '../../../components/form-fields';
+import { CrudFormPage } from '../../../components/form/crud-form-page';
+import { TextFieldElement } from '../../../components/form/form-fields';
 import { locationsResource } from '../api/locations';
 import { AddressFields } from '../components/address-fields';
 import { usePlacementCrumbs } from '../components/use-placement-crumbs';

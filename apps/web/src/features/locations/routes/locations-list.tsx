@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import ApartmentIcon from '@mui/icons-material/ApartmentOutlined';
 import { formatAddress, type Location } from '@keurwijzer/shared/customers';
-import { CrudListPage } from '../../../components/crud-list-page';
-import { RowAction } from '../../../components/row-action';
+import { CrudListPage } from '../../../components/table/crud-list-page';
+import { RowAction } from '../../../components/table/row-action';
 import { locationsResource } from '../api/locations';
 import { usePlacementCrumbs } from '../components/use-placement-crumbs';
 

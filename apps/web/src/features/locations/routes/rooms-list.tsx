@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { Room } from '@keurwijzer/shared/customers';
-import { CrudListPage } from '../../../components/crud-list-page';
+import { CrudListPage } from '../../../components/table/crud-list-page';
 import { roomsResource } from '../api/locations';
 import { usePlacementCrumbs } from '../components/use-placement-crumbs';
 

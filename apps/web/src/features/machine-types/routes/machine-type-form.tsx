@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { NamedFormPage } from '../../../components/named-form-page';
+import { NamedFormPage } from '../../../components/form/named-form-page';
 import { machineTypesResource } from '../api/machine-types';
 
 /** admin/machine-types/create and admin/machine-types/{id}/edit */

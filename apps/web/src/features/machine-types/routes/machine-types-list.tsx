@@ -1,5 +1,5 @@
 import type { MachineType } from '@keurwijzer/shared/master-data';
-import { CrudListPage } from '../../../components/crud-list-page';
+import { CrudListPage } from '../../../components/table/crud-list-page';
 import { formatDate } from '../../../lib/format';
 import { machineTypesResource } from '../api/machine-types';
 

@@ -9,8 +9,8 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import TableIcon from '@mui/icons-material/TableChartOutlined';
 import type { InventoryFormat } from '@keurwijzer/shared/machines';
-import { toQuery, useListState } from '../../../components/list-state';
-import { useNotify } from '../../../components/notifications';
+import { toQuery, useListState } from '../../../components/table/list-state';
+import { useNotify } from '../../../components/feedback/notifications';
 import { errorMessage } from '../../../lib/api-client';
 import { apiDownload } from '../../../lib/download';
 

@@ -1,5 +1,5 @@
 import type { Machine } from '@keurwijzer/shared/machines';
-import type { Column } from '../../../components/data-table';
+import type { Column } from '../../../components/table/data-table';
 import { formatCents } from '../../../lib/format';
 import { MachineNameCell, MachineStatusChip } from './machine-status';
 

@@ -11,8 +11,8 @@ import {
   type MachineStatus,
 } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
-import { TextFieldElement, type AnyControl } from '../../../components/form-fields';
-import { SelectElement } from '../../../components/select-element';
+import { TextFieldElement, type AnyControl } from '../../../components/form/form-fields';
+import { SelectElement } from '../../../components/form/select-element';
 import { brandTypesResource, brandsResource } from '../../brands/api/brands';
 import { machineTypesResource } from '../../machine-types/api/machine-types';
 import { questionnairesResource } from '../../questionnaires/api/questionnaires';

@@ -1,6 +1,6 @@
 import { MACHINE_FILTER_KEYS, MACHINE_STATUSES, MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
-import { FilterSelect } from '../../../components/filter-select';
-import { useListFilters } from '../../../components/list-state';
+import { FilterSelect } from '../../../components/table/filter-select';
+import { useListFilters } from '../../../components/table/list-state';
 import { brandsResource } from '../../brands/api/brands';
 import { departmentsResource, locationsResource, roomsResource } from '../../locations/api/locations';
 import { machineTypesResource } from '../../machine-types/api/machine-types';

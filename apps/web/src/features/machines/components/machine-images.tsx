@@ -12,8 +12,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { useConfirmedAction } from '../../../components/use-confirmed-action';
-import { useNotify } from '../../../components/notifications';
+import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
+import { useNotify } from '../../../components/feedback/notifications';
 import { apiGet, apiSend, errorMessage } from '../../../lib/api-client';
 
 const MAX_BYTES = 10 * 1024 * 1024;

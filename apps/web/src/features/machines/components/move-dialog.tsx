@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { MoveInputSchema, type Machine, type MoveFormValues } from '@keurwijzer/shared/machines';
-import { useNotify } from '../../../components/notifications';
+import { useNotify } from '../../../components/feedback/notifications';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMoveMachine } from '../api/machines';

@@ -2,7 +2,7 @@ import { useController, type FieldValues, type Path } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { AnyControl } from '../../../components/form-fields';
+import type { AnyControl } from '../../../components/form/form-fields';
 import { departmentsResource, locationsResource, roomsResource } from '../../locations/api/locations';
 
 /** A whole short list in one page (a customer's locations, a location's departments ...). */

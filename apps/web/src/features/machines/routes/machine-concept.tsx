@@ -1,10 +1,10 @@
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import { APPROVE_CONFIRMATION, type Machine } from '@keurwijzer/shared/machines';
-import { DataTable } from '../../../components/data-table';
-import { toQuery, useListState } from '../../../components/list-state';
-import { PageHeader } from '../../../components/page-header';
-import { RowAction } from '../../../components/row-action';
-import { useConfirmedAction } from '../../../components/use-confirmed-action';
+import { DataTable } from '../../../components/table/data-table';
+import { toQuery, useListState } from '../../../components/table/list-state';
+import { PageHeader } from '../../../components/layout/page-header';
+import { RowAction } from '../../../components/table/row-action';
+import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import { formatDate } from '../../../lib/format';
 import { conceptMachinesResource, useApproveMachine } from '../api/machines';
 import { machineNameColumn, machinePlaceColumn } from '../components/machine-columns';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { MachineInputSchema, type Machine, type MachineFormValues } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
-import { CrudFormPage } from '../../../components/crud-form-page';
+import { CrudFormPage } from '../../../components/form/crud-form-page';
 import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
 import { machinesResource } from '../api/machines';
 import { MachineFields } from '../components/machine-fields';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { PageHeader } from '../../../components/layout/page-header';
 import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
 import { machinesResource } from '../api/machines';
 

@@ -4,10 +4,10 @@ import {
   OWN_MACHINE_STATUSES,
   type Machine,
 } from '@keurwijzer/shared/machines';
-import { DataTable } from '../../../components/data-table';
-import { FilterSelect } from '../../../components/filter-select';
-import { toQuery, useListFilters, useListState } from '../../../components/list-state';
-import { PageHeader } from '../../../components/page-header';
+import { DataTable } from '../../../components/table/data-table';
+import { FilterSelect } from '../../../components/table/filter-select';
+import { toQuery, useListFilters, useListState } from '../../../components/table/list-state';
+import { PageHeader } from '../../../components/layout/page-header';
 import { useCurrentUser } from '../../auth/api/auth';
 import { ownMachinesResource } from '../api/machines';
 import { InventoryExportButton } from '../components/inventory-export-button';

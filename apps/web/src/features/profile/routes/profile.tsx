@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
 import { fullName } from '@keurwijzer/shared/users';
-import { PageHeader } from '../../../components/page-header';
+import { PageHeader } from '../../../components/layout/page-header';
 import { useCurrentUser } from '../../auth/api/auth';
 
 function Row({ label, value }: { label: string; value: string }) {

@@ -5,13 +5,13 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { useConfirmedRemove } from '../../../components/use-confirmed-remove';
-import { EmptyState } from '../../../components/empty-state';
-import { useNotify } from '../../../components/notifications';
-import { PageHeader, type Crumb } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
-import { RowAction } from '../../../components/row-action';
-import { SortableList } from '../../../components/sortable-list';
+import { useConfirmedRemove } from '../../../components/feedback/use-confirmed-remove';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { useNotify } from '../../../components/feedback/notifications';
+import { PageHeader, type Crumb } from '../../../components/layout/page-header';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { RowAction } from '../../../components/table/row-action';
+import { SortableList } from '../../../components/table/sortable-list';
 import { errorMessage, type ApiResult } from '../../../lib/api-client';
 
 type OrderedListPageProps<T extends { id: number; name: string }> = {

@@ -1,4 +1,4 @@
-import type { Crumb } from '../../../components/page-header';
+import type { Crumb } from '../../../components/layout/page-header';
 import { questionnaireCategoriesResource, questionnairesResource } from '../api/questionnaires';
 
 /**

@@ -8,9 +8,9 @@ import {
   QuestionnaireInputSchema,
   type QuestionnaireFormValues,
 } from '@keurwijzer/shared/questionnaires';
-import { CrudFormPage } from '../../../components/crud-form-page';
-import { TextFieldElement } from '../../../components/form-fields';
-import { SelectElement } from '../../../components/select-element';
+import { CrudFormPage } from '../../../components/form/crud-form-page';
+import { TextFieldElement } from '../../../components/form/form-fields';
+import { SelectElement } from '../../../components/form/select-element';
 import { questionnairesResource } from '../api/questionnaires';
 
 /** admin/questionnaires/create and admin/questionnaires/{id}/edit */

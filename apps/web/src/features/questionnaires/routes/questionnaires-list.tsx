@@ -10,11 +10,11 @@ import {
   QUESTIONNAIRE_FILTER_KEYS,
   type Questionnaire,
 } from '@keurwijzer/shared/questionnaires';
-import { CrudListPage } from '../../../components/crud-list-page';
-import { FilterSelect } from '../../../components/filter-select';
-import { useListFilters } from '../../../components/list-state';
-import { RowAction } from '../../../components/row-action';
-import { useConfirmedAction } from '../../../components/use-confirmed-action';
+import { CrudListPage } from '../../../components/table/crud-list-page';
+import { FilterSelect } from '../../../components/table/filter-select';
+import { useListFilters } from '../../../components/table/list-state';
+import { RowAction } from '../../../components/table/row-action';
+import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import { formatDate } from '../../../lib/format';
 import { questionnairesResource, useDuplicateQuestionnaire } from '../api/questionnaires';
 import { QuestionnaireStatusChip } from '../components/questionnaire-status';

@@ -7,8 +7,8 @@ import {
   type Question,
   type QuestionFormValues,
 } from '@keurwijzer/shared/master-data';
-import { CrudFormPage } from '../../../components/crud-form-page';
-import { GroupError, TextFieldElement } from '../../../components/form-fields';
+import { CrudFormPage } from '../../../components/form/crud-form-page';
+import { GroupError, TextFieldElement } from '../../../components/form/form-fields';
 import { questionsResource } from '../api/questions';
 
 const DEFAULT_OPTIONS = ['Goed', 'Matig', 'Slecht', 'n.v.t.'];

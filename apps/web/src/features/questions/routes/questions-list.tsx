@@ -1,5 +1,5 @@
 import type { Question } from '@keurwijzer/shared/master-data';
-import { CrudListPage } from '../../../components/crud-list-page';
+import { CrudListPage } from '../../../components/table/crud-list-page';
 import { questionsResource } from '../api/questions';
 
 /** admin/questions: the question bank. */

@@ -1,6 +1,6 @@
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { PageHeader } from '../../../components/layout/page-header';
 
 /** Root: the task lists overview (route name tasklists). Task lists arrive with their own work. */
 export default function Tasklists() {

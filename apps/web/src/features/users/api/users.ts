@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useChange } from '../../../lib/query-client';
 import type { User, UserFormValues } from '@keurwijzer/shared/users';
-import type { ListQuery } from '../../../components/list-state';
+import type { ListQuery } from '../../../components/table/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from '../../../lib/api-client';
 
 /** The list query plus employees=1 (employees) or 0 (customer users), or one customer's users. */

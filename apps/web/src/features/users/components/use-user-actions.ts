@@ -1,6 +1,6 @@
 import type { User } from '@keurwijzer/shared/users';
 import { fullName } from '@keurwijzer/shared/users';
-import { useConfirmedAction } from '../../../components/use-confirmed-action';
+import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import { archiveUser, resendInvitation, restoreUser, useUserMutation } from '../api/users';
 
 /** Archive, restore and resend-invitation, each confirmed first and notified after. */

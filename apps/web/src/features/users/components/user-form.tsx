@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
 import { ROLE_LABELS, assignableRoles, type Role } from '@keurwijzer/shared/permissions';
 import { UserInputSchema, type User, type UserFormValues } from '@keurwijzer/shared/users';
-import { TextFieldElement } from '../../../components/form-fields';
-import { SelectElement } from '../../../components/select-element';
-import { FormPage } from '../../../components/form-page';
+import { TextFieldElement } from '../../../components/form/form-fields';
+import { SelectElement } from '../../../components/form/select-element';
+import { FormPage } from '../../../components/form/form-page';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { CustomerSelect } from '../../customers/components/customer-select';
 import { useCurrentUser } from '../../auth/api/auth';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useNotify } from '../../../components/notifications';
+import { useNotify } from '../../../components/feedback/notifications';
 import { createUser, useUserMutation } from '../api/users';
 import { UserForm } from '../components/user-form';
 import { USER_KIND, useUserKind } from '../user-kind';

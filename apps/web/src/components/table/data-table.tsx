@@ -23,7 +23,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { RowActionsMenu } from './row-actions-menu';
 import { RowLink } from './row-action';
-import { errorMessage } from '../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { ITEMS_PER_PAGE_OPTIONS, type ListState } from './list-state';
 
 export type Column<T> = {

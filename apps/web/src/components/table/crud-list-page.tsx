@@ -4,11 +4,11 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import type { ReactNode } from 'react';
-import type { Resource } from '../lib/resource';
-import { useConfirmedRemove } from './use-confirmed-remove';
+import type { Resource } from '../../lib/resource';
+import { useConfirmedRemove } from '../feedback/use-confirmed-remove';
 import { DataTable, type Column } from './data-table';
 import { toQuery, useListState } from './list-state';
-import { PageHeader, type Crumb } from './page-header';
+import { PageHeader, type Crumb } from '../layout/page-header';
 import { RowAction } from './row-action';
 
 type CrudListPageProps<T extends { id: number }, P> = {

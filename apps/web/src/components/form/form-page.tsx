@@ -7,11 +7,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import { ApiError, errorMessage } from '../lib/api-client';
-import { useNotify } from './notifications';
-import { PageHeader, type Crumb } from './page-header';
-import { useConfirm } from './confirm-dialog';
-import { submitValues } from './form/use-zod-form';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useNotify } from '../feedback/notifications';
+import { PageHeader, type Crumb } from '../layout/page-header';
+import { useConfirm } from '../feedback/confirm-dialog';
+import { submitValues } from './use-zod-form';
 
 type FormPageProps<TValues extends FieldValues, TOutput> = {
   title: string;

@@ -1,4 +1,4 @@
-import { errorMessage } from '../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useConfirm, type ConfirmOptions } from './confirm-dialog';
 import { useNotify } from './notifications';
 

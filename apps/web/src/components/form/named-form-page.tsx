@@ -1,8 +1,8 @@
 import { NamedInputSchema, type NamedFormValues } from '@keurwijzer/shared/master-data';
-import type { Resource } from '../lib/resource';
+import type { Resource } from '../../lib/resource';
 import { CrudFormPage } from './crud-form-page';
 import { NameField } from './name-field';
-import type { Crumb } from './page-header';
+import type { Crumb } from '../layout/page-header';
 
 /**
  * Create/edit of a named master item (brand, brand type, machine type, category): one name

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import { errorMessage, type ApiResult } from '../lib/api-client';
+import { errorMessage, type ApiResult } from '../../lib/api-client';
 import { useConfirm } from './confirm-dialog';
 import { useNotify } from './notifications';
 
