@@ -23,6 +23,13 @@ const MUTATION_RULE = {
   message: 'Change data with useChange(resource, fn) from lib/query-client: it refreshes that resource.',
 };
 
+/** Server: another module, from inside a module (`../users/...`, not `../../lib/...`). */
+const OTHER_MODULE = {
+  regex: '^\\.\\./[^./][^/]*/',
+  message: 'A module gets what it needs of another through the composition root (modules/index.ts).',
+};
+const SERVICE_QUERIES = "A service does not query: the module's repository does.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -100,15 +107,28 @@ export default tseslint.config(
     },
   },
   {
-    // Server zones: a module is used through its service (or repository/presenter types), never
-    // through another module's routes; lib/ and db/ import no module (plugins/ use the auth
-    // module's session store: sessions are the request pipeline's own).
-    files: ['apps/server/src/modules/**/*.ts'],
+    // Server zones: a module imports no other module (routes, service, repository, presenter):
+    // what two modules share is a small interface the composition root (modules/index.ts) passes
+    // in. lib/ and db/ import no module (plugins/ use the auth module's session store: sessions
+    // are the request pipeline's own).
+    files: ['apps/server/src/modules/*/**/*.ts'],
     ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_MODULE] }] },
+  },
+  {
+    // A service holds the rules and calls its repository: no Drizzle query builder, no tables
+    // (their types are fine).
+    files: ['apps/server/src/modules/*/*.service.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/*.routes', '../*/*.routes.ts'], message: "Use the module's service." }] },
+        {
+          paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: SERVICE_QUERIES }],
+          patterns: [
+            OTHER_MODULE,
+            { group: ['**/db/schema', '**/db/schema/*'], allowTypeImports: true, message: SERVICE_QUERIES },
+          ],
+        },
       ],
     },
   },

@@ -13,26 +13,8 @@ import { methodOverride } from './plugins/method-override';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
-import { accountRoutes } from './modules/account/account.routes';
-import { createAccountService } from './modules/account/account.service';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { createLoginThrottle } from './modules/auth/login-throttle';
-import { createSessionStore } from './modules/auth/session-store';
-import { brandsRoutes } from './modules/brands/brands.routes';
-import { categoriesRoutes } from './modules/categories/categories.routes';
-import { customersRoutes } from './modules/customers/customers.routes';
-import { locationsRoutes } from './modules/locations/locations.routes';
-import { machineImagesRoutes } from './modules/machines/machine-images.routes';
-import { machinesRoutes } from './modules/machines/machines.routes';
-import { inventoryExportRoutes } from './modules/machines/inventory-export.routes';
-import { ownMachinesRoutes } from './modules/machines/own-machines.routes';
-import { machineTypesRoutes } from './modules/machine-types/machine-types.routes';
-import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes';
-import { questionsRoutes } from './modules/questions/questions.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { createUsersRepository } from './modules/users/users.repository';
-import { createUsersService } from './modules/users/users.service';
+import type { SessionStore } from './modules/auth/session-store';
+import { createModules, registerModules } from './modules/index';
 
 export type AppDeps = {
   config: Config;
@@ -91,13 +73,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { db } = database;
-  const sessions = createSessionStore(db, {
-    secret: sessionSecret,
-    idleMs: config.sessionIdleMs,
-    absoluteMs: config.sessionAbsoluteMs,
+  // Every repository and service, built once (modules/index.ts, the composition root).
+  const modules = createModules({
+    db: database.db,
+    config,
+    mailer,
+    storage: storage ?? createDiskStorage(path.join(config.dataDir, 'uploads')),
+    sessionSecret,
   });
-  const users = createUsersRepository(db);
+  const { sessions } = modules;
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { secure: config.secureCookies });
@@ -131,26 +115,7 @@ export async function buildApp({
   await app.register(accessPlugin);
   const registerTwins = methodOverride(app);
 
-  const auth = createAuthService({ users, sessions, throttle: createLoginThrottle(db), scryptLogN: config.scryptLogN });
-  await app.register(authRoutes, { service: auth });
-  await app.register(usersRoutes, {
-    service: createUsersService({ db, users, sessions, mailer, appUrl: config.appUrl }),
-  });
-  await app.register(customersRoutes, { db });
-  await app.register(locationsRoutes, { db });
-  await app.register(machinesRoutes, { db });
-  await app.register(inventoryExportRoutes, { db, company: config.company });
-  await app.register(ownMachinesRoutes, { db, company: config.company });
-  await app.register(machineImagesRoutes, {
-    db,
-    storage: storage ?? createDiskStorage(path.join(config.dataDir, 'uploads')),
-  });
-  await app.register(brandsRoutes, { db });
-  await app.register(machineTypesRoutes, { db });
-  await app.register(categoriesRoutes, { db });
-  await app.register(questionsRoutes, { db });
-  await app.register(questionnairesRoutes, { db });
-  await app.register(accountRoutes, { service: createAccountService({ db, scryptLogN: config.scryptLogN }) });
+  await registerModules(app, modules);
 
   await app.register(async (instance) => registerTwins(instance));
   await app.register(webPlugin, { root: config.webDist });
@@ -161,6 +126,6 @@ export async function buildApp({
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sessions: ReturnType<typeof createSessionStore>;
+    sessions: SessionStore;
   }
 }

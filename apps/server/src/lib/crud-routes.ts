@@ -5,8 +5,7 @@ import { successText } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import type { Permission } from '@keurwijzer/shared/permissions';
 import { actorOf } from './actor';
-import type { CrudRepository } from './crud';
-import { createCrudService } from './crud-service';
+import type { CrudService, PathIds } from './crud-service';
 import { MessageSchema, changedOf, dataOf, pageOf } from './responses';
 
 type CrudRoutesOptions<TOut, TIn, TQuery> = {
@@ -19,37 +18,31 @@ type CrudRoutesOptions<TOut, TIn, TQuery> = {
   output: z.ZodType<TOut>;
   input: z.ZodType<TIn>;
   listQuery: z.ZodType<TQuery>;
-  repo: CrudRepository<TOut, TIn, TQuery>;
   /**
-   * Checks that the parent chain in the path exists (404 otherwise) before anything else, e.g.
-   * that the location belongs to the customer. Gets every path parameter.
+   * The resource's service (lib/crud-service.ts, made by the composition root): it checks the
+   * actor and, for a nested path, that the parent chain in the path exists (404).
    */
-  parentExists?: (params: Record<string, number>) => Promise<void>;
+  service: CrudService<TOut, TIn, TQuery>;
 };
 
 /**
  * GET list, GET one, POST, PUT and DELETE for one resource: the routes every master-data entity
- * has. Handlers stay thin; rules live in the repository config (uniqueness, in use).
+ * has. Handlers stay thin (parse, service, reply): every path id goes to the service, rules live
+ * in the service (access, parent chain) and the repository config (uniqueness, in use).
  */
 export function registerCrudRoutes<TOut, TIn, TQuery>(
   app: FastifyInstance,
   opts: CrudRoutesOptions<TOut, TIn, TQuery>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Every :param of the collection path is an id; the last one is the parent (the scope).
+  // Every :param of the collection path is an id (the service knows which one is the parent).
   const pathParams = [...opts.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  const parent = pathParams.at(-1);
   const parentShape = Object.fromEntries(pathParams.map((name) => [name, idField()]));
   const CollectionParams = z.object(parentShape);
   const ItemParams = z.object({ ...parentShape, id: idField() });
   const read = { access: opts.access.read };
   const write = { access: opts.access.write };
-  const service = createCrudService(opts.repo, opts.access);
-  const scopeOf = async (params: Record<string, number>): Promise<number | undefined> => {
-    if (!parent) return undefined;
-    await opts.parentExists?.(params);
-    return params[parent]!;
-  };
+  const { service } = opts;
   const itemPath = `${opts.path}/:id`;
 
   r.get(
@@ -58,15 +51,15 @@ export function registerCrudRoutes<TOut, TIn, TQuery>(
       config: read,
       schema: { params: CollectionParams, querystring: opts.listQuery, response: { 200: pageOf(opts.output) } },
     },
-    async (req) => service.list(actorOf(req), req.query as TQuery, await scopeOf(req.params as Record<string, number>)),
+    async (req) => service.list(actorOf(req), req.query as TQuery, req.params as PathIds),
   );
 
   r.get(
     itemPath,
     { config: read, schema: { params: ItemParams, response: { 200: dataOf(opts.output) } } },
     async (req) => {
-      const params = req.params as Record<string, number>;
-      return { data: await service.get(actorOf(req), params.id!, await scopeOf(params)) };
+      const params = req.params as PathIds;
+      return { data: await service.get(actorOf(req), params.id!, params) };
     },
   );
 
@@ -77,11 +70,7 @@ export function registerCrudRoutes<TOut, TIn, TQuery>(
       schema: { params: CollectionParams, body: opts.input, response: { 201: changedOf(opts.output) } },
     },
     async (req, reply) => {
-      const data = await service.create(
-        actorOf(req),
-        req.body as TIn,
-        await scopeOf(req.params as Record<string, number>),
-      );
+      const data = await service.create(actorOf(req), req.body as TIn, req.params as PathIds);
       return reply.status(201).send({ data, message: successText(opts.label, 'aangemaakt') });
     },
   );
@@ -90,8 +79,8 @@ export function registerCrudRoutes<TOut, TIn, TQuery>(
     itemPath,
     { config: write, schema: { params: ItemParams, body: opts.input, response: { 200: changedOf(opts.output) } } },
     async (req) => {
-      const params = req.params as Record<string, number>;
-      const data = await service.update(actorOf(req), params.id!, req.body as TIn, await scopeOf(params));
+      const params = req.params as PathIds;
+      const data = await service.update(actorOf(req), params.id!, req.body as TIn, params);
       return { data, message: successText(opts.label, 'gewijzigd') };
     },
   );
@@ -100,8 +89,8 @@ export function registerCrudRoutes<TOut, TIn, TQuery>(
     itemPath,
     { config: write, schema: { params: ItemParams, response: { 200: MessageSchema } } },
     async (req) => {
-      const params = req.params as Record<string, number>;
-      await service.remove(actorOf(req), params.id!, await scopeOf(params));
+      const params = req.params as PathIds;
+      await service.remove(actorOf(req), params.id!, params);
       return { data: null, message: successText(opts.label, 'verwijderd') };
     },
   );

@@ -1,24 +1,55 @@
+import type { PageMeta } from '@keurwijzer/shared/api';
 import type { Permission } from '@keurwijzer/shared/permissions';
 import type { CrudRepository } from './crud';
-import { guarded } from './guarded-service';
+import { notFound } from './errors';
+import { guarded, type Guarded } from './guarded-service';
+
+/** The ids in a resource's path: `/api/customers/:customerId/locations` gives `{ customerId }`. */
+export type PathIds = Record<string, number>;
+
+export type CrudServiceOptions = {
+  /**
+   * A nested resource: `key` names the path id its rows belong to (the repository's scope), and
+   * `exists` tells whether the whole chain of path ids exists (a location of another customer
+   * does not: 404), checked before anything else.
+   */
+  parent?: { key: string; exists?: (ids: PathIds) => Promise<boolean> };
+};
+
+/** The generic CRUD service: every method takes the actor first (see `createCrudService`). */
+export type CrudService<TOut, TIn, TQuery> = Guarded<{
+  list(query: TQuery, ids?: PathIds): Promise<{ data: TOut[]; meta: PageMeta }>;
+  get(id: number, ids?: PathIds): Promise<TOut>;
+  create(input: TIn, ids?: PathIds): Promise<TOut>;
+  update(id: number, input: TIn, ids?: PathIds): Promise<TOut>;
+  remove(id: number, ids?: PathIds): Promise<void>;
+}>;
 
 /**
  * The service layer of a generic CRUD resource: every call takes the actor and checks the read
- * (list, get) or write permission before the repository runs. Rows are scoped by the repository
- * (`scope`: the parent id).
+ * (list, get) or write permission, then (nested resources) the parent chain, before the
+ * repository runs. Rows are scoped by the repository (`scope`: the parent id).
  */
-export const createCrudService = <TOut, TIn, TQuery>(
+export function createCrudService<TOut, TIn, TQuery>(
   repo: CrudRepository<TOut, TIn, TQuery>,
   access: { read: Permission; write: Permission },
-) =>
-  guarded(
+  { parent }: CrudServiceOptions = {},
+): CrudService<TOut, TIn, TQuery> {
+  const scopeOf = async (ids: PathIds = {}): Promise<number | undefined> => {
+    if (!parent) return undefined;
+    const scope = ids[parent.key];
+    if (scope === undefined || (parent.exists && !(await parent.exists(ids)))) throw notFound();
+    return scope;
+  };
+  return guarded(
     {
-      list: (query: TQuery, scope?: number) => repo.list(query, scope),
-      get: (id: number, scope?: number) => repo.get(id, scope),
-      create: (input: TIn, scope?: number) => repo.create(input, scope),
-      update: (id: number, input: TIn, scope?: number) => repo.update(id, input, scope),
-      remove: (id: number, scope?: number) => repo.remove(id, scope),
+      list: async (query: TQuery, ids?: PathIds) => repo.list(query, await scopeOf(ids)),
+      get: async (id: number, ids?: PathIds) => repo.get(id, await scopeOf(ids)),
+      create: async (input: TIn, ids?: PathIds) => repo.create(input, await scopeOf(ids)),
+      update: async (id: number, input: TIn, ids?: PathIds) => repo.update(id, input, await scopeOf(ids)),
+      remove: async (id: number, ids?: PathIds) => repo.remove(id, await scopeOf(ids)),
     },
     access,
     ['list', 'get'],
   );
+}

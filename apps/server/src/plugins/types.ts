@@ -1,5 +1,6 @@
 import type { Permission } from '@keurwijzer/shared/permissions';
-import type { Session, UserRow } from '../modules/auth/session-store';
+import type { UserRow } from '../db/schema/users';
+import type { Session } from '../modules/auth/session-store';
 
 /**
  * What a route needs: 'public' (nobody needs to be logged in), 'session' (any logged-in user),

@@ -44,6 +44,12 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A user as the app reads it: the row with its customer's name. The session lookup (auth) and
+ * user management (users) both read it; the password hash never leaves the server (toUser).
+ */
+export type UserRow = typeof users.$inferSelect & { customerName: string | null };
+
 /** One-time links (invitation, password reset): only the SHA-256 of the token is stored. */
 export const userTokens = pgTable(
   'user_tokens',

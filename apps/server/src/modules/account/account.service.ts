@@ -5,16 +5,16 @@ import { fieldError } from '../../lib/errors';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/password';
 import { sha256 } from '../../lib/tokens';
-import { createAccountRepository, type AccountRepository } from './account.repository';
+import type { AccountRepository } from './account.repository';
 
-type Deps = { db: Db; scryptLogN: number; repo?: AccountRepository };
+type Deps = { db: Db; repo: AccountRepository; scryptLogN: number };
 
 /**
  * Account lifecycle: accepting an invitation (later: password reset and change). Nobody is
  * logged in yet, so there is no actor: the e-mailed token is the proof. `db` only opens the
  * transaction the repository's queries run in.
  */
-export function createAccountService({ db, scryptLogN, repo = createAccountRepository(db) }: Deps) {
+export function createAccountService({ db, repo, scryptLogN }: Deps) {
   return {
     /**
      * Sets the first password of an invited user. The link is single use and expires; it logs

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { LoginInputSchema, UserSchema } from '@keurwijzer/shared/users';
 import { MessageSchema, dataOf } from '../../lib/responses';
-import { toUser } from '../users/users.presenter';
 import type { AuthService } from './auth.service';
 
 /** GET /api/token, POST /api/login, GET /api/authorized, POST /api/logout (spec section 7). */
@@ -24,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     async (req, reply) => {
       const { cookie, user } = await service.login(req.body, req.ip, req.session?.id);
       app.sessionCookie.set(reply, cookie);
-      return { data: toUser(user) };
+      return { data: user };
     },
   );
 
@@ -32,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/api/authorized',
     { config: { access: 'session' }, schema: { response: { 200: dataOf(UserSchema) } } },
     async (req) => ({
-      data: toUser(req.user!),
+      data: service.authorized(req.user!),
     }),
   );
 

@@ -1,12 +1,22 @@
 import { TEXT } from '@keurwijzer/shared/texts';
-import type { LoginInput } from '@keurwijzer/shared/users';
+import type { LoginInput, User } from '@keurwijzer/shared/users';
+import type { UserRow } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { dummyHash, verifyPassword } from '../../lib/password';
-import type { UsersRepository } from '../users/users.repository';
 import type { LoginThrottle } from './login-throttle';
-import type { SessionStore, UserRow } from './session-store';
+import type { SessionStore } from './session-store';
 
-type Deps = { users: UsersRepository; sessions: SessionStore; throttle: LoginThrottle; scryptLogN: number };
+/**
+ * What logging in needs of the users module, passed in by the composition root
+ * (modules/index.ts): the user with an e-mail address (archived or not, with its password hash)
+ * and the user as the API shows it.
+ */
+export type AuthUsers = {
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  present(row: UserRow): User;
+};
+
+type Deps = { users: AuthUsers; sessions: SessionStore; throttle: LoginThrottle; scryptLogN: number };
 
 /** The same 422 for an unknown e-mail, a wrong password, an archived or not yet activated user. */
 const invalidLogin = () => new AppError(422, TEXT.invalidLogin, { email: [TEXT.invalidLogin] });
@@ -29,8 +39,11 @@ export function createAuthService({ users, sessions, throttle, scryptLogN }: Dep
       await throttle.clear(input.email, ip);
       if (previousSessionId) await sessions.destroy(previousSessionId);
       const { cookie } = await sessions.create(user.id);
-      return { cookie, user: user satisfies UserRow };
+      return { cookie, user: users.present(user) };
     },
+
+    /** The logged-in user of a session as the API shows it. */
+    authorized: (user: UserRow): User => users.present(user),
 
     async logout(sessionId: string): Promise<void> {
       await sessions.destroy(sessionId);

@@ -1,31 +1,18 @@
-import { and, count, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { loginAttempts } from '../../db/schema/sessions';
+import type { LoginAttemptsRepository } from './login-attempts.repository';
 
 /** 5 failures a minute per e-mail and IP (Laravel), 100 an hour per account whatever the IP (ASVS 2.2.1). */
 export const THROTTLE = { perMinute: 5, perHour: 100 } as const;
 
 /** Failed-login counters in the database, shared by every server process. */
-export function createLoginThrottle(db: Db) {
-  const since = (ms: number) => gt(loginAttempts.attemptedAt, new Date(Date.now() - ms));
+export function createLoginThrottle(attempts: LoginAttemptsRepository) {
+  const since = (ms: number) => new Date(Date.now() - ms);
   return {
     async isBlocked(email: string, ip: string): Promise<boolean> {
-      const [row] = await db
-        .select({
-          pair: count(),
-        })
-        .from(loginAttempts)
-        .where(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip), since(60_000)));
-      if ((row?.pair ?? 0) >= THROTTLE.perMinute) return true;
-      const perAccount = await db.$count(loginAttempts, and(eq(loginAttempts.email, email), since(3_600_000)));
-      return perAccount >= THROTTLE.perHour;
+      if ((await attempts.countForPair(email, ip, since(60_000))) >= THROTTLE.perMinute) return true;
+      return (await attempts.countForEmail(email, since(3_600_000))) >= THROTTLE.perHour;
     },
-    async recordFailure(email: string, ip: string): Promise<void> {
-      await db.insert(loginAttempts).values({ email, ip });
-    },
-    async clear(email: string, ip: string): Promise<void> {
-      await db.delete(loginAttempts).where(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)));
-    },
+    recordFailure: (email: string, ip: string): Promise<void> => attempts.insert(email, ip),
+    clear: (email: string, ip: string): Promise<void> => attempts.deleteForPair(email, ip),
   };
 }
 

@@ -1,11 +1,8 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers } from '../../db/schema/customers';
-import { loginAttempts, sessions } from '../../db/schema/sessions';
-import { users } from '../../db/schema/users';
+import type { UserRow } from '../../db/schema/users';
 import { hmac, randomToken } from '../../lib/tokens';
-
-export type UserRow = typeof users.$inferSelect & { customerName: string | null };
+import { createLoginAttemptsRepository, type LoginAttemptsRepository } from './login-attempts.repository';
+import { createSessionsRepository, type SessionsRepository } from './sessions.repository';
 
 export type Session = {
   /** The stored (HMAC'd) id, never the cookie value. */
@@ -17,24 +14,19 @@ export type Session = {
 /** How often a session's last-seen time is written: not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** The repositories the store runs on: the composition root passes its own, the bench none. */
+export type SessionStoreRepositories = { sessions: SessionsRepository; loginAttempts: LoginAttemptsRepository };
+
 /** Sessions in the database, so any number of server processes share them. */
-export function createSessionStore(db: Db, opts: { secret: string; idleMs: number; absoluteMs: number }) {
+export function createSessionStore(
+  db: Db,
+  opts: { secret: string; idleMs: number; absoluteMs: number },
+  {
+    sessions = createSessionsRepository(db),
+    loginAttempts = createLoginAttemptsRepository(db),
+  }: Partial<SessionStoreRepositories> = {},
+) {
   const idOf = (cookieValue: string) => hmac(opts.secret, cookieValue);
-  // Every /api request with a cookie runs this: built once, not per request.
-  const loadStatement = db
-    .select({ session: sessions, user: users, customerName: customers.name })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(customers, eq(customers.id, users.customerId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('id')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
-      ),
-    )
-    .limit(1)
-    .prepare('session_load');
 
   return {
     /** A new session (a visitor's when userId is null); returns the cookie value. */
@@ -42,7 +34,7 @@ export function createSessionStore(db: Db, opts: { secret: string; idleMs: numbe
       const cookie = randomToken();
       const id = idOf(cookie);
       const csrfToken = randomToken();
-      await db.insert(sessions).values({ id, userId, csrfToken, expiresAt: new Date(Date.now() + opts.absoluteMs) });
+      await sessions.insert({ id, userId, csrfToken, expiresAt: new Date(Date.now() + opts.absoluteMs) });
       return { cookie, session: { id, csrfToken, user: null } };
     },
 
@@ -50,19 +42,10 @@ export function createSessionStore(db: Db, opts: { secret: string; idleMs: numbe
     async load(cookie: string): Promise<Session | null> {
       const now = Date.now();
       const id = idOf(cookie);
-      const [row] = await loadStatement.execute({
-        id,
-        now: new Date(now).toISOString(),
-        idleSince: new Date(now - opts.idleMs).toISOString(),
-      });
+      const row = await sessions.findLive(id, new Date(now), new Date(now - opts.idleMs));
       if (!row) return null;
       if (row.session.userId !== null && (!row.user || row.user.archivedAt)) return null;
-      if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-        await db
-          .update(sessions)
-          .set({ lastSeenAt: new Date(now) })
-          .where(eq(sessions.id, id));
-      }
+      if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await sessions.touch(id, new Date(now));
       return {
         id,
         csrfToken: row.session.csrfToken,
@@ -70,32 +53,20 @@ export function createSessionStore(db: Db, opts: { secret: string; idleMs: numbe
       };
     },
 
-    async destroy(id: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.id, id));
-    },
+    destroy: (id: string): Promise<void> => sessions.delete(id),
 
-    /** Ends every session of a user (archived, password changed), except `keepId`. */
-    async destroyForUser(userId: number, keepId?: string): Promise<void> {
-      await db.delete(sessions).where(and(eq(sessions.userId, userId), keepId ? ne(sessions.id, keepId) : undefined));
-    },
+    /** Ends every session of a user (archived, role or password changed), except `keepId`. */
+    destroyForUser: (userId: number, keepId?: string): Promise<void> => sessions.deleteForUser(userId, keepId),
 
     /** Removes expired sessions and login attempts older than an hour. Safe in every process. */
     async prune(): Promise<void> {
       const now = Date.now();
-      await db
-        .delete(sessions)
-        .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - opts.idleMs))));
-      await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now - 3_600_000)));
+      await sessions.deleteDead(new Date(now), new Date(now - opts.idleMs));
+      await loginAttempts.deleteBefore(new Date(now - 3_600_000));
     },
 
     /** Number of live visitor sessions: used by tests. */
-    async countAnonymous(): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(sessions)
-        .where(isNull(sessions.userId));
-      return row?.n ?? 0;
-    },
+    countAnonymous: (): Promise<number> => sessions.countAnonymous(),
   };
 }
 

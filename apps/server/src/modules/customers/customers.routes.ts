@@ -2,21 +2,16 @@ import { ACCESS } from '@keurwijzer/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CustomerInputSchema, CustomerListQuerySchema, CustomerSchema } from '@keurwijzer/shared/customers';
 import { successText } from '@keurwijzer/shared/texts';
-import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { IdParamsSchema, changedOf } from '../../lib/responses';
-import { createCustomersRepository } from './customers.repository';
-import { createCustomersService } from './customers.service';
+import type { CustomersService } from './customers.service';
 
 /**
  * /api/customers: list (search on name, number and city; archived toggle), CRUD, archive and
  * restore. Deleting is only for a customer without locations or users (409 otherwise).
  */
-export const customersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const repo = createCustomersRepository(db);
-  const service = createCustomersService(repo);
-
+export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService }> = async (app, { service }) => {
   registerCrudRoutes(app, {
     path: '/api/customers',
     label: 'Klant',
@@ -25,7 +20,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     output: CustomerSchema,
     input: CustomerInputSchema,
     listQuery: CustomerListQuerySchema,
-    repo: repo.crud,
+    service: service.crud,
   });
 
   const config = { access: ACCESS.customers.write };

@@ -1,11 +1,12 @@
 import { ACCESS } from '@keurwijzer/shared/permissions';
+import { createCrudService } from '../../lib/crud-service';
 import { conflict, notFound } from '../../lib/errors';
 import { guarded } from '../../lib/guarded-service';
 import type { CustomersRepository } from './customers.repository';
 
 /**
- * Archive and restore of customers (the CRUD is the generic one, lib/crud-service.ts). Every
- * method takes the actor and needs `customers.manage`.
+ * Customers: the generic CRUD (`crud`, lib/crud-service.ts: reading needs `customers.view`),
+ * archive and restore. Every method takes the actor; changes need `customers.manage`.
  */
 export function createCustomersService(repo: CustomersRepository) {
   /**
@@ -20,14 +21,17 @@ export function createCustomersService(repo: CustomersRepository) {
     return repo.crud.get(id);
   }
 
-  return guarded(
-    {
-      archive: (id: number) => setArchived(id, true),
-      restore: (id: number) => setArchived(id, false),
-    },
-    ACCESS.customers,
-    [],
-  );
+  return {
+    crud: createCrudService(repo.crud, ACCESS.customers),
+    ...guarded(
+      {
+        archive: (id: number) => setArchived(id, true),
+        restore: (id: number) => setArchived(id, false),
+      },
+      ACCESS.customers,
+      [],
+    ),
+  };
 }
 
 export type CustomersService = ReturnType<typeof createCustomersService>;

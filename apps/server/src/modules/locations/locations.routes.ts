@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { ACCESS } from '@keurwijzer/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -7,21 +6,10 @@ import {
   LocationListQuerySchema,
   LocationSchema,
   RoomSchema,
-  type LocationInput,
 } from '@keurwijzer/shared/customers';
-import { NamedInputSchema, NamedListQuerySchema, type NamedInput } from '@keurwijzer/shared/master-data';
-import type { Db } from '../../db/client';
-import { customers, departments, locations, rooms } from '../../db/schema/customers';
-import { createCrudRepository } from '../../lib/crud';
+import { NamedInputSchema, NamedListQuerySchema } from '@keurwijzer/shared/master-data';
 import { registerCrudRoutes } from '../../lib/crud-routes';
-import { notFound } from '../../lib/errors';
-import { qualified } from '../../lib/list-query';
-import { plural, presentNamed } from '../../lib/presenters';
-import { countReferences, machinesUsing } from '../../lib/in-use';
-import { machines } from '../../db/schema/machines';
-
-const departmentsCount = sql<number>`(select count(*)::int from ${departments} where ${qualified(departments.locationId)} = ${qualified(locations.id)})`;
-const roomsCount = sql<number>`(select count(*)::int from ${rooms} where ${qualified(rooms.departmentId)} = ${qualified(departments.id)})`;
+import type { LocationsService } from './locations.service';
 
 const access = ACCESS.customers;
 const CUSTOMER = '/api/customers/:customerId';
@@ -31,23 +19,9 @@ const DEPARTMENT = `${LOCATION}/departments/:departmentId`;
 /**
  * Locations of a customer, departments of a location and rooms of a department. Every call
  * checks the whole chain in the path (a location of another customer is 404), and nothing is
- * deleted that still has something below it (409; later also machines placed there).
+ * deleted that still has something below it (409; also machines placed there).
  */
-export const locationsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  const exists = async (
-    condition: ReturnType<typeof and>,
-    table: typeof customers | typeof locations | typeof departments,
-  ) => {
-    if ((await db.$count(table, condition)) === 0) throw notFound();
-  };
-  const customerExists = (p: Record<string, number>) => exists(eq(customers.id, p.customerId!), customers);
-  const locationExists = (p: Record<string, number>) =>
-    exists(and(eq(locations.id, p.locationId!), eq(locations.customerId, p.customerId!)), locations);
-  const departmentExists = async (p: Record<string, number>) => {
-    await locationExists(p);
-    await exists(and(eq(departments.id, p.departmentId!), eq(departments.locationId, p.locationId!)), departments);
-  };
-
+export const locationsRoutes: FastifyPluginAsync<{ service: LocationsService }> = async (app, { service }) => {
   registerCrudRoutes(app, {
     path: `${CUSTOMER}/locations`,
     label: 'Vestiging',
@@ -55,64 +29,7 @@ export const locationsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     output: LocationSchema,
     input: LocationInputSchema,
     listQuery: LocationListQuerySchema,
-    parentExists: customerExists,
-    repo: createCrudRepository({
-      db,
-      table: locations,
-      select: {
-        id: locations.id,
-        customerId: locations.customerId,
-        name: locations.name,
-        street: locations.street,
-        houseNumber: locations.houseNumber,
-        addition: locations.addition,
-        postcode: locations.postcode,
-        city: locations.city,
-        createdAt: locations.createdAt,
-        updatedAt: locations.updatedAt,
-        departmentsCount: departmentsCount.as('departments_count'),
-      },
-      present: (r: typeof locations.$inferSelect & { departmentsCount: number }) => ({
-        ...presentNamed(r),
-        customer_id: r.customerId,
-        street: r.street,
-        house_number: r.houseNumber,
-        addition: r.addition,
-        postcode: r.postcode,
-        city: r.city,
-        departments_count: r.departmentsCount,
-      }),
-      values: (i: LocationInput) => ({
-        name: i.name,
-        street: i.street,
-        houseNumber: i.house_number,
-        addition: i.addition,
-        postcode: i.postcode,
-        city: i.city,
-      }),
-      sortColumns: {
-        name: locations.name,
-        city: locations.city,
-        postcode: locations.postcode,
-        created_at: locations.createdAt,
-      },
-      searchColumns: [locations.name, locations.city, locations.street, locations.postcode],
-      scopeColumn: locations.customerId,
-      unique: {
-        column: locations.name,
-        field: 'name',
-        message: 'Deze klant heeft al een vestiging met deze naam',
-        constraint: 'locations_name_unique',
-      },
-      inUse: async (id, tx) => {
-        const used = await machinesUsing(tx, machines.locationId, id, 'deze vestiging');
-        if (used) return used;
-        const n = await countReferences(tx, departments.locationId, id);
-        return n > 0
-          ? `Deze vestiging heeft ${plural(n, 'afdeling', 'afdelingen')} en kan niet worden verwijderd.`
-          : null;
-      },
-    }),
+    service: service.locations,
   });
 
   registerCrudRoutes(app, {
@@ -122,40 +39,7 @@ export const locationsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     output: DepartmentSchema,
     input: NamedInputSchema,
     listQuery: NamedListQuerySchema,
-    parentExists: locationExists,
-    repo: createCrudRepository({
-      db,
-      table: departments,
-      select: {
-        id: departments.id,
-        locationId: departments.locationId,
-        name: departments.name,
-        createdAt: departments.createdAt,
-        updatedAt: departments.updatedAt,
-        roomsCount: roomsCount.as('rooms_count'),
-      },
-      present: (r: typeof departments.$inferSelect & { roomsCount: number }) => ({
-        ...presentNamed(r),
-        location_id: r.locationId,
-        rooms_count: r.roomsCount,
-      }),
-      values: (i: NamedInput) => ({ name: i.name }),
-      sortColumns: { name: departments.name, created_at: departments.createdAt },
-      searchColumns: [departments.name],
-      scopeColumn: departments.locationId,
-      unique: {
-        column: departments.name,
-        field: 'name',
-        message: 'Deze vestiging heeft al een afdeling met deze naam',
-        constraint: 'departments_name_unique',
-      },
-      inUse: async (id, tx) => {
-        const used = await machinesUsing(tx, machines.departmentId, id, 'deze afdeling');
-        if (used) return used;
-        const n = await countReferences(tx, rooms.departmentId, id);
-        return n > 0 ? `Deze afdeling heeft ${plural(n, 'ruimte', 'ruimtes')} en kan niet worden verwijderd.` : null;
-      },
-    }),
+    service: service.departments,
   });
 
   registerCrudRoutes(app, {
@@ -165,29 +49,6 @@ export const locationsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     output: RoomSchema,
     input: NamedInputSchema,
     listQuery: NamedListQuerySchema,
-    parentExists: departmentExists,
-    repo: createCrudRepository({
-      db,
-      table: rooms,
-      select: {
-        id: rooms.id,
-        departmentId: rooms.departmentId,
-        name: rooms.name,
-        createdAt: rooms.createdAt,
-        updatedAt: rooms.updatedAt,
-      },
-      present: (r: typeof rooms.$inferSelect) => ({ ...presentNamed(r), department_id: r.departmentId }),
-      values: (i: NamedInput) => ({ name: i.name }),
-      sortColumns: { name: rooms.name, created_at: rooms.createdAt },
-      searchColumns: [rooms.name],
-      scopeColumn: rooms.departmentId,
-      unique: {
-        column: rooms.name,
-        field: 'name',
-        message: 'Deze afdeling heeft al een ruimte met deze naam',
-        constraint: 'rooms_name_unique',
-      },
-      inUse: (id, tx) => machinesUsing(tx, machines.roomId, id, 'deze ruimte'),
-    }),
+    service: service.rooms,
   });
 };

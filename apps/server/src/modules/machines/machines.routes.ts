@@ -11,11 +11,9 @@ import {
 import { ACCESS } from '@keurwijzer/shared/permissions';
 import { successText } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
-import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
 import { IdParamsSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
-import { createMachinesRepository } from './machines.repository';
-import { createMachinesService } from './machines.service';
+import type { MachinesService } from './machines.service';
 
 const C = '/api/customers/:customerId/machines';
 const CustomerParams = z.object({ customerId: idField() });
@@ -27,10 +25,7 @@ const config = { access: ACCESS.customers.write };
  * Machines of a customer (every call checks that the machine belongs to the customer in the
  * path), the move history, archive/restore and the concept machines to approve.
  */
-export const machinesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const repo = createMachinesRepository(db);
-  const service = createMachinesService({ db, repo });
-
+export const machinesRoutes: FastifyPluginAsyncZod<{ service: MachinesService }> = async (app, { service }) => {
   app.get(
     C,
     {

@@ -14,13 +14,10 @@ import {
 } from '@keurwijzer/shared/questionnaires';
 import { successText } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
-import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
-import { guarded } from '../../lib/guarded-service';
 import { registerCrudRoutes } from '../../lib/crud-routes';
 import { MessageSchema, changedOf, dataOf } from '../../lib/responses';
-import { createQuestionnairesRepository } from './questionnaires.repository';
-import { createQuestionnairesService } from './questionnaires.service';
+import type { QuestionnairesService } from './questionnaires.service';
 
 const Q = '/api/questionnaires/:id';
 const QParams = z.object({ id: idField() });
@@ -31,15 +28,10 @@ const QqParams = CParams.extend({ questionId: idField() });
  * /api/questionnaires with its categories and their questions. A questionnaire that is used by
  * machines or reports cannot be deleted; reports keep copies of the questions they showed.
  */
-export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const repo = createQuestionnairesRepository(db);
-  const service = guarded(createQuestionnairesService({ db, repo }), ACCESS.masterData, [
-    'detail',
-    'listCategories',
-    'getCategory',
-    'listQuestions',
-    'getQuestion',
-  ]);
+export const questionnairesRoutes: FastifyPluginAsyncZod<{ service: QuestionnairesService }> = async (
+  app,
+  { service },
+) => {
   const read = { access: ACCESS.masterData.read };
   const config = { access: ACCESS.masterData.write };
 
@@ -50,7 +42,7 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     output: QuestionnaireSchema,
     input: QuestionnaireInputSchema,
     listQuery: QuestionnaireListQuerySchema,
-    repo: repo.crud,
+    service: service.crud,
   });
 
   app.post(

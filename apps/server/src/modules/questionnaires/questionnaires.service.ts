@@ -1,13 +1,18 @@
-import type { Db, Executor } from '../../db/client';
-import { fieldError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
+import { ACCESS } from '@keurwijzer/shared/permissions';
 import { MAX_TEXT } from '@keurwijzer/shared/validation';
+import type { Db, Executor } from '../../db/client';
+import { createCrudService } from '../../lib/crud-service';
+import { fieldError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
+import { guarded as guardedByActor } from '../../lib/guarded-service';
 import { presentQuestionnaire, type QuestionnairesRepository } from './questionnaires.repository';
 
 const STALE_ORDER = 'De volgorde is intussen gewijzigd. Vernieuw de pagina en probeer het opnieuw.';
 
 /**
- * The structure of a questionnaire: its categories and their questions, in order. The queries
- * are the repository's; `db` only opens the transactions they run in.
+ * Questionnaires: the generic CRUD (`crud`) and the structure of a questionnaire: its categories
+ * and their questions, in order. Every method takes the actor and needs the master-data read
+ * (the reads) or write permission. The queries are the repository's; `db` only opens the
+ * transactions they run in.
  */
 export function createQuestionnairesService({ db, repo }: { db: Db; repo: QuestionnairesRepository }) {
   async function questionnaireExists(id: number, tx: Executor = db) {
@@ -80,7 +85,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     }
   }
 
-  return {
+  const structure = {
     async detail(id: number) {
       const detail = await repo.detail(id);
       if (!detail) throw notFound();
@@ -215,6 +220,17 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
         }
       }
     },
+  };
+
+  return {
+    crud: createCrudService(repo.crud, ACCESS.masterData),
+    ...guardedByActor(structure, ACCESS.masterData, [
+      'detail',
+      'listCategories',
+      'getCategory',
+      'listQuestions',
+      'getQuestion',
+    ]),
   };
 
   function copyOf(id: number) {

@@ -1,28 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { qualified } from '../../lib/list-query';
 import { ACCESS } from '@keurwijzer/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  QuestionInputSchema,
-  QuestionListQuerySchema,
-  QuestionSchema,
-  type QuestionInput,
-} from '@keurwijzer/shared/master-data';
-import type { Db } from '../../db/client';
-import { questions } from '../../db/schema/master-data';
-import { questionnaireCategories, questionnaireQuestions } from '../../db/schema/questionnaires';
-import { createCrudRepository } from '../../lib/crud';
+import { QuestionInputSchema, QuestionListQuerySchema, QuestionSchema } from '@keurwijzer/shared/master-data';
 import { registerCrudRoutes } from '../../lib/crud-routes';
-import { plural, presentNamed } from '../../lib/presenters';
-
-/** The number of questionnaires a question is used in. */
-const usedInSql = (questionId: SQL | number) =>
-  sql<number>`(select count(distinct ${qualified(questionnaireCategories.questionnaireId)})::int from ${questionnaireQuestions}
-    join ${questionnaireCategories} on ${qualified(questionnaireCategories.id)} = ${qualified(questionnaireQuestions.questionnaireCategoryId)}
-    where ${qualified(questionnaireQuestions.questionId)} = ${questionId})`;
+import type { QuestionsService } from './questions.service';
 
 /** /api/questions: the question bank; a question used in a questionnaire cannot be deleted (409). */
-export const questionsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const questionsRoutes: FastifyPluginAsync<{ service: QuestionsService }> = async (app, { service }) => {
   registerCrudRoutes(app, {
     path: '/api/questions',
     label: 'Vraag',
@@ -30,47 +13,6 @@ export const questionsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     output: QuestionSchema,
     input: QuestionInputSchema,
     listQuery: QuestionListQuerySchema,
-    repo: createCrudRepository({
-      db,
-      table: questions,
-      select: {
-        id: questions.id,
-        name: questions.name,
-        answerOptions: questions.answerOptions,
-        memoTitle: questions.memoTitle,
-        order: questions.order,
-        createdAt: questions.createdAt,
-        updatedAt: questions.updatedAt,
-        questionnairesCount: usedInSql(qualified(questions.id)).as('questionnaires_count'),
-      },
-      present: (row: typeof questions.$inferSelect & { questionnairesCount: number }) => ({
-        ...presentNamed(row),
-        answer_options: row.answerOptions,
-        memo_title: row.memoTitle,
-        order: row.order,
-        questionnaires_count: row.questionnairesCount,
-      }),
-      values: (input: QuestionInput) => ({
-        name: input.name,
-        answerOptions: input.answer_options,
-        memoTitle: input.memo_title,
-        order: input.order,
-      }),
-      sortColumns: { order: questions.order, name: questions.name, created_at: questions.createdAt },
-      searchColumns: [questions.name],
-      unique: {
-        column: questions.name,
-        field: 'name',
-        message: 'Deze vraag bestaat al in de vragenbank',
-        constraint: 'questions_name_unique',
-      },
-      inUse: async (id, tx) => {
-        const [row] = await tx.select({ n: usedInSql(id) }).from(sql`(select 1) as one`);
-        const n = row?.n ?? 0;
-        return n > 0
-          ? `Deze vraag wordt gebruikt in ${plural(n, 'vragenlijst', 'vragenlijsten')} en kan niet worden verwijderd.`
-          : null;
-      },
-    }),
+    service,
   });
 };

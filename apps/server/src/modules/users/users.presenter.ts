@@ -1,6 +1,6 @@
 import { permissionsFor } from '@keurwijzer/shared/permissions';
 import type { User } from '@keurwijzer/shared/users';
-import type { UserRow } from '../auth/session-store';
+import type { UserRow } from '../../db/schema/users';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -18,10 +18,9 @@ import { EMPLOYEE_ROLES, ROLES, permissionsFor, type Role } from '@keurwijzer/sh
 import type { User, UserListParams } from '@keurwijzer/shared/users';
 import type { Db, Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
-import { userTokens, users } from '../../db/schema/users';
+import { userTokens, users, type UserRow } from '../../db/schema/users';
 import { allOf, likePattern, orderBy, pageMeta, totalOf } from '../../lib/list-query';
 import type { JsonPage } from '../../lib/responses';
-import type { UserRow } from '../auth/session-store';
 
 const columns = { ...getTableColumns(users), customerName: customers.name };
 
@@ -205,6 +204,12 @@ export function createUsersRepository(db: Db) {
 
     async emailTaken(email: string, exceptId?: number): Promise<boolean> {
       const n = await db.$count(users, and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined));
+      return n > 0;
+    },
+
+    /** Whether the customer exists and is not archived (a customer user's customer). */
+    async activeCustomerExists(customerId: number): Promise<boolean> {
+      const n = await db.$count(customers, and(eq(customers.id, customerId), isNull(customers.archivedAt)));
       return n > 0;
     },
 

@@ -1,23 +1,27 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { assignableRoles } from '@keurwijzer/shared/permissions';
 import { TEXT } from '@keurwijzer/shared/texts';
 import type { UserInput, UserListParams, User } from '@keurwijzer/shared/users';
-import type { Db } from '../../db/client';
-import { customers } from '../../db/schema/customers';
+import type { UserRow } from '../../db/schema/users';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { randomToken, sha256 } from '../../lib/tokens';
-import type { SessionStore, UserRow } from '../auth/session-store';
 import { toUser } from './users.presenter';
 import type { UsersRepository } from './users.repository';
 
 /** An invitation link is valid for 72 hours (security.md). */
 export const INVITATION_TTL_MS = 72 * 3_600_000;
 
-type Deps = { db: Db; users: UsersRepository; sessions: SessionStore; mailer: Mailer; appUrl: string };
+/**
+ * What user management needs of the sessions (the auth module's store), passed in by the
+ * composition root (modules/index.ts): a changed role or an archived account ends every session
+ * of that user.
+ */
+export type UserSessions = { destroyForUser(userId: number): Promise<void> };
+
+type Deps = { users: UsersRepository; sessions: UserSessions; mailer: Mailer; appUrl: string };
 
 /** User management: the rules and access checks; queries live in the repository. */
-export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps) {
+export function createUsersService({ users, sessions, mailer, appUrl }: Deps) {
   async function load(id: number): Promise<UserRow> {
     const row = await users.findById(id);
     if (!row) throw notFound();
@@ -32,9 +36,8 @@ export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps
   async function assertValidInput(input: UserInput, actor: UserRow, exceptId?: number) {
     if (!assignableRoles(actor.role).includes(input.role)) throw fieldError('role', TEXT.roleNotAllowed);
     if (await users.emailTaken(input.email, exceptId)) throw fieldError('email', TEXT.emailTaken);
-    if (input.customer_id != null) {
-      const n = await db.$count(customers, and(eq(customers.id, input.customer_id), isNull(customers.archivedAt)));
-      if (n === 0) throw fieldError('customer_id', 'Deze klant bestaat niet (meer)');
+    if (input.customer_id != null && !(await users.activeCustomerExists(input.customer_id))) {
+      throw fieldError('customer_id', 'Deze klant bestaat niet (meer)');
     }
   }
 
@@ -132,3 +135,14 @@ export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+/**
+ * What other modules may know of the users, passed to them by the composition root: the auth
+ * module looks a user up by e-mail to log it in (`AuthUsers`) and shows it as the API does.
+ */
+export function createUserDirectory(users: Pick<UsersRepository, 'findByEmail'>) {
+  return {
+    findByEmail: (email: string) => users.findByEmail(email),
+    present: toUser,
+  };
+}

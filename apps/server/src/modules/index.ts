@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../lib/mailer';
+import type { Storage } from '../lib/storage';
+import { createAccountRepository } from './account/account.repository';
+import { accountRoutes } from './account/account.routes';
+import { createAccountService } from './account/account.service';
+import { authRoutes } from './auth/auth.routes';
+import { createAuthService } from './auth/auth.service';
+import { createLoginAttemptsRepository } from './auth/login-attempts.repository';
+import { createLoginThrottle } from './auth/login-throttle';
+import { createSessionStore } from './auth/session-store';
+import { createSessionsRepository } from './auth/sessions.repository';
+import { createBrandsRepository } from './brands/brands.repository';
+import { brandsRoutes } from './brands/brands.routes';
+import { createBrandsService } from './brands/brands.service';
+import { createCategoriesRepository } from './categories/categories.repository';
+import { categoriesRoutes } from './categories/categories.routes';
+import { createCategoriesService } from './categories/categories.service';
+import { createCustomersRepository } from './customers/customers.repository';
+import { customersRoutes } from './customers/customers.routes';
+import { createCustomersService } from './customers/customers.service';
+import { createLocationsRepository } from './locations/locations.repository';
+import { locationsRoutes } from './locations/locations.routes';
+import { createLocationsService } from './locations/locations.service';
+import { inventoryExportRoutes } from './machines/inventory-export.routes';
+import { createInventoryRepository } from './machines/inventory.repository';
+import { createInventoryService } from './machines/inventory.service';
+import { createMachineImagesRepository } from './machines/machine-images.repository';
+import { machineImagesRoutes } from './machines/machine-images.routes';
+import { createMachineImagesService } from './machines/machine-images.service';
+import { createMachinesRepository } from './machines/machines.repository';
+import { machinesRoutes } from './machines/machines.routes';
+import { createMachinesService } from './machines/machines.service';
+import { ownMachinesRoutes } from './machines/own-machines.routes';
+import { createMachineTypesRepository } from './machine-types/machine-types.repository';
+import { machineTypesRoutes } from './machine-types/machine-types.routes';
+import { createMachineTypesService } from './machine-types/machine-types.service';
+import { createQuestionnairesRepository } from './questionnaires/questionnaires.repository';
+import { questionnairesRoutes } from './questionnaires/questionnaires.routes';
+import { createQuestionnairesService } from './questionnaires/questionnaires.service';
+import { createQuestionsRepository } from './questions/questions.repository';
+import { questionsRoutes } from './questions/questions.routes';
+import { createQuestionsService } from './questions/questions.service';
+import { createUsersRepository } from './users/users.repository';
+import { usersRoutes } from './users/users.routes';
+import { createUserDirectory, createUsersService } from './users/users.service';
+
+/*
+ * The composition root: the one place that knows every module. It builds each repository once
+ * over the one database, the services on top of them (a service gets repositories, other
+ * modules' small interfaces and the app's outside services, never another module's
+ * internals), and registers each module's routes with the services they call. Routes never
+ * see the database.
+ */
+
+/** What the modules are made of. */
+export type ModuleDeps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  /** Where uploaded files go (machine images). */
+  storage: Storage;
+  /** The HMAC key of the session ids (lib/session-secret.ts). */
+  sessionSecret: string;
+};
+
+/** Every repository once, and every module's service. */
+export function createModules({ db, config, mailer, storage, sessionSecret }: ModuleDeps) {
+  const repos = {
+    sessions: createSessionsRepository(db),
+    loginAttempts: createLoginAttemptsRepository(db),
+    users: createUsersRepository(db),
+    account: createAccountRepository(db),
+    customers: createCustomersRepository(db),
+    locations: createLocationsRepository(db),
+    machines: createMachinesRepository(db),
+    inventory: createInventoryRepository(db),
+    machineImages: createMachineImagesRepository(db),
+    brands: createBrandsRepository(db),
+    machineTypes: createMachineTypesRepository(db),
+    categories: createCategoriesRepository(db),
+    questions: createQuestionsRepository(db),
+    questionnaires: createQuestionnairesRepository(db),
+  };
+
+  // The request pipeline's own (plugins/session.ts); users end sessions through it.
+  const sessions = createSessionStore(
+    db,
+    { secret: sessionSecret, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
+    { sessions: repos.sessions, loginAttempts: repos.loginAttempts },
+  );
+  const machines = createMachinesService({ db, repo: repos.machines });
+
+  return {
+    sessions,
+    auth: createAuthService({
+      // Users <-> auth: login reads users through this small interface, user management ends
+      // sessions through `sessions` (its `UserSessions`); neither imports the other.
+      users: createUserDirectory(repos.users),
+      sessions,
+      throttle: createLoginThrottle(repos.loginAttempts),
+      scryptLogN: config.scryptLogN,
+    }),
+    users: createUsersService({ users: repos.users, sessions, mailer, appUrl: config.appUrl }),
+    account: createAccountService({ db, repo: repos.account, scryptLogN: config.scryptLogN }),
+    customers: createCustomersService(repos.customers),
+    locations: createLocationsService(repos.locations),
+    machines,
+    inventory: createInventoryService({
+      inventory: repos.inventory,
+      machines: repos.machines,
+      company: config.company,
+    }),
+    machineImages: createMachineImagesService({ repo: repos.machineImages, storage }),
+    brands: createBrandsService(repos.brands),
+    machineTypes: createMachineTypesService(repos.machineTypes),
+    categories: createCategoriesService(repos.categories),
+    questions: createQuestionsService(repos.questions),
+    questionnaires: createQuestionnairesService({ db, repo: repos.questionnaires }),
+  };
+}
+
+export type Modules = ReturnType<typeof createModules>;
+
+/** Registers every module's routes with the services they call. */
+export async function registerModules(app: FastifyInstance, modules: Modules): Promise<void> {
+  await app.register(authRoutes, { service: modules.auth });
+  await app.register(usersRoutes, { service: modules.users });
+  await app.register(customersRoutes, { service: modules.customers });
+  await app.register(locationsRoutes, { service: modules.locations });
+  await app.register(machinesRoutes, { service: modules.machines });
+  await app.register(inventoryExportRoutes, { machines: modules.machines, inventory: modules.inventory });
+  await app.register(ownMachinesRoutes, { machines: modules.machines, inventory: modules.inventory });
+  await app.register(machineImagesRoutes, { service: modules.machineImages });
+  await app.register(brandsRoutes, { service: modules.brands });
+  await app.register(machineTypesRoutes, { service: modules.machineTypes });
+  await app.register(categoriesRoutes, { service: modules.categories });
+  await app.register(questionsRoutes, { service: modules.questions });
+  await app.register(questionnairesRoutes, { service: modules.questionnaires });
+  await app.register(accountRoutes, { service: modules.account });
+}
