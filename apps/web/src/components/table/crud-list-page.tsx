@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { Resource } from '../../lib/resource';
 import { useConfirmedRemove } from '../feedback/use-confirmed-remove';
 import { DataTable, type Column } from './data-table';
-import { toQuery, useListState } from './list-state';
+import { useDataTableQuery } from './use-data-table-query';
 import { PageHeader, type Crumb } from '../layout/page-header';
 import { RowAction } from './row-action';
 
@@ -49,11 +49,12 @@ type CrudListPageProps<T extends { id: number }, P> = {
  * server's explanation until dismissed.
  */
 export function CrudListPage<T extends { id: number }, P = number>(props: CrudListPageProps<T, P>) {
-  const [state, update] = useListState({ sortKey: props.defaultSort });
-  const { data, isFetching, error } = props.resource.useList(
-    { ...toQuery(state), ...props.filterQuery },
-    props.parentId,
-  );
+  const table = useDataTableQuery({
+    useList: props.resource.useList,
+    parentId: props.parentId,
+    defaults: { sortKey: props.defaultSort },
+    filters: props.filterQuery,
+  });
   const remove = props.resource.useRemove(props.parentId);
   const { linkColumn = 'name', editTo } = props;
   // The name is a link too: the pencil alone is a small target and easy to miss.
@@ -83,18 +84,12 @@ export function CrudListPage<T extends { id: number }, P = number>(props: CrudLi
       {props.children}
       {problemAlert}
       <DataTable
+        {...table}
         label={props.title}
         columns={columns}
-        rows={data?.data}
-        total={data?.meta.total ?? 0}
-        loading={isFetching}
-        error={error}
-        state={state}
-        onStateChange={update}
         rowKey={(row) => row.id}
         searchLabel={props.searchLabel}
         filters={props.filters}
-        activeFilters={Object.values(props.filterQuery ?? {}).filter(Boolean).length}
         archivable={props.archivable}
         actions={(row) => (
           <>

@@ -49,7 +49,7 @@ export type Column<T> = {
   link?: (row: T) => { to: string; label?: string } | undefined;
 };
 
-type DataTableProps<T> = {
+export type DataTableProps<T> = {
   /** Accessible name of the table. */
   label: string;
   columns: Column<T>[];
@@ -127,7 +127,8 @@ function CellContent<T>({ column, row }: { column: Column<T>; row: T }) {
 /**
  * The server-paginated, sortable, searchable table of every admin list. A feature declares its
  * columns and row actions; paging, sorting, search (debounced) and the archived toggle live in
- * the URL via useListState.
+ * the URL via useListState. A list screen gets its rows, total, loading, error and state from
+ * useDataTableQuery (use-data-table-query.ts).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, total, loading, error, state, onStateChange, rowKey, actions } = props;

@@ -1,7 +1,7 @@
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import { APPROVE_CONFIRMATION, type Machine } from '@keurwijzer/shared/machines';
 import { DataTable } from '../../../components/table/data-table';
-import { toQuery, useListState } from '../../../components/table/list-state';
+import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { PageHeader } from '../../../components/layout/page-header';
 import { RowAction } from '../../../components/table/row-action';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
@@ -11,8 +11,10 @@ import { machineNameColumn, machinePlaceColumn } from '../components/machine-col
 
 /** admin/machine-concept: machines mechanics added in the field, waiting for approval. */
 export default function MachineConcept() {
-  const [state, update] = useListState({ sortKey: 'created_at', sortOrder: 'desc' });
-  const { data, isFetching, error } = conceptMachinesResource.useList(toQuery(state));
+  const table = useDataTableQuery({
+    useList: conceptMachinesResource.useList,
+    defaults: { sortKey: 'created_at', sortOrder: 'desc' },
+  });
   const approve = useApproveMachine();
   const run = useConfirmedAction();
   const onApprove = (m: Machine) =>
@@ -24,13 +26,8 @@ export default function MachineConcept() {
     <>
       <PageHeader title="Conceptmachines" />
       <DataTable<Machine>
+        {...table}
         label="Conceptmachines"
-        rows={data?.data}
-        total={data?.meta.total ?? 0}
-        loading={isFetching}
-        error={error}
-        state={state}
-        onStateChange={update}
         rowKey={(m) => m.id}
         searchLabel="Zoeken op naam, inventaris- of fabrieksnummer"
         columns={[

@@ -6,7 +6,8 @@ import {
 } from '@keurwijzer/shared/machines';
 import { DataTable } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
-import { toQuery, useListFilters, useListState } from '../../../components/table/list-state';
+import { useListFilters } from '../../../components/table/list-state';
+import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCurrentUser } from '../../auth/api/auth';
 import { ownMachinesResource } from '../api/machines';
@@ -16,10 +17,13 @@ import { machineColumns } from '../components/machine-columns';
 /** machines: the customer's own machines in use, with search, a status filter and the inventory list. */
 export default function MyMachines() {
   const user = useCurrentUser();
-  const [state, update] = useListState({ sortKey: 'name' });
   const [filters, setFilter] = useListFilters(OWN_MACHINE_FILTER_KEYS);
   const status = filters.status;
-  const { data, isFetching, error } = ownMachinesResource.useList({ ...toQuery(state), status });
+  const table = useDataTableQuery({
+    useList: ownMachinesResource.useList,
+    defaults: { sortKey: 'name' },
+    filters: { status },
+  });
 
   return (
     <>
@@ -29,16 +33,10 @@ export default function MyMachines() {
         actions={<InventoryExportButton path="/api/machines/export" filters={{ status }} />}
       />
       <DataTable<Machine>
+        {...table}
         label="Mijn machines"
-        rows={data?.data}
-        total={data?.meta.total ?? 0}
-        loading={isFetching}
-        error={error}
-        state={state}
-        onStateChange={update}
         rowKey={(m) => m.id}
         searchLabel="Zoeken op naam, inventaris- of fabrieksnummer"
-        activeFilters={status ? 1 : 0}
         filters={
           <FilterSelect
             label="Status"

@@ -8,7 +8,7 @@ import SendIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
 import { displayLastName, fullName, type User } from '@keurwijzer/shared/users';
 import { DataTable, type Column } from '../../../components/table/data-table';
-import { toQuery, useListState } from '../../../components/table/list-state';
+import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { PageHeader } from '../../../components/layout/page-header';
 import { RowAction } from '../../../components/table/row-action';
 import { useCurrentUser } from '../../auth/api/auth';
@@ -22,8 +22,11 @@ export default function UsersList() {
   const kind = useUserKind();
   const { base, title, newLabel } = USER_KIND[kind];
   const me = useCurrentUser();
-  const [state, update] = useListState({ sortKey: 'last_name' });
-  const { data, isFetching, error } = useUsers({ ...toQuery(state), employees: kind === 'employees' });
+  const table = useDataTableQuery({
+    useList: useUsers,
+    defaults: { sortKey: 'last_name' },
+    query: { employees: kind === 'employees' },
+  });
   const actions = useUserActions();
 
   const manageable = (u: User) => u.role !== 'super_admin' || me.role === 'super_admin';
@@ -56,14 +59,9 @@ export default function UsersList() {
         }
       />
       <DataTable
+        {...table}
         label={title}
         columns={columns}
-        rows={data?.data}
-        total={data?.meta.total ?? 0}
-        loading={isFetching}
-        error={error}
-        state={state}
-        onStateChange={update}
         rowKey={(u) => u.id}
         searchLabel="Zoeken op naam of e-mail"
         archivable
