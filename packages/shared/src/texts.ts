@@ -23,6 +23,8 @@ export const TEXT = {
   loggedOut: 'Je bent uitgelogd',
   pageNotFound: 'Deze pagina bestaat niet.',
   unauthorized: 'Je hebt geen toegang tot deze pagina.',
+  /** 429 of the per-account (or per-device) hourly login limit: not "a minute". */
+  throttledAccount: 'Te veel mislukte pogingen voor dit account. Probeer het later opnieuw.',
 } as const;
 
 export type SuccessAction =

@@ -8,6 +8,7 @@ import { accountRoutes } from './account/account.routes';
 import { createAccountService } from './account/account.service';
 import { authRoutes } from './auth/auth.routes';
 import { createAuthService } from './auth/auth.service';
+import { createDeviceCookies } from './auth/device-cookie';
 import { createLoginAttemptsRepository } from './auth/login-attempts.repository';
 import { createLoginThrottle } from './auth/login-throttle';
 import { createSessionStore } from './auth/session-store';
@@ -101,6 +102,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
       users: createUserDirectory(repos.users),
       sessions,
       throttle: createLoginThrottle(repos.loginAttempts),
+      devices: createDeviceCookies({ secret: sessionSecret, secure: config.secureCookies }),
       scryptLogN: config.scryptLogN,
     }),
     users: createUsersService({ users: repos.users, sessions, mailer, appUrl: config.appUrl }),

@@ -2,6 +2,7 @@
 export * from './customers';
 export * from './users';
 export * from './sessions';
+export * from './login-throttle';
 export * from './master-data';
 export * from './questionnaires';
 export * from './machines';

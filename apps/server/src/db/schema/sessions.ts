@@ -18,17 +18,3 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
-
-/** Failed logins, for throttling across processes. Rows older than an hour are pruned. */
-export const loginAttempts = pgTable(
-  'login_attempts',
-  {
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('login_attempts_email_idx').on(t.email, t.attemptedAt),
-    index('login_attempts_ip_idx').on(t.ip, t.attemptedAt),
-  ],
-);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { LoginInputSchema, UserSchema } from '@keurwijzer/shared/users';
 import { MessageSchema, dataOf } from '../../lib/responses';
+import { securityLogOf } from '../../lib/security-log';
 import type { AuthService } from './auth.service';
 
 /** GET /api/token, POST /api/login, GET /api/authorized, POST /api/logout (spec section 7). */
@@ -21,8 +22,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/api/login',
     { config: { access: 'public' }, schema: { body: LoginInputSchema, response: { 200: dataOf(UserSchema) } } },
     async (req, reply) => {
-      const { cookie, user } = await service.login(req.body, req.ip, req.session?.id);
+      const { name, options } = service.deviceCookie;
+      const { cookie, device, user } = await service.login(req.body, {
+        ip: req.ip,
+        previousSessionId: req.session?.id,
+        deviceCookie: req.cookies[name],
+        log: securityLogOf(req),
+      });
       app.sessionCookie.set(reply, cookie);
+      // This browser now knows the account: its next logins count against its own limit.
+      reply.setCookie(name, device, options);
       return { data: user };
     },
   );
@@ -39,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/api/logout',
     { config: { access: 'session' }, schema: { response: { 200: MessageSchema } } },
     async (req, reply) => {
-      await service.logout(req.session!.id);
+      await service.logout(req.session!.id, req.user!, securityLogOf(req));
       app.sessionCookie.clear(reply);
       return { data: null, message: TEXT.loggedOut };
     },

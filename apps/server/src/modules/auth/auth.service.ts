@@ -3,6 +3,8 @@ import type { LoginInput, User } from '@keurwijzer/shared/users';
 import type { UserRow } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { dummyHash, verifyPassword } from '../../lib/password';
+import type { SecurityFields, SecurityLog } from '../../lib/security-log';
+import type { DeviceCookies } from './device-cookie';
 import type { LoginThrottle } from './login-throttle';
 import type { SessionStore } from './session-store';
 
@@ -16,37 +18,78 @@ export type AuthUsers = {
   present(row: UserRow): User;
 };
 
-type Deps = { users: AuthUsers; sessions: SessionStore; throttle: LoginThrottle; scryptLogN: number };
+type Deps = {
+  users: AuthUsers;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  devices: DeviceCookies;
+  scryptLogN: number;
+};
+
+/** What a login request brings besides the form: where from, its cookies, its security log. */
+export type LoginContext = {
+  ip: string;
+  /** The visitor session the login replaces. */
+  previousSessionId: string | undefined;
+  /** The device cookie's value, if the browser sent one. */
+  deviceCookie: string | undefined;
+  log: SecurityLog;
+};
 
 /** The same 422 for an unknown e-mail, a wrong password, an archived or not yet activated user. */
 const invalidLogin = () => new AppError(422, TEXT.invalidLogin, { email: [TEXT.invalidLogin] });
 
-export function createAuthService({ users, sessions, throttle, scryptLogN }: Deps) {
+/** Why the credentials do not log in, for the security log (the client never sees it). */
+function failureOf(user: UserRow | undefined, passwordOk: boolean): SecurityFields['reason'] | null {
+  if (!user) return 'unknown_email';
+  if (!user.passwordHash) return 'not_activated';
+  if (!passwordOk) return 'wrong_password';
+  if (user.archivedAt) return 'archived';
+  return null;
+}
+
+export function createAuthService({ users, sessions, throttle, devices, scryptLogN }: Deps) {
   return {
+    /** The device cookie's name and attributes, for the routes that set and read it. */
+    deviceCookie: { name: devices.name, options: devices.options },
+
     /**
      * Checks the credentials and starts a new session (a new id and CSRF token: the visitor's
-     * session, and its token, end here). Returns the cookie value and the user.
+     * session, and its token, end here). The attempt is counted before the password is checked
+     * (login-throttle.ts), so parallel requests cannot get more checks than the limits allow.
+     * Returns the session cookie, a new device cookie and the user.
      */
-    async login(input: LoginInput, ip: string, previousSessionId: string | undefined) {
-      if (await throttle.isBlocked(input.email, ip)) throw new AppError(429, TEXT.throttled);
+    async login(input: LoginInput, { ip, previousSessionId, deviceCookie, log }: LoginContext) {
       const user = await users.findByEmail(input.email);
+      const deviceId = user ? devices.deviceOf(deviceCookie, user.id) : null;
+      const who = { userId: user?.id ?? null, email: input.email, knownDevice: deviceId !== null };
+      const attempt = { email: input.email, ip, deviceId };
+
+      const limit = await throttle.reserve(attempt);
+      if (limit) {
+        log('login.throttled', { ...who, reason: limit });
+        throw new AppError(429, limit === 'pair' ? TEXT.throttled : TEXT.throttledAccount);
+      }
       // Always run scrypt once, so the answer takes as long whether or not the account exists.
       const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash(scryptLogN)));
-      if (!user || !ok || !user.passwordHash || user.archivedAt) {
-        await throttle.recordFailure(input.email, ip);
+      const failure = failureOf(user, ok);
+      if (failure || !user) {
+        log('login.failure', { ...who, reason: failure ?? 'unknown_email' });
         throw invalidLogin();
       }
-      await throttle.clear(input.email, ip);
+      await throttle.succeeded(attempt);
       if (previousSessionId) await sessions.destroy(previousSessionId);
       const { cookie } = await sessions.create(user.id);
-      return { cookie, user: users.present(user) };
+      log('login.success', who);
+      return { cookie, device: devices.issue(user.id), user: users.present(user) };
     },
 
     /** The logged-in user of a session as the API shows it. */
     authorized: (user: UserRow): User => users.present(user),
 
-    async logout(sessionId: string): Promise<void> {
+    async logout(sessionId: string, user: UserRow, log: SecurityLog): Promise<void> {
       await sessions.destroy(sessionId);
+      log('logout', { userId: user.id, email: user.email });
     },
 
     /** The visitor's CSRF token, starting a visitor session when there is none. */

@@ -1,18 +1,59 @@
-import type { LoginAttemptsRepository } from './login-attempts.repository';
+import type { CounterKey, CounterKind, LoginAttemptsRepository } from './login-attempts.repository';
 
-/** 5 failures a minute per e-mail and IP (Laravel), 100 an hour per account whatever the IP (ASVS 2.2.1). */
-export const THROTTLE = { perMinute: 5, perHour: 100 } as const;
+/**
+ * The limits, each counted per fixed window that starts at its first attempt (as Laravel's rate
+ * limiter does):
+ * - `pair`: 5 a minute per e-mail and IP (Laravel), whoever is asking;
+ * - `account`: 100 an hour per e-mail (ASVS 2.2.1) for every client without a valid device
+ *   cookie of that account together: however many addresses a guesser uses;
+ * - `device`: a browser that logged in to the account before (a device cookie, OWASP "Slow Down
+ *   Online Guessing Attacks with Device Cookies") has its own 20 an hour, so the guessers that
+ *   fill the account's counter do not lock the owner out.
+ */
+export const THROTTLE = {
+  pair: { max: 5, windowMs: 60_000 },
+  account: { max: 100, windowMs: 3_600_000 },
+  device: { max: 20, windowMs: 3_600_000 },
+} as const satisfies Record<CounterKind, { max: number; windowMs: number }>;
 
-/** Failed-login counters in the database, shared by every server process. */
+/** Who is trying: the e-mail typed, the client's IP and its device id (a valid device cookie). */
+export type LoginAttempt = { email: string; ip: string; deviceId: string | null };
+
+const pairKey = (a: LoginAttempt): CounterKey => ({ kind: 'pair', email: a.email, client: a.ip });
+const clientKey = (a: LoginAttempt): CounterKey =>
+  a.deviceId === null
+    ? { kind: 'account', email: a.email, client: '' }
+    : { kind: 'device', email: a.email, client: a.deviceId };
+
+/**
+ * Login attempts counted in the database (shared by every server process) before the password
+ * is checked: an attempt takes a place in its counters first, in one statement each, so however
+ * many arrive at once, at most `max` per window get to the password check. A failed attempt keeps
+ * its place; a successful one gives it back.
+ */
 export function createLoginThrottle(attempts: LoginAttemptsRepository) {
-  const since = (ms: number) => new Date(Date.now() - ms);
   return {
-    async isBlocked(email: string, ip: string): Promise<boolean> {
-      if ((await attempts.countForPair(email, ip, since(60_000))) >= THROTTLE.perMinute) return true;
-      return (await attempts.countForEmail(email, since(3_600_000))) >= THROTTLE.perHour;
+    /**
+     * Counts the attempt: the pair's counter, then the account's (no device cookie) or the
+     * device's. Returns the limit that refuses it, or null when the password may be checked.
+     */
+    async reserve(attempt: LoginAttempt): Promise<CounterKind | null> {
+      if ((await attempts.increment(pairKey(attempt), THROTTLE.pair.windowMs)) > THROTTLE.pair.max) return 'pair';
+      const key = clientKey(attempt);
+      const limit = THROTTLE[key.kind];
+      return (await attempts.increment(key, limit.windowMs)) > limit.max ? key.kind : null;
     },
-    recordFailure: (email: string, ip: string): Promise<void> => attempts.insert(email, ip),
-    clear: (email: string, ip: string): Promise<void> => attempts.deleteForPair(email, ip),
+
+    /**
+     * The password was right: the pair's and the device's counters start again (Laravel clears
+     * the pair); the account's counter only gets this attempt back, so the owner logging in from
+     * a new browser does not wipe out what guessers did.
+     */
+    async succeeded(attempt: LoginAttempt): Promise<void> {
+      await attempts.delete(pairKey(attempt));
+      const key = clientKey(attempt);
+      await (key.kind === 'account' ? attempts.decrement(key) : attempts.delete(key));
+    },
   };
 }
 

@@ -1,0 +1,20 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Login attempts counted per window, for throttling across processes (auth/login-throttle.ts).
+ * One row per counter: `kind` 'pair' (an e-mail from one IP; `client` is the IP), 'account' (an
+ * e-mail from clients without a device cookie; `client` is '') or 'device' (an e-mail from one
+ * browser with a device cookie; `client` is the cookie's device id). A login adds one to its
+ * counters in one statement before the password is checked; `reset_at` ends the window.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    kind: text('kind', { enum: ['pair', 'account', 'device'] }).notNull(),
+    email: text('email').notNull(),
+    client: text('client').notNull(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.email, t.client] }), index('login_throttle_reset_idx').on(t.resetAt)],
+);

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Security events, one log line each at info through the request's logger (so with its request
+ * id), with a stable `event` field to search and alert on:
+ * `{ level: 30, reqId, event: 'login.failure', userId, email, ip, reason, msg: 'login.failure' }`.
+ */
+export type SecurityEvent =
+  | 'login.success'
+  | 'login.failure'
+  | 'login.throttled'
+  | 'logout'
+  | 'password.set'
+  | 'user.created'
+  | 'user.role_changed'
+  | 'user.email_changed'
+  | 'user.archived'
+  | 'user.restored';
+
+/**
+ * What an event may carry: who and from where, never a password, token or cookie (the type has
+ * no field for one, and every field is a number or a short enumerated or typed-in text).
+ */
+export type SecurityFields = {
+  /** The account concerned (null: the e-mail belongs to no account). */
+  userId?: number | null;
+  /** The account's e-mail, or the one typed at a failed login. */
+  email?: string;
+  /** Who did it, when not the account itself (user management). */
+  actorId?: number;
+  /** Why a login failed or was throttled. */
+  reason?: 'unknown_email' | 'wrong_password' | 'not_activated' | 'archived' | 'pair' | 'account' | 'device';
+  /** The login came with a valid device cookie of this account. */
+  knownDevice?: boolean;
+  role?: string;
+  previousRole?: string;
+  previousEmail?: string;
+};
+
+export type SecurityLog = (event: SecurityEvent, fields: SecurityFields) => void;
+
+/** The security log of one request: its logger and its client address. */
+export function securityLogOf(request: { log: FastifyBaseLogger; ip: string }): SecurityLog {
+  return (event, fields) => request.log.info({ event, ip: request.ip, ...fields }, event);
+}
+
+/** For callers without a request (the CLI, tests of a service on its own). */
+export const noSecurityLog: SecurityLog = () => {};
