@@ -17,7 +17,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   APP_URL: z.string().url().optional(),
-  DEMO_PASSWORD: z.string().min(8).default('Demo1234!'),
+  /** Must pass the strength check for every demo account (seed/demo.ts refuses a weak one). */
+  DEMO_PASSWORD: z.string().min(8).default('Werkplaats-Demo-42!'),
   SEED_DEMO: bool.optional(),
   MAIL_FROM: z.string().default('Keurwijzer <no-reply@keurwijzer.local>'),
   SMTP_URL: z.string().url().optional(),

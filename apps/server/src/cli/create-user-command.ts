@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES, ROLE_LABELS, type Role } from '@keurwijzer/shared/permissions';
+import { isPasswordStrongEnough, type PasswordOwner } from '@keurwijzer/shared/password-strength';
 import { ACCOUNT_TEXT } from '@keurwijzer/shared/texts';
 import { MSG, emailField, idField, newPasswordField, optionalText, requiredText } from '@keurwijzer/shared/validation';
 import type { Db } from '../db/client';
@@ -36,12 +37,19 @@ op dezelfde DATA_DIR gestopt zijn. / The account is active at once (no invitatio
 const PASSWORD_RULE =
   'minimaal 8 tekens met een hoofdletter, kleine letter, cijfer en leesteken / ' +
   'at least 8 characters with an upper-case and lower-case letter, a digit and a special character';
+const PASSWORD_ADVICE =
+  'bijvoorbeeld een paar losse woorden, zonder je naam of e-mailadres / ' +
+  'e.g. a few unrelated words, without your name or e-mail address';
 
-function checkPassword(password: string): void {
+/** The spec's rule, the common list and the strength estimate, as activation checks them. */
+function checkPassword(password: string, owner: PasswordOwner): void {
   const result = newPasswordField().safeParse(password);
   if (!result.success) throw new CliError(`--password: ${result.error.issues[0]?.message} (${PASSWORD_RULE})`);
   // security.md: common passwords are refused wherever a password is set.
   if (isCommonPassword(password)) throw new CliError(`--password: ${ACCOUNT_TEXT.commonPassword} / too common`);
+  if (!isPasswordStrongEnough(password, owner)) {
+    throw new CliError(`--password: ${MSG.passwordWeak} / too easy to guess (${PASSWORD_ADVICE})`);
+  }
 }
 
 export type CreateUserArgs = {
@@ -114,7 +122,7 @@ export function parseCreateUserArgs(argv: string[]): CreateUserArgs | 'help' {
   }
 
   const password = typeof values.password === 'string' ? values.password : undefined;
-  if (password !== undefined) checkPassword(password);
+  if (password !== undefined) checkPassword(password, { firstName, lastName, email });
   return { email, role, firstName, preposition, lastName, customerId, password };
 }
 
@@ -143,7 +151,7 @@ export async function createUserCommand(args: CreateUserArgs, deps: CreateUserDe
       throw new CliError('--password: verplicht zonder terminal of stdin / required without a terminal or stdin');
     }
     const answer = await deps.readPassword();
-    checkPassword(answer.password);
+    checkPassword(answer.password, args);
     if (answer.password !== answer.repeat) throw new CliError(`--password: ${MSG.passwordMismatch} / do not match`);
     password = answer.password;
   }

@@ -14,7 +14,8 @@ import { CliError, createUserCommand, parseCreateUserArgs, type CreateUserArgs }
 
 const t = useTestApp({ signIn: false });
 
-const PW = 'Sterk123!';
+/** Meets the rule and the strength check (`Sterk123!` meets only the rule). */
+const PW = 'Fietsbel-Kano7!';
 
 function parse(argv: string[]): CreateUserArgs {
   const args = parseCreateUserArgs(argv);
@@ -54,6 +55,25 @@ describe('parseCreateUserArgs', () => {
     [['--email', 'a@b.nl', '--role', 'admin', '--password', 'zwak'], /--password: Je wachtwoord is niet sterk genoeg/],
     [['--email', 'a@b.nl', '--role', 'admin', '--password', `Aa1!${'x'.repeat(130)}`], /--password: Maximaal 128/],
     [['--email', 'a@b.nl', '--role', 'admin', '--password', 'P@ssw0rd'], /--password: Dit wachtwoord wordt te vaak/],
+    [
+      ['--email', 'a@b.nl', '--role', 'admin', '--password', 'Password1!'],
+      /--password: Je wachtwoord is niet sterk genoeg/,
+    ],
+    [
+      [
+        '--email',
+        'sanne@b.nl',
+        '--role',
+        'admin',
+        '--first-name',
+        'Sanne',
+        '--last-name',
+        'Bakker',
+        '--password',
+        'Sanne.Bakker1',
+      ],
+      /--password: Je wachtwoord is niet sterk genoeg \/ too easy to guess/,
+    ],
     [['--email', 'a@b.nl', '--role', 'admin', '--first-name', 'x'.repeat(256)], /--first-name: Maximaal 255 tekens/],
     [['--email', 'a@b.nl', '--role', 'admin', '--last-name', ' '], /--last-name: Verplicht/],
     [['--email', 'a@b.nl', '--role', 'customer'], /--customer-id: verplicht/],

@@ -2,20 +2,33 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
 import { TestClient } from '../test/client';
 import { useTestApp } from '../test/use-test-app';
+import { loadConfig } from '../config';
 import { seedDemo } from './demo';
 
 const t = useTestApp({ signIn: false });
 
+/** The default DEMO_PASSWORD, as README and `npm start` print it. */
+const DEMO_PASSWORD = loadConfig({}).demoPassword;
+
 beforeAll(async () => {
-  await seedDemo(t.db, { password: 'Demo1234!', scryptLogN: 10 });
+  await seedDemo(t.db, { password: DEMO_PASSWORD, scryptLogN: 10 });
 });
 
 describe('demo seed', () => {
+  it('refuses a demo password that is easy to guess, before writing anything', async () => {
+    for (const weak of ['Demo1234!', 'Password1!', 'Sanne.Bakker1']) {
+      await expect(seedDemo(t.db, { password: weak, scryptLogN: 10 }), weak).rejects.toThrow(
+        /DEMO_PASSWORD is too easy/,
+      );
+    }
+    expect(DEMO_PASSWORD).toBe('Werkplaats-Demo-42!');
+  });
+
   it('seeds the accounts of every role and realistic master data with questionnaires of every type', async () => {
     const admin = new TestClient(t.app);
-    expect((await admin.login('admin@example.com', 'Demo1234!')).statusCode).toBe(200);
+    expect((await admin.login('admin@example.com', DEMO_PASSWORD)).statusCode).toBe(200);
     for (const email of ['superadmin@example.com', 'monteur@example.com', 'klant@example.com', 'klant2@example.com']) {
-      expect((await new TestClient(t.app).login(email, 'Demo1234!')).statusCode, email).toBe(200);
+      expect((await new TestClient(t.app).login(email, DEMO_PASSWORD)).statusCode, email).toBe(200);
     }
     const brands = (await admin.get('/api/brands', { query: { itemsPerPage: '100' } })).json();
     expect(brands.meta.total).toBeGreaterThanOrEqual(10);

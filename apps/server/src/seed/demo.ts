@@ -1,4 +1,6 @@
+import { isPasswordStrongEnough } from '@keurwijzer/shared/password-strength';
 import type { Role } from '@keurwijzer/shared/permissions';
+import { isStrongPassword } from '@keurwijzer/shared/validation';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/password';
@@ -42,8 +44,20 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (await db.$count(users)) === 0;
 }
 
-/** Seeds the demo company of product-decisions.md. Run only on an empty database. */
+/**
+ * Seeds the demo company of product-decisions.md. Run only on an empty database. The demo
+ * password is checked like any new password (the spec's rule and the strength estimate, with
+ * each account's own name and e-mail): a weak DEMO_PASSWORD stops the first start.
+ */
 export async function seedDemo(db: Db, opts: { password: string; scryptLogN: number }): Promise<void> {
+  const weakFor = DEMO_ACCOUNTS.filter((a) => !isPasswordStrongEnough(opts.password, a));
+  if (!isStrongPassword(opts.password) || weakFor.length > 0) {
+    throw new Error(
+      `DEMO_PASSWORD is too easy to guess${weakFor.length ? ` (for ${weakFor.map((a) => a.email).join(', ')})` : ''}: ` +
+        'choose one of 8+ characters with upper and lower case, a digit and a sign that is not ' +
+        'made of a common password or an account name, e.g. a few unrelated words.',
+    );
+  }
   await db.transaction(async (tx) => {
     const customerIds = await seedCustomers(tx);
     const now = new Date();

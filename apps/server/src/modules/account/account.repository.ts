@@ -2,9 +2,32 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { userTokens, users } from '../../db/schema/users';
 
+/** An invitation token with this hash that is neither used nor expired. */
+const openInvitation = (tokenHash: string) =>
+  and(
+    eq(userTokens.tokenHash, tokenHash),
+    eq(userTokens.type, 'invitation'),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, new Date()),
+  );
+
 /** Queries of the account lifecycle: invitation tokens and the password they set. */
 export function createAccountRepository(db: Db) {
   return {
+    /**
+     * The user of the unused, unexpired invitation with this token hash (not locked): whose
+     * password is about to be set, for the strength check before the hashing and the transaction.
+     */
+    async findOpenInvitation(tokenHash: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(userTokens)
+        .innerJoin(users, eq(users.id, userTokens.userId))
+        .where(and(openInvitation(tokenHash), isNull(users.archivedAt)))
+        .limit(1);
+      return row;
+    },
+
     /**
      * The unused, unexpired invitation with this token hash and its user, locked (FOR UPDATE) so
      * two requests with the same link cannot both use it. Run it inside a transaction.
@@ -14,14 +37,7 @@ export function createAccountRepository(db: Db) {
         .select({ tokenId: userTokens.id, userId: users.id, archivedAt: users.archivedAt })
         .from(userTokens)
         .innerJoin(users, eq(users.id, userTokens.userId))
-        .where(
-          and(
-            eq(userTokens.tokenHash, tokenHash),
-            eq(userTokens.type, 'invitation'),
-            isNull(userTokens.usedAt),
-            gt(userTokens.expiresAt, new Date()),
-          ),
-        )
+        .where(openInvitation(tokenHash))
         .for('update')
         .limit(1);
       return row;

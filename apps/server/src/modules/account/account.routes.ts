@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ActivateInputSchema } from '@keurwijzer/shared/account';
 import { ACCOUNT_TEXT } from '@keurwijzer/shared/texts';
 import { MessageSchema } from '../../lib/responses';
+import { securityLogOf } from '../../lib/security-log';
 import type { AccountService } from './account.service';
 
 /** POST /api/activate (spec section 7): accept an invitation by choosing a password. */
@@ -10,7 +11,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     '/api/activate',
     { config: { access: 'public' }, schema: { body: ActivateInputSchema, response: { 200: MessageSchema } } },
     async (req) => {
-      await service.activate(req.body);
+      await service.activate(req.body, securityLogOf(req));
       return { data: null, message: ACCOUNT_TEXT.activated };
     },
   );

@@ -60,6 +60,30 @@ describe('POST /api/activate', () => {
     ]);
   });
 
+  it('refuses a password that meets the rule but is easy to guess, also from the invitee’s name or e-mail', async () => {
+    const email = `bram.visser-${Date.now()}@example.com`;
+    const res = await t.admin.post('/api/users', {
+      body: { first_name: 'Bram', last_name: 'Visser', email, role: 'mechanic' },
+    });
+    const token = /\/activate\/([\w-]+)/.exec(t.mailer.sent.at(-1)!.text)![1]!;
+    const visitor = new TestClient(t.app);
+    await visitor.fetchToken();
+    const activate = (password: string) =>
+      visitor.post('/api/activate', { body: { token, password, password_confirmation: password } });
+    for (const weak of ['Password1!', 'Welkom123!', 'Bram.Visser1', 'VisserBram#1', 'Keurwijzer1!']) {
+      const refused = await activate(weak);
+      expect(refused.statusCode, weak).toBe(422);
+      expect(refused.json(), weak).toEqual({
+        message: 'De ingevoerde gegevens zijn ongeldig.',
+        errors: { password: ['Je wachtwoord is niet sterk genoeg'] },
+      });
+    }
+    // The link is still good after refusals, and a strong password sets it.
+    expect((await activate('Fietsbel-Kano7!')).statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, res.json().data.id));
+    expect(row!.activatedAt).not.toBeNull();
+  });
+
   it('refuses an expired link, a replaced link and an archived user', async () => {
     const visitor = new TestClient(t.app);
     await visitor.fetchToken();
