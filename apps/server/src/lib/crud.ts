@@ -77,6 +77,20 @@ export function createCrudRepository<TRow, TOut, TIn, TQuery extends ListParams>
     return config.present(rows[0]);
   }
 
+  /**
+   * Locks the row (FOR UPDATE) for the rest of the transaction, or 404 when it is not there (in
+   * the scope). A concurrent delete or update of the same row waits for this transaction and then
+   * sees what it left: of ten deletes at once one deletes, the others find nothing (404).
+   */
+  async function lock(id: number, scope: number | undefined, tx: Executor): Promise<void> {
+    const [row] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, id), inScope(scope)))
+      .for('update');
+    if (!row) throw notFound();
+  }
+
   /** A concurrent insert of the same name passes the check but hits the unique index: same 422. */
   async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -133,7 +147,7 @@ export function createCrudRepository<TRow, TOut, TIn, TQuery extends ListParams>
     async update(id: number, input: TIn, scope?: number): Promise<TOut> {
       return guardUnique(() =>
         db.transaction(async (tx) => {
-          await find(id, scope, tx);
+          await lock(id, scope, tx);
           await assertUnique(input, scope, id, tx);
           await tx
             .update(table)
@@ -147,10 +161,11 @@ export function createCrudRepository<TRow, TOut, TIn, TQuery extends ListParams>
     async remove(id: number, scope?: number): Promise<void> {
       try {
         await db.transaction(async (tx) => {
-          await find(id, scope, tx);
+          await lock(id, scope, tx);
           const reason = await config.inUse?.(id, tx);
           if (reason) throw conflict(reason);
-          await tx.delete(table).where(eq(table.id, id));
+          const deleted = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+          if (deleted.length === 0) throw notFound();
         });
       } catch (err) {
         // Something referring to it was added by a concurrent request after the in-use check

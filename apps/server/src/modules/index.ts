@@ -105,7 +105,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
       devices: createDeviceCookies({ secret: sessionSecret, secure: config.secureCookies }),
       scryptLogN: config.scryptLogN,
     }),
-    users: createUsersService({ users: repos.users, sessions, mailer, appUrl: config.appUrl }),
+    users: createUsersService({ db, users: repos.users, sessions, mailer, appUrl: config.appUrl }),
     account: createAccountService({ db, repo: repos.account, scryptLogN: config.scryptLogN }),
     customers: createCustomersService(repos.customers),
     locations: createLocationsService(repos.locations),

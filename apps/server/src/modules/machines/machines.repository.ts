@@ -296,6 +296,20 @@ export function createMachinesRepository(db: Db) {
       return row && (JSON.parse(row.json) as Machine);
     },
 
+    /**
+     * Locks the machine of this customer (FOR UPDATE) until the transaction ends; false when it
+     * is not there. Edits and moves of one machine take it first, so they run one after the
+     * other and each compares with (and records in the history) the place the one before left.
+     */
+    lock: async (id: number, customerId: number, tx: Executor): Promise<boolean> =>
+      (
+        await tx
+          .select({ id: machines.id })
+          .from(machines)
+          .where(and(eq(machines.id, id), eq(machines.customerId, customerId)))
+          .for('update')
+      ).length > 0,
+
     /** Replaces the questionnaire per inspection type. */
     async setQuestionnaires(machineId: number, links: Partial<Record<InspectionType, number | null>>, tx: Executor) {
       await tx.delete(machineQuestionnaires).where(eq(machineQuestionnaires.machineId, machineId));

@@ -34,6 +34,12 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
     return machine;
   }
 
+  /** The machine, locked for the rest of the transaction (edits and moves one at a time), or 404. */
+  async function loadLocked(customerId: number, id: number, tx: Executor) {
+    if (!(await repo.lock(id, customerId, tx))) throw notFound();
+    return load(customerId, id, tx);
+  }
+
   const questionnaireLinks = (input: MachineInput) =>
     Object.fromEntries(INSPECTION_TYPES.map((t) => [t, input[`questionnaire_${t}`]])) as Record<
       InspectionType,
@@ -183,7 +189,7 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
       return guarded(
         () =>
           db.transaction(async (tx) => {
-            const before = await load(customerId, id, tx);
+            const before = await loadLocked(customerId, id, tx);
             await assertReferences(customerId, input, input, tx);
             await repo.update(id, { ...columnsOf(input), status: statusAfterEdit(input.status) }, tx);
             await repo.setQuestionnaires(id, questionnaireLinks(input), tx);
@@ -216,7 +222,7 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
       return guarded(
         () =>
           db.transaction(async (tx) => {
-            const before = await load(customerId, id, tx);
+            const before = await loadLocked(customerId, id, tx);
             await assertReferences(customerId, input, null, tx);
             const same =
               before.location_id === input.location_id &&

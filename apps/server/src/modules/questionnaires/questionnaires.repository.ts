@@ -223,6 +223,29 @@ export function createQuestionnairesRepository(db: Db) {
     /** Whether the questionnaire exists. */
     questionnaireExists: (id: number, tx: Executor = db) => anyRow(tx, questionnaires, eq(questionnaires.id, id)),
 
+    /**
+     * Locks the questionnaire (FOR UPDATE) until the transaction ends; false when it does not
+     * exist. Every change of its list of categories, and a copy of it, takes this lock first, so
+     * they run one after the other: positions stay unique, a reorder sees the list it replaces,
+     * copies of one questionnaire pick their names one after the other.
+     */
+    lockQuestionnaire: async (id: number, tx: Executor): Promise<boolean> =>
+      (await tx.select({ id: questionnaires.id }).from(questionnaires).where(eq(questionnaires.id, id)).for('update'))
+        .length > 0,
+
+    /**
+     * Locks a category of the questionnaire (FOR UPDATE): the same for the list of its questions.
+     * False when the questionnaire has no such category.
+     */
+    lockCategory: async (questionnaireId: number, id: number, tx: Executor): Promise<boolean> =>
+      (
+        await tx
+          .select({ id: qc.id })
+          .from(qc)
+          .where(and(eq(qc.id, id), eq(qc.questionnaireId, questionnaireId)))
+          .for('update')
+      ).length > 0,
+
     /** Whether the category exists in the bank of categories. */
     bankCategoryExists: (categoryId: number, tx: Executor = db) =>
       anyRow(tx, categories, eq(categories.id, categoryId)),
@@ -244,9 +267,23 @@ export function createQuestionnairesRepository(db: Db) {
         other(qq.id, exceptId),
       ),
 
-    /** Whether a questionnaire has this name, compared without case. */
-    nameTaken: (name: string, tx: Executor = db) =>
-      anyRow(tx, questionnaires, sql`lower(${questionnaires.name}) = lower(${name})`),
+    /**
+     * The first of `base`, `base (2)`, `base (3)` ... up to `base (999)` that no questionnaire has
+     * (compared without case), in one statement; undefined when all are taken.
+     */
+    async firstFreeName(base: string, tx: Executor = db): Promise<string | undefined> {
+      const candidates = sql`(
+        select n, case when n = 1 then ${base}::text else ${base}::text || ' (' || n || ')' end as name
+        from generate_series(1, 999) as n
+      ) c`;
+      const [row] = await tx
+        .select({ name: sql<string>`c.name` })
+        .from(candidates)
+        .where(sql`not exists (select 1 from ${questionnaires} q where lower(q.name) = lower(c.name))`)
+        .orderBy(sql`c.n`)
+        .limit(1);
+      return row?.name;
+    },
 
     /** A new questionnaire without categories; its id. */
     async insertQuestionnaire(values: typeof questionnaires.$inferInsert, tx: Executor = db): Promise<number> {
@@ -265,10 +302,17 @@ export function createQuestionnairesRepository(db: Db) {
       await tx.update(qc).set({ categoryId, updatedAt: new Date() }).where(eq(qc.id, id));
     },
 
-    /** Removes a category from its questionnaire; its questions go with it (cascade). */
-    async deleteCategory(id: number, tx: Executor = db): Promise<void> {
-      await tx.delete(qc).where(eq(qc.id, id));
-    },
+    /**
+     * Removes a category from its questionnaire (its questions go with it: cascade); false when
+     * the questionnaire has no such category (any more).
+     */
+    deleteCategory: async (questionnaireId: number, id: number, tx: Executor = db): Promise<boolean> =>
+      (
+        await tx
+          .delete(qc)
+          .where(and(eq(qc.id, id), eq(qc.questionnaireId, questionnaireId)))
+          .returning({ id: qc.id })
+      ).length > 0,
 
     /** Bank questions added to questionnaire categories; the new items' ids. */
     insertQuestions: (values: (typeof qq.$inferInsert)[], tx: Executor = db) =>
@@ -279,10 +323,14 @@ export function createQuestionnairesRepository(db: Db) {
       await tx.update(qq).set({ questionId, updatedAt: new Date() }).where(eq(qq.id, id));
     },
 
-    /** Removes a question from its questionnaire category. */
-    async deleteQuestion(id: number, tx: Executor = db): Promise<void> {
-      await tx.delete(qq).where(eq(qq.id, id));
-    },
+    /** Removes a question from its questionnaire category; false when it has no such question (any more). */
+    deleteQuestion: async (categoryItemId: number, id: number, tx: Executor = db): Promise<boolean> =>
+      (
+        await tx
+          .delete(qq)
+          .where(and(eq(qq.id, id), eq(qq.questionnaireCategoryId, categoryItemId)))
+          .returning({ id: qq.id })
+      ).length > 0,
 
     /** The next position at the end of a list. */
     async nextPosition(list: OrderedList, parentId: number, tx: Executor): Promise<number> {

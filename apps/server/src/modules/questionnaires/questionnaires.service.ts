@@ -19,6 +19,19 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     if (!(await repo.questionnaireExists(id, tx))) throw notFound();
   }
 
+  /**
+   * Locks the questionnaire (or 404) for the rest of the transaction: changes of its categories
+   * and copies of it run one after the other (see the repository's lockQuestionnaire).
+   */
+  async function lockQuestionnaire(id: number, tx: Executor) {
+    if (!(await repo.lockQuestionnaire(id, tx))) throw notFound();
+  }
+
+  /** Locks a category of the questionnaire (or 404): changes of its questions run one after the other. */
+  async function lockCategory(questionnaireId: number, id: number, tx: Executor) {
+    if (!(await repo.lockCategory(questionnaireId, id, tx))) throw notFound();
+  }
+
   async function category(questionnaireId: number, id: number, tx: Executor = db) {
     const row = await repo.findCategory(questionnaireId, id, tx);
     if (!row) throw notFound();
@@ -103,7 +116,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
       guarded(
         () =>
           db.transaction(async (tx) => {
-            await questionnaireExists(questionnaireId, tx);
+            await lockQuestionnaire(questionnaireId, tx);
             await assertCategoryChoice(questionnaireId, categoryId, undefined, tx);
             const position = await repo.nextPosition('categories', questionnaireId, tx);
             const [row] = await repo.insertCategories([{ questionnaireId, categoryId, position }], tx);
@@ -121,6 +134,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
       guarded(
         () =>
           db.transaction(async (tx) => {
+            await lockQuestionnaire(questionnaireId, tx);
             await category(questionnaireId, id, tx);
             await assertCategoryChoice(questionnaireId, categoryId, id, tx);
             await repo.changeCategory(id, categoryId, tx);
@@ -133,13 +147,15 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
 
     /** Removes the category and its questions from the questionnaire (not from the banks). */
     async removeCategory(questionnaireId: number, id: number) {
-      await category(questionnaireId, id);
-      await repo.deleteCategory(id);
+      await db.transaction(async (tx) => {
+        await lockQuestionnaire(questionnaireId, tx);
+        if (!(await repo.deleteCategory(questionnaireId, id, tx))) throw notFound();
+      });
     },
 
     async reorderCategories(questionnaireId: number, ids: number[]) {
       await db.transaction(async (tx) => {
-        await questionnaireExists(questionnaireId, tx);
+        await lockQuestionnaire(questionnaireId, tx);
         if (!(await repo.sameSet('categories', questionnaireId, ids, tx))) throw fieldError('ids', STALE_ORDER);
         await repo.setPositions('categories', ids, tx);
       });
@@ -161,7 +177,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
       guarded(
         () =>
           db.transaction(async (tx) => {
-            await category(questionnaireId, categoryId, tx);
+            await lockCategory(questionnaireId, categoryId, tx);
             await assertQuestionChoice(categoryId, questionId, undefined, tx);
             const position = await repo.nextPosition('questions', categoryId, tx);
             const [row] = await repo.insertQuestions(
@@ -182,7 +198,7 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
       guarded(
         () =>
           db.transaction(async (tx) => {
-            await category(questionnaireId, categoryId, tx);
+            await lockCategory(questionnaireId, categoryId, tx);
             if (!(await repo.findQuestion(categoryId, id, tx))) throw notFound();
             await assertQuestionChoice(categoryId, questionId, id, tx);
             await repo.changeQuestion(id, questionId, tx);
@@ -194,22 +210,25 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
       ),
 
     async removeQuestion(questionnaireId: number, categoryId: number, id: number) {
-      await category(questionnaireId, categoryId);
-      if (!(await repo.findQuestion(categoryId, id))) throw notFound();
-      await repo.deleteQuestion(id);
+      await db.transaction(async (tx) => {
+        await lockCategory(questionnaireId, categoryId, tx);
+        if (!(await repo.deleteQuestion(categoryId, id, tx))) throw notFound();
+      });
     },
 
     async reorderQuestions(questionnaireId: number, categoryId: number, ids: number[]) {
       await db.transaction(async (tx) => {
-        await category(questionnaireId, categoryId, tx);
+        await lockCategory(questionnaireId, categoryId, tx);
         if (!(await repo.sameSet('questions', categoryId, ids, tx))) throw fieldError('ids', STALE_ORDER);
         await repo.setPositions('questions', ids, tx);
       });
     },
 
     /**
-     * A copy with all categories and questions in the same order, as a new Concept. Two copies
-     * made at once (a double click) would pick the same free name; the loser tries again.
+     * A copy with all categories and questions in the same order, as a new Concept. Copies of one
+     * questionnaire are made one after the other (the source is locked), each picking the first
+     * free name in one statement; a name taken meanwhile by another create or rename (the unique
+     * index) makes it try again.
      */
     async duplicate(id: number) {
       for (let attempt = 1; ; attempt++) {
@@ -235,8 +254,8 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
 
   function copyOf(id: number) {
     return db.transaction(async (tx) => {
-      const source = await repo.findQuestionnaire(id, tx);
-      if (!source) throw notFound();
+      await lockQuestionnaire(id, tx);
+      const source = (await repo.findQuestionnaire(id, tx))!;
       const name = await freeCopyName(source.name, tx);
       const copyId = await repo.insertQuestionnaire(
         { name, inspectionType: source.inspectionType, status: 'concept' },
@@ -269,12 +288,9 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
 
   /** "Kopie van X", or "Kopie van X (2)" ... when that name is taken. */
   async function freeCopyName(name: string, tx: Executor): Promise<string> {
-    const base = `Kopie van ${name}`.slice(0, MAX_TEXT - 6);
-    for (let n = 1; n < 1000; n++) {
-      const candidate = n === 1 ? base : `${base} (${n})`;
-      if (!(await repo.nameTaken(candidate, tx))) return candidate;
-    }
-    throw fieldError('name', 'Kies eerst een andere naam voor de bestaande kopieën');
+    const free = await repo.firstFreeName(`Kopie van ${name}`.slice(0, MAX_TEXT - 6), tx);
+    if (!free) throw fieldError('name', 'Kies eerst een andere naam voor de bestaande kopieën');
+    return free;
   }
 }
 

@@ -197,19 +197,28 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
+    /**
+     * The user, locked (FOR UPDATE) until the transaction ends: archive, restore, edit and resend
+     * of one user run one after the other, each deciding on the row the one before left.
+     */
+    async lockById(id: number, tx: Executor): Promise<UserRow | undefined> {
+      const [row] = await selectUsers(tx).where(eq(users.id, id)).for('update', { of: users }).limit(1);
+      return row;
+    },
+
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await selectUsers().where(eq(users.email, email)).limit(1);
       return row;
     },
 
-    async emailTaken(email: string, exceptId?: number): Promise<boolean> {
-      const n = await db.$count(users, and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined));
+    async emailTaken(email: string, exceptId?: number, tx: Executor = db): Promise<boolean> {
+      const n = await tx.$count(users, and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined));
       return n > 0;
     },
 
     /** Whether the customer exists and is not archived (a customer user's customer). */
-    async activeCustomerExists(customerId: number): Promise<boolean> {
-      const n = await db.$count(customers, and(eq(customers.id, customerId), isNull(customers.archivedAt)));
+    async activeCustomerExists(customerId: number, tx: Executor = db): Promise<boolean> {
+      const n = await tx.$count(customers, and(eq(customers.id, customerId), isNull(customers.archivedAt)));
       return n > 0;
     },
 

@@ -1,6 +1,7 @@
 import { assignableRoles } from '@keurwijzer/shared/permissions';
 import { TEXT } from '@keurwijzer/shared/texts';
 import type { UserInput, UserListParams, User } from '@keurwijzer/shared/users';
+import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -18,10 +19,13 @@ export const INVITATION_TTL_MS = 72 * 3_600_000;
  */
 export type UserSessions = { destroyForUser(userId: number): Promise<void> };
 
-type Deps = { users: UsersRepository; sessions: UserSessions; mailer: Mailer; appUrl: string };
+type Deps = { db: Db; users: UsersRepository; sessions: UserSessions; mailer: Mailer; appUrl: string };
 
-/** User management: the rules and access checks; queries live in the repository. */
-export function createUsersService({ users, sessions, mailer, appUrl }: Deps) {
+/**
+ * User management: the rules and access checks; queries live in the repository. `db` only opens
+ * the transactions they run in.
+ */
+export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps) {
   async function load(id: number): Promise<UserRow> {
     const row = await users.findById(id);
     if (!row) throw notFound();
@@ -33,18 +37,41 @@ export function createUsersService({ users, sessions, mailer, appUrl }: Deps) {
     if (target.role === 'super_admin' && actor.role !== 'super_admin') throw forbidden();
   }
 
-  async function assertValidInput(input: UserInput, actor: UserRow, exceptId?: number) {
+  async function assertValidInput(input: UserInput, actor: UserRow, exceptId?: number, tx: Executor = db) {
     if (!assignableRoles(actor.role).includes(input.role)) throw fieldError('role', TEXT.roleNotAllowed);
-    if (await users.emailTaken(input.email, exceptId)) throw fieldError('email', TEXT.emailTaken);
-    if (input.customer_id != null && !(await users.activeCustomerExists(input.customer_id))) {
+    if (await users.emailTaken(input.email, exceptId, tx)) throw fieldError('email', TEXT.emailTaken);
+    if (input.customer_id != null && !(await users.activeCustomerExists(input.customer_id, tx))) {
       throw fieldError('customer_id', 'Deze klant bestaat niet (meer)');
     }
   }
 
-  async function sendInvitation(user: Pick<UserRow, 'id' | 'email' | 'firstName'>) {
+  /**
+   * Runs `work` on the user locked (FOR UPDATE) for one transaction, after the 404 and the
+   * super-admin rule: changes of one user run one after the other, each deciding on the row the
+   * one before left (of ten archives at once one archives, nine find it archived: 409). Sessions
+   * and mail are for after the transaction (the caller's).
+   */
+  function changeLocked<T>(id: number, actor: UserRow, work: (target: UserRow, tx: Executor) => Promise<T>) {
+    return db.transaction(async (tx) => {
+      const target = await users.lockById(id, tx);
+      if (!target) throw notFound();
+      assertMayManage(actor, target);
+      return work(target, tx);
+    });
+  }
+
+  /** A new invitation link for the user; the previous one dies. */
+  async function replaceInvitation(userId: number, tx: Executor = db): Promise<string> {
     const token = randomToken();
-    await users.replaceToken(user.id, 'invitation', sha256(token), new Date(Date.now() + INVITATION_TTL_MS));
-    const link = `${appUrl}/activate/${token}`;
+    await users.replaceToken(userId, 'invitation', sha256(token), new Date(Date.now() + INVITATION_TTL_MS), tx);
+    return `${appUrl}/activate/${token}`;
+  }
+
+  async function sendInvitation(user: Pick<UserRow, 'id' | 'email' | 'firstName'>) {
+    await mailInvitation(user, await replaceInvitation(user.id));
+  }
+
+  async function mailInvitation(user: Pick<UserRow, 'email' | 'firstName'>, link: string) {
     await mailer.send({
       to: user.email,
       subject: 'Uitnodiging voor Keurwijzer',
@@ -91,45 +118,50 @@ export function createUsersService({ users, sessions, mailer, appUrl }: Deps) {
     },
 
     async update(id: number, input: UserInput, actor: UserRow): Promise<User> {
-      const target = await load(id);
-      assertMayManage(actor, target);
-      if (target.id === actor.id && input.role !== target.role) {
-        throw fieldError('role', 'Je kunt je eigen rol niet wijzigen');
-      }
-      await assertValidInput(input, actor, id);
-      await guardEmail(users.update(id, columnsOf(input)));
+      const { target, link } = await guardEmail(
+        changeLocked(id, actor, async (target, tx) => {
+          if (target.id === actor.id && input.role !== target.role) {
+            throw fieldError('role', 'Je kunt je eigen rol niet wijzigen');
+          }
+          await assertValidInput(input, actor, id, tx);
+          await users.update(id, columnsOf(input), tx);
+          // A corrected address of a pending invitee: the link sent to the old one must die.
+          const pending = input.email !== target.email && !target.activatedAt && !target.archivedAt;
+          return { target, link: pending ? await replaceInvitation(id, tx) : undefined };
+        }),
+      );
       // A changed role changes privileges: the user logs in again (security.md).
       if (input.role !== target.role) await sessions.destroyForUser(id);
       const updated = await load(id);
-      // A corrected address of a pending invitee: the link sent to the old one must die.
-      if (input.email !== target.email && !target.activatedAt && !target.archivedAt) await sendInvitation(updated);
+      if (link) await mailInvitation(updated, link);
       return toUser(updated);
     },
 
     async archive(id: number, actor: UserRow): Promise<User> {
-      const target = await load(id);
-      assertMayManage(actor, target);
-      if (target.id === actor.id) throw conflict(TEXT.cannotArchiveSelf);
-      if (target.archivedAt) throw conflict(TEXT.alreadyArchived);
-      await users.update(id, { archivedAt: new Date() });
+      await changeLocked(id, actor, async (target, tx) => {
+        if (target.id === actor.id) throw conflict(TEXT.cannotArchiveSelf);
+        if (target.archivedAt) throw conflict(TEXT.alreadyArchived);
+        await users.update(id, { archivedAt: new Date() }, tx);
+      });
       await sessions.destroyForUser(id);
       return toUser(await load(id));
     },
 
     async restore(id: number, actor: UserRow): Promise<User> {
-      const target = await load(id);
-      assertMayManage(actor, target);
-      if (!target.archivedAt) throw conflict(TEXT.notArchived);
-      await users.update(id, { archivedAt: null });
+      await changeLocked(id, actor, async (target, tx) => {
+        if (!target.archivedAt) throw conflict(TEXT.notArchived);
+        await users.update(id, { archivedAt: null }, tx);
+      });
       return toUser(await load(id));
     },
 
     async resendInvitation(id: number, actor: UserRow): Promise<void> {
-      const target = await load(id);
-      assertMayManage(actor, target);
-      if (target.archivedAt) throw conflict(TEXT.userArchivedNoInvite);
-      if (target.activatedAt) throw conflict(TEXT.alreadyActivated);
-      await sendInvitation(target);
+      const { target, link } = await changeLocked(id, actor, async (target, tx) => {
+        if (target.archivedAt) throw conflict(TEXT.userArchivedNoInvite);
+        if (target.activatedAt) throw conflict(TEXT.alreadyActivated);
+        return { target, link: await replaceInvitation(id, tx) };
+      });
+      await mailInvitation(target, link);
     },
   };
 }
