@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MSG, newPasswordField } from './validation';
 
-/** The password rule as a hint under a new-password field. */
+/** The password rule as a hint under a new-password field (and what the strength check wants). */
 export const PASSWORD_HINT =
-  'Minimaal 8 tekens, met een hoofdletter, een kleine letter, een cijfer en een speciaal teken.';
+  'Minimaal 8 tekens, met een hoofdletter, een kleine letter, een cijfer en een speciaal teken. ' +
+  'Niet makkelijk te raden: bijvoorbeeld een paar losse woorden, zonder je naam.';
 
 /** POST /api/activate: the invitation token and the chosen password, twice. */
 export const ActivateInputSchema = z

@@ -38,6 +38,8 @@ for (const path of ['/login', '/admin/users', '/admin/customers/1/machines', '/a
     const { total, files } = await scriptBytes(page, path);
     expect(total).toBeLessThanOrEqual(GOAL_BYTES);
     // Nothing of the main layout or of a screen behind the login.
-    expect(files.filter((f) => /\/(guard|main-layout|users-list|customer-machines|data-table)-/.test(f))).toEqual([]);
+    expect(
+      files.filter((f) => /\/(guard|main-layout|users-list|customer-machines|data-table|password-strength)-/.test(f)),
+    ).toEqual([]);
   });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -6,11 +6,13 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActivateInputSchema, PASSWORD_HINT, type ActivateFormValues } from '@keurwijzer/shared/account';
+import { MSG } from '@keurwijzer/shared/validation';
 import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { useNotify } from '../../../components/feedback/notifications';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
+import { isTooEasyToGuess, loadPasswordStrength } from '../../../lib/password-strength';
 
 /** activate/{token}: an invited user chooses a password (authentication layout). */
 export default function Activate() {
@@ -25,8 +27,18 @@ export default function Activate() {
     password_confirmation: '',
   } satisfies ActivateFormValues);
 
+  // The strength check is large: fetch it while the user reads the page, not on submit.
+  useEffect(() => {
+    loadPasswordStrength().catch(() => undefined);
+  }, []);
+
   const submit = submitValues(form, async (values) => {
     setLinkError(null);
+    // The spec's rule is in the schema; whether it is easy to guess needs the lazy check.
+    if (await isTooEasyToGuess(values.password)) {
+      form.setError('password', { type: 'strength', message: MSG.passwordWeak }, { shouldFocus: true });
+      return;
+    }
     try {
       const res = await apiSend('/api/activate', values);
       notify(res.message ?? 'Je account is geactiveerd.');
