@@ -1,15 +1,15 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './lib/mailer';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { accessPlugin } from './plugins/access';
-import { errorsPlugin } from './plugins/errors';
+import { BODY_LIMIT, bodyPlugin } from './plugins/body';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { methodOverride } from './plugins/method-override';
+import { DEFAULT_PRESSURE, pressurePlugin, type PressureOptions } from './plugins/pressure';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
@@ -27,9 +27,9 @@ export type AppDeps = {
   logger?: boolean;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /** 503 when the event loop lags (plugins/pressure.ts); tests turn it off (false) or tune it. */
+  pressure?: PressureOptions | false;
 };
-
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /**
  * The path of a request for the log: the route's pattern (`/api/users/:id`), else the path with
@@ -49,6 +49,7 @@ export async function buildApp({
   storage,
   logger = true,
   logStream,
+  pressure = DEFAULT_PRESSURE,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -67,8 +68,11 @@ export async function buildApp({
     // log is the start banner, warnings and errors (5xx are logged by the error handler).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Small bodies everywhere; upload routes take files as streamed multipart (plugins/body.ts).
+    bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
+    // A URL Fastify cannot route (bad encoding, over-long parameter): the envelope, in Dutch.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,6 +89,7 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { secure: config.secureCookies });
+  if (pressure) await app.register(pressurePlugin, pressure);
   // Synchronous hooks: an async hook costs a promise and a microtask turn on every request.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
@@ -102,11 +107,7 @@ export async function buildApp({
     );
     done();
   });
-  await app.register(formbody);
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 200, fieldSize: 64 * 1024 },
-  });
+  await app.register(bodyPlugin);
   await app.register(sessionPlugin, {
     store: sessions,
     secure: config.secureCookies,

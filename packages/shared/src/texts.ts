@@ -62,3 +62,16 @@ export const ACCOUNT_TEXT = {
   invalidActivationLink: 'Deze activatielink is ongeldig of verlopen. Vraag de beheerder om een nieuwe uitnodiging.',
   commonPassword: 'Dit wachtwoord wordt te vaak gebruikt. Kies een ander wachtwoord.',
 } as const;
+
+/** Refused requests: malformed URLs and bodies, limits on heavy work, an overloaded server. */
+export const LIMIT_TEXT = {
+  badUrl: 'Dit adres is ongeldig.',
+  urlTooLong: 'Dit adres is te lang.',
+  unreadableBody: 'De verzonden gegevens zijn onvolledig of onleesbaar.',
+  filesNotAccepted: 'Hier kunnen geen bestanden worden meegestuurd.',
+  tooManyFiles: 'Er zijn te veel bestanden of velden meegestuurd.',
+  fileTooLarge: 'Het bestand is te groot (maximaal 10 MB).',
+  tooManyExports: 'Er lopen al twee exports van jou. Wacht tot die klaar zijn en probeer het dan opnieuw.',
+  tooManyUploads: 'Er worden al twee afbeeldingen van jou verwerkt. Wacht tot die klaar zijn.',
+  busy: 'De server is even te druk. Probeer het over enkele seconden opnieuw.',
+} as const;

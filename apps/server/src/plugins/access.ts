@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { can } from '../lib/actor';
 import { AppError } from '../lib/errors';
@@ -10,8 +11,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Deny by default: a /api route without `config.access` stops the server from starting. Per
- * request: 401 without a logged-in user, 419 without the session's CSRF token on an unsafe
- * method, 403 without the route's permission; in that order.
+ * request, before the body is read: 401 without a logged-in user, 419 without the session's CSRF
+ * token on an unsafe method, 403 without the route's permission; in that order (checkAccess).
  */
 export const accessPlugin = fp(async (app) => {
   const apiRoutes: ApiRoute[] = [];
@@ -28,21 +29,37 @@ export const accessPlugin = fp(async (app) => {
   });
 
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access === 'override') return;
-    if (access !== 'public' && !request.user) throw new AppError(401, TEXT.unauthenticated);
-    if (!SAFE_METHODS.has(request.method)) {
-      const header = request.headers['x-csrf-token'] ?? request.headers['x-xsrf-token'];
-      const token = Array.isArray(header) ? header[0] : header;
-      if (!token || !request.session || !safeEqual(token, request.session.csrfToken)) {
-        throw new AppError(419, TEXT.csrf);
-      }
-    }
-    if (access !== 'public' && access !== 'session' && !can(request.user!, access)) {
-      throw new AppError(403, TEXT.forbidden);
-    }
+    const { access, overrides } = request.routeOptions.config;
+    if (!access) return;
+    // A method-override twin: before its body is read, what one of its targets needs.
+    checkAccess(request, access === 'override' ? (overrides ?? []) : [access]);
   });
 });
+
+/** True when `user` may use a route of `access` (a twin's own 'override' alone admits nobody). */
+function admits(user: FastifyRequest['user'], access: Access): boolean {
+  if (access === 'public') return true;
+  if (!user || access === 'override') return false;
+  return access === 'session' || can(user, access);
+}
+
+/**
+ * The route check, for a request that may use a route of any of `accesses` (one for an ordinary
+ * route; a method-override twin passes its targets' before the body is read, then the chosen
+ * one's): 401 without a logged-in user when none is public, 419 without the session's CSRF token
+ * on an unsafe method, 403 when none admits the user. In that order.
+ */
+export function checkAccess(request: FastifyRequest, accesses: readonly Access[]): void {
+  if (!request.user && !accesses.includes('public')) throw new AppError(401, TEXT.unauthenticated);
+  if (!SAFE_METHODS.has(request.method)) {
+    const header = request.headers['x-csrf-token'] ?? request.headers['x-xsrf-token'];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!token || !request.session || !safeEqual(token, request.session.csrfToken)) {
+      throw new AppError(419, TEXT.csrf);
+    }
+  }
+  if (!accesses.some((access) => admits(request.user, access))) throw new AppError(403, TEXT.forbidden);
+}
 
 /** A registered /api route and what it needs: the authorization-matrix test walks these. */
 export type ApiRoute = { method: string; url: string; access: Access };

@@ -1,8 +1,8 @@
 import type { ErrorEnvelope } from '@keurwijzer/shared/api';
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { TEXT } from '@keurwijzer/shared/texts';
+import { LIMIT_TEXT, TEXT } from '@keurwijzer/shared/texts';
 import { AppError } from '../lib/errors';
 
 type Envelope = ErrorEnvelope;
@@ -29,11 +29,26 @@ function frameworkMessage(status: number): string {
 }
 
 /**
+ * Fastify's own answers to a URL it cannot route (its `frameworkErrors` option): a malformed
+ * percent-encoding (FST_ERR_BAD_URL, 400) or a path parameter over maxParamLength
+ * (FST_ERR_MAX_PARAM_LENGTH, 414), in the envelope and in Dutch instead of Fastify's English body.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  const message = status === 414 ? LIMIT_TEXT.urlTooLong : status === 400 ? LIMIT_TEXT.badUrl : TEXT.serverError;
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.debug({ status, code: error.code }, 'request refused');
+  const body: Envelope = { message, errors: {} };
+  reply.status(status).header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send(body);
+}
+
+/**
  * One error handler for the spec's envelope `{ message, errors }`: schema failures are 422 with
  * a message per field (a junk path id is 404), AppErrors keep their status, other 4xx get a Dutch
  * text, and anything else is a logged 500 without details.
  */
 export const errorsPlugin = fp(async (app) => {
+  let pressureWarnedAt = 0;
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let status = 500;
     let body: Envelope = { message: TEXT.serverError, errors: {} };
@@ -54,6 +69,15 @@ export const errorsPlugin = fp(async (app) => {
     } else if (error instanceof AppError) {
       status = error.statusCode;
       body = { message: error.message, errors: error.errors };
+    } else if ((error as FastifyError).code === 'FST_UNDER_PRESSURE') {
+      // plugins/pressure.ts: the event loop lags; Retry-After is set. One warning per stretch.
+      status = 503;
+      body = { message: LIMIT_TEXT.busy, errors: {} };
+      if (Date.now() - pressureWarnedAt > 10_000) {
+        pressureWarnedAt = Date.now();
+        request.log.warn('under pressure: refusing requests with 503');
+      }
+      return reply.status(status).send(body);
     } else if (isInvalidText(error)) {
       // A character PostgreSQL cannot store (NUL) that reached the database anyway: bad input.
       status = 422;
@@ -64,7 +88,8 @@ export const errorsPlugin = fp(async (app) => {
       body = { message: frameworkMessage(status), errors: {} };
     }
 
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) request.log.warn({ status }, 'request refused: busy');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ status, code: (error as FastifyError).code }, 'request refused');
     return reply.status(status).send(body);
   });

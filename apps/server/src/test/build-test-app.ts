@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../db/client';
 import { createMemoryMailer } from '../lib/mailer';
 import { createDiskStorage } from '../lib/storage';
+import type { PressureOptions } from '../plugins/pressure';
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite, or (TEST_DB_DRIVER=pg) a new
@@ -67,7 +68,14 @@ export class QueryLog {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a fresh database, with a memory mailer and cheap password hashing. */
-export async function createTestApp(options: { logLevel?: string; logStream?: { write(line: string): void } } = {}) {
+export async function createTestApp(
+  options: {
+    logLevel?: string;
+    logStream?: { write(line: string): void };
+    /** The event-loop guard (plugins/pressure.ts): off unless a test tunes it (a busy CI box lags). */
+    pressure?: PressureOptions;
+  } = {},
+) {
   const queries = new QueryLog();
   const database = await freshDatabase({ onQuery: queries.onQuery });
   const mailer = createMemoryMailer();
@@ -87,6 +95,7 @@ export async function createTestApp(options: { logLevel?: string; logStream?: { 
     storage: createDiskStorage(uploadDir),
     logger: options.logStream !== undefined,
     logStream: options.logStream,
+    pressure: options.pressure ?? false,
   });
   await app.ready();
   return {

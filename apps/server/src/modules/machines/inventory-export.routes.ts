@@ -28,11 +28,12 @@ export const inventoryExportRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions
     },
     async (req, reply) => {
       const { format, ...query } = req.query;
-      const { customerId, selection } = machines.exportScope(actorOf(req), query, req.params.customerId);
+      const actor = actorOf(req);
+      const { customerId, selection } = machines.exportScope(actor, query, req.params.customerId);
       return sendDownload(
         req,
         reply,
-        await inventory.download(customerId, { ...selection, format }),
+        await inventory.download(customerId, { ...selection, format }, actor.id),
         'inventory export',
       );
     },

@@ -1,7 +1,9 @@
 import type { Writable } from 'node:stream';
 import type { InventoryFormat } from '@keurwijzer/shared/machines';
+import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import type { Company } from '../../config';
-import { notFound } from '../../lib/errors';
+import { createKeyedLimit } from '../../lib/concurrency';
+import { AppError, notFound } from '../../lib/errors';
 import type { Download } from '../../lib/stream-download';
 import { writeInventoryPdf } from './inventory-pdf';
 import { describeSelection, inventoryFileName, type InventoryInfo } from './inventory.presenter';
@@ -20,36 +22,51 @@ type Deps = {
   inventory: InventoryRepository;
   machines: Pick<MachinesRepository, 'inventory'>;
   company: Company;
+  /** Exports one user may run at once in this process (default 2). */
+  exportsPerUser?: number;
 };
 
 /**
  * The inventory list of a customer as a file. Who may export which customer's machines, and
  * which of them, is decided by the caller (the machines routes) before it asks for the file.
+ * A user runs at most `exportsPerUser` exports at once (429 beyond): an export holds a database
+ * connection and CPU while it streams. The count is per process, in memory (lib/concurrency.ts).
  */
-export function createInventoryService({ inventory, machines, company }: Deps) {
+export function createInventoryService({ inventory, machines, company, exportsPerUser = 2 }: Deps) {
+  const running = createKeyedLimit(exportsPerUser);
   return {
     /**
      * The inventory list of `customerId` with the given selection, ready to stream: 404 for a
-     * customer that does not exist. The machines are read in batches while the file is written.
+     * customer that does not exist, 429 when `userId` already runs its exports. The machines are
+     * read in batches while the file is written; the slot is free again when the writing ends
+     * (done, failed or cancelled), so `write` must be called (lib/stream-download.ts does).
      */
     async download(
       customerId: number,
       { format, ...selection }: MachineSelection & { format: InventoryFormat },
+      userId: number,
     ): Promise<Download> {
-      const customer = await inventory.customer(customerId);
-      if (!customer) throw notFound();
-      const info: InventoryInfo = {
-        company,
-        customer,
-        selection: describeSelection(selection, await inventory.selectionNames(customerId, selection)),
-        generatedAt: new Date(),
-      };
-      const { contentType, write } = FORMATS[format];
-      return {
-        contentType,
-        fileName: inventoryFileName(customer.customerNumber, info.generatedAt, format),
-        write: (out) => write(machines.inventory(selection, customerId), out, info),
-      };
+      const release = running.tryAcquire(userId);
+      if (!release) throw new AppError(429, LIMIT_TEXT.tooManyExports);
+      try {
+        const customer = await inventory.customer(customerId);
+        if (!customer) throw notFound();
+        const info: InventoryInfo = {
+          company,
+          customer,
+          selection: describeSelection(selection, await inventory.selectionNames(customerId, selection)),
+          generatedAt: new Date(),
+        };
+        const { contentType, write } = FORMATS[format];
+        return {
+          contentType,
+          fileName: inventoryFileName(customer.customerNumber, info.generatedAt, format),
+          write: (out) => write(machines.inventory(selection, customerId), out, info).finally(release),
+        };
+      } catch (err) {
+        release();
+        throw err;
+      }
     },
   };
 }

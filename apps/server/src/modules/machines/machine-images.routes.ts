@@ -4,22 +4,23 @@ import { MachineImageSchema } from '@keurwijzer/shared/machines';
 import { successText } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import { actorOf } from '../../lib/actor';
+import { fieldError } from '../../lib/errors';
+import { readUpload } from '../../lib/multipart';
 import { MessageSchema, changedOf, dataOf } from '../../lib/responses';
+import { IMAGE_MISSING_MESSAGE, MAX_IMAGE_BYTES } from './machine-images';
 import type { MachineImagesService } from './machine-images.service';
 
 const MachineParams = z.object({ customerId: idField(), id: idField() });
 const ImageParams = MachineParams.extend({ imageId: idField() });
-const UploadSchema = z.object({
-  image: z.instanceof(Buffer, { error: 'Kies een afbeelding om te uploaden' }),
-});
-
 const config = { access: 'customers.manage' } as const;
+/** The one upload route: one file of at most 10 MB (lib/multipart.ts streams it with these limits). */
+const uploadConfig = { ...config, files: { maxFiles: 1, maxFileBytes: MAX_IMAGE_BYTES } };
 const base = '/api/customers/:customerId/machines/:id/images';
 
 /**
- * Images of a machine: upload (multipart field `image`, at most 10 MB, JPEG/PNG/WebP by their
- * bytes, re-encoded), list, the file or its thumbnail, delete. Only through the machine's own
- * customer path.
+ * Images of a machine: upload (multipart field `image`, one file of at most 10 MB, streamed with
+ * those limits; JPEG/PNG/WebP by their bytes, re-encoded), list, the file or its thumbnail,
+ * delete. Only through the machine's own customer path.
  */
 export const machineImagesRoutes: FastifyPluginAsyncZod<{ service: MachineImagesService }> = async (
   app,
@@ -35,9 +36,17 @@ export const machineImagesRoutes: FastifyPluginAsyncZod<{ service: MachineImages
 
   app.post(
     base,
-    { config, schema: { params: MachineParams, body: UploadSchema, response: { 201: changedOf(MachineImageSchema) } } },
+    { config: uploadConfig, schema: { params: MachineParams, response: { 201: changedOf(MachineImageSchema) } } },
     async (req, reply) => {
-      const data = await service.upload(actorOf(req), req.params.customerId, req.params.id, req.body.image);
+      // The body is read by the service, after its checks (machine, the user's uploads at once).
+      const image = async () => {
+        if (!req.isMultipart()) throw fieldError('image', IMAGE_MISSING_MESSAGE);
+        const { files } = await readUpload(req);
+        const file = files.find((f) => f.fieldname === 'image');
+        if (!file) throw fieldError('image', IMAGE_MISSING_MESSAGE);
+        return file.data;
+      };
+      const data = await service.upload(actorOf(req), req.params.customerId, req.params.id, image);
       return reply.status(201).send({ data, message: successText('Afbeelding', 'toegevoegd') });
     },
   );

@@ -1,21 +1,52 @@
 import type { Readable } from 'node:stream';
 import { ACCESS } from '@keurwijzer/shared/permissions';
+import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { assertCan, type Actor } from '../../lib/actor';
-import { notFound } from '../../lib/errors';
+import { createKeyedLimit, createWorkQueue } from '../../lib/concurrency';
+import { AppError, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import { processImage } from './machine-images';
+import { processImage, type ProcessedImage } from './machine-images';
 import { toMachineImage } from './machine-images.presenter';
 import type { MachineImagesRepository } from './machine-images.repository';
 
 /** An image file to send: its stream, type and a file name for Content-Disposition. */
 export type ImageFile = { stream: Readable; contentType: string; fileName: string };
 
+/** How much image work runs at once in this process (lib/concurrency.ts: in memory, per process). */
+export type ImageLimits = {
+  /** Uploads one user may have in progress at once: 429 beyond. */
+  uploadsPerUser: number;
+  /** Images decoded and re-encoded (sharp) at once; the others wait in line. */
+  decodes: number;
+  /** Images that may wait for a decode: 503 beyond. */
+  decodesWaiting: number;
+};
+
+export const DEFAULT_IMAGE_LIMITS: ImageLimits = { uploadsPerUser: 2, decodes: 2, decodesWaiting: 8 };
+
 /**
  * Images of a machine: upload (checked by their bytes and re-encoded, machine-images.ts), list,
  * the file or its thumbnail, delete; only through the machine's own customer (404 otherwise).
- * Every method takes the actor and needs `customers.manage`, reading included.
+ * Every method takes the actor and needs `customers.manage`, reading included. Decoding is heavy
+ * (CPU and up to 50 megapixels of memory): a user has at most `uploadsPerUser` uploads in
+ * progress and the process decodes at most `decodes` images at once.
  */
-export function createMachineImagesService({ repo, storage }: { repo: MachineImagesRepository; storage: Storage }) {
+export function createMachineImagesService({
+  repo,
+  storage,
+  limits = DEFAULT_IMAGE_LIMITS,
+}: {
+  repo: MachineImagesRepository;
+  storage: Storage;
+  limits?: ImageLimits;
+}) {
+  const uploads = createKeyedLimit(limits.uploadsPerUser);
+  const decoding = createWorkQueue({
+    concurrency: limits.decodes,
+    maxWaiting: limits.decodesWaiting,
+    onFull: () => new AppError(503, LIMIT_TEXT.busy),
+  });
+
   async function assertMachine(actor: Actor, customerId: number, machineId: number) {
     assertCan(actor, ACCESS.customers.write);
     if (!(await repo.machineExists(customerId, machineId))) throw notFound();
@@ -34,9 +65,21 @@ export function createMachineImagesService({ repo, storage }: { repo: MachineIma
       return (await repo.list(machineId)).map((row) => toMachineImage(customerId, row));
     },
 
-    async upload(actor: Actor, customerId: number, machineId: number, data: Buffer) {
+    /**
+     * `read` gives the uploaded bytes: it is called only after the checks (the machine, the
+     * user's uploads in progress), so a refused upload's body is never read.
+     */
+    async upload(actor: Actor, customerId: number, machineId: number, read: () => Promise<Buffer>) {
       await assertMachine(actor, customerId, machineId);
-      const image = await processImage(machineId, data);
+      const release = uploads.tryAcquire(actor.id);
+      if (!release) throw new AppError(429, LIMIT_TEXT.tooManyUploads);
+      let image: ProcessedImage;
+      try {
+        const data = await read();
+        image = await decoding.run(() => processImage(machineId, data));
+      } finally {
+        release();
+      }
       await storage.put(image.fileKey, image.file);
       await storage.put(image.thumbKey, image.thumb);
       const row = await repo.insert({

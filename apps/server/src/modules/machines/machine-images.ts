@@ -10,6 +10,9 @@ const ACCEPTED = new Map([
   ['image/webp', 'webp'],
 ]);
 export const IMAGE_TYPE_MESSAGE = 'Alleen afbeeldingen in JPEG, PNG of WebP zijn toegestaan';
+export const IMAGE_MISSING_MESSAGE = 'Kies een afbeelding om te uploaden';
+/** An upload is one file of at most 10 MiB (security.md). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** A photo of 50 megapixels is plenty; a small file that claims more is refused before decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 export const IMAGE_TOO_LARGE_MESSAGE = 'Deze afbeelding heeft te veel pixels (maximaal 50 megapixel)';

@@ -26,11 +26,12 @@ export const ownMachinesRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions> = 
     { config, schema: { querystring: OwnInventoryExportQuerySchema } },
     async (req, reply) => {
       const { format, ...query } = req.query;
-      const { customerId, selection } = machines.exportScope(actorOf(req), query);
+      const actor = actorOf(req);
+      const { customerId, selection } = machines.exportScope(actor, query);
       return sendDownload(
         req,
         reply,
-        await inventory.download(customerId, { ...selection, format }),
+        await inventory.download(customerId, { ...selection, format }, actor.id),
         'inventory export',
       );
     },

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
+import { createTestApp, type TestApp } from '../test/build-test-app';
+
+/**
+ * Issue 10 §1: when the event loop lags, requests are refused at once with 503 and a Dutch
+ * message in the envelope instead of queueing behind the stall (plugins/pressure.ts). The app
+ * runs with a low threshold here; production uses DEFAULT_PRESSURE.
+ */
+let t: TestApp;
+const lines: { level: number; msg?: string }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    logLevel: 'warn',
+    logStream: { write: (line) => void lines.push(JSON.parse(line) as { level: number }) },
+    pressure: { maxEventLoopDelay: 100, sampleInterval: 200, retryAfter: 3 },
+  });
+});
+afterAll(() => t?.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('under pressure', () => {
+  it('answers 503 with Retry-After and a Dutch message while the event loop lags, and serves again after', async () => {
+    expect((await t.app.inject({ url: '/api/token' })).statusCode).toBe(200);
+    // Stall the event loop, as a heavy synchronous request would.
+    const until = Date.now() + 700;
+    while (Date.now() < until);
+    let refused: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 100 && !refused; i++) {
+      const res = await t.app.inject({ url: '/api/token' });
+      if (res.statusCode === 503) refused = res;
+      else await sleep(10);
+    }
+    expect(refused, 'a 503 while the loop lagged').toBeDefined();
+    expect(refused!.json()).toEqual({ message: LIMIT_TEXT.busy, errors: {} });
+    expect(refused!.headers['retry-after']).toBe('3');
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.level === 40).length).toBeGreaterThanOrEqual(1);
+
+    let served = false;
+    for (let i = 0; i < 100 && !served; i++) {
+      served = (await t.app.inject({ url: '/api/token' })).statusCode === 200;
+      if (!served) await sleep(20);
+    }
+    expect(served, 'served again once the loop caught up').toBe(true);
+  });
+});
