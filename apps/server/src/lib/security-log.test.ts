@@ -96,4 +96,42 @@ describe('security events in the log', () => {
       }),
     ]);
   });
+
+  it('logs user management: created, role and e-mail changed, archived, restored, with who did it', async () => {
+    const admin = await createUser(t.db, 'super_admin');
+    const client = new TestClient(t.app, '10.9.0.4');
+    await client.login(admin.email, PASSWORD);
+    const body = { first_name: 'Daan', last_name: 'Mol', email: 'daan.mol@example.com', role: 'mechanic' };
+    const events = await eventsOf(async () => {
+      const created = await client.post('/api/users', { body });
+      const id = created.json().data.id as number;
+      await client.put(`/api/users/${id}`, { body: { ...body, role: 'admin', email: 'd.mol@example.com' } });
+      await client.put(`/api/users/${id}`, { body: { ...body, role: 'admin', email: 'd.mol@example.com' } });
+      await client.post(`/api/users/${id}/archive`);
+      await client.post(`/api/users/${id}/restore`);
+    });
+    secrets.push(client.token!);
+    const by = { actorId: admin.id, ip: '10.9.0.4', level: 30 };
+    expect(events).toEqual([
+      expect.objectContaining({ ...by, event: 'user.created', email: 'daan.mol@example.com', role: 'mechanic' }),
+      expect.objectContaining({
+        ...by,
+        event: 'user.role_changed',
+        email: 'd.mol@example.com',
+        role: 'admin',
+        previousRole: 'mechanic',
+      }),
+      expect.objectContaining({
+        ...by,
+        event: 'user.email_changed',
+        email: 'd.mol@example.com',
+        previousEmail: 'daan.mol@example.com',
+      }),
+      // The second, identical save changed nothing: no event.
+      expect.objectContaining({ ...by, event: 'user.archived', email: 'd.mol@example.com' }),
+      expect.objectContaining({ ...by, event: 'user.restored', email: 'd.mol@example.com' }),
+    ]);
+    const userId = events[0]!.userId;
+    expect(events.every((e) => e.userId === userId)).toBe(true);
+  });
 });

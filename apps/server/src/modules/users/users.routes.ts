@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT, successText } from '@keurwijzer/shared/texts';
 import { UserInputSchema, UserListQuerySchema, UserSchema } from '@keurwijzer/shared/users';
 import { IdParamsSchema, MessageSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
+import { securityLogOf } from '../../lib/security-log';
 import type { UsersService } from './users.service';
 
 /** /api/users: thin handlers, the rules live in the service. */
@@ -28,7 +29,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/api/users',
     { config: manage, schema: { body: UserInputSchema, response: { 201: changedOf(UserSchema) } } },
     async (req, reply) => {
-      const data = await service.create(req.body, req.user!);
+      const data = await service.create(req.body, req.user!, securityLogOf(req));
       return reply.status(201).send({ data, message: successText('Gebruiker', 'aangemaakt') });
     },
   );
@@ -40,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       schema: { params: IdParamsSchema, body: UserInputSchema, response: { 200: changedOf(UserSchema) } },
     },
     async (req) => ({
-      data: await service.update(req.params.id, req.body, req.user!),
+      data: await service.update(req.params.id, req.body, req.user!, securityLogOf(req)),
       message: successText('Gebruiker', 'gewijzigd'),
     }),
   );
@@ -49,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/api/users/:id/archive',
     { config: manage, schema: { params: IdParamsSchema, response: { 200: changedOf(UserSchema) } } },
     async (req) => ({
-      data: await service.archive(req.params.id, req.user!),
+      data: await service.archive(req.params.id, req.user!, securityLogOf(req)),
       message: successText('Gebruiker', 'gearchiveerd'),
     }),
   );
@@ -58,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/api/users/:id/restore',
     { config: manage, schema: { params: IdParamsSchema, response: { 200: changedOf(UserSchema) } } },
     async (req) => ({
-      data: await service.restore(req.params.id, req.user!),
+      data: await service.restore(req.params.id, req.user!, securityLogOf(req)),
       message: successText('Gebruiker', 'hersteld'),
     }),
   );

@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import type { SecurityLog } from '../../lib/security-log';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { toUser } from './users.presenter';
 import type { UsersRepository } from './users.repository';
@@ -109,15 +110,16 @@ export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps
       return toUser(await load(id));
     },
 
-    async create(input: UserInput, actor: UserRow): Promise<User> {
+    async create(input: UserInput, actor: UserRow, log: SecurityLog): Promise<User> {
       await assertValidInput(input, actor);
       const id = await guardEmail(users.insert(columnsOf(input)));
       const row = await load(id);
+      log('user.created', { userId: id, email: row.email, role: row.role, actorId: actor.id });
       await sendInvitation(row);
       return toUser(row);
     },
 
-    async update(id: number, input: UserInput, actor: UserRow): Promise<User> {
+    async update(id: number, input: UserInput, actor: UserRow, log: SecurityLog): Promise<User> {
       const { target, link } = await guardEmail(
         changeLocked(id, actor, async (target, tx) => {
           if (target.id === actor.id && input.role !== target.role) {
@@ -133,26 +135,35 @@ export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps
       // A changed role changes privileges: the user logs in again (security.md).
       if (input.role !== target.role) await sessions.destroyForUser(id);
       const updated = await load(id);
+      const who = { userId: id, email: updated.email, actorId: actor.id };
+      if (input.role !== target.role) {
+        log('user.role_changed', { ...who, role: updated.role, previousRole: target.role });
+      }
+      if (input.email !== target.email) log('user.email_changed', { ...who, previousEmail: target.email });
       if (link) await mailInvitation(updated, link);
       return toUser(updated);
     },
 
-    async archive(id: number, actor: UserRow): Promise<User> {
+    async archive(id: number, actor: UserRow, log: SecurityLog): Promise<User> {
       await changeLocked(id, actor, async (target, tx) => {
         if (target.id === actor.id) throw conflict(TEXT.cannotArchiveSelf);
         if (target.archivedAt) throw conflict(TEXT.alreadyArchived);
         await users.update(id, { archivedAt: new Date() }, tx);
       });
       await sessions.destroyForUser(id);
-      return toUser(await load(id));
+      const archived = await load(id);
+      log('user.archived', { userId: id, email: archived.email, actorId: actor.id });
+      return toUser(archived);
     },
 
-    async restore(id: number, actor: UserRow): Promise<User> {
+    async restore(id: number, actor: UserRow, log: SecurityLog): Promise<User> {
       await changeLocked(id, actor, async (target, tx) => {
         if (!target.archivedAt) throw conflict(TEXT.notArchived);
         await users.update(id, { archivedAt: null }, tx);
       });
-      return toUser(await load(id));
+      const restored = await load(id);
+      log('user.restored', { userId: id, email: restored.email, actorId: actor.id });
+      return toUser(restored);
     },
 
     async resendInvitation(id: number, actor: UserRow): Promise<void> {
