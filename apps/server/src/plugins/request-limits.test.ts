@@ -87,8 +87,9 @@ describe('a method-override twin checks session, CSRF and permission before read
     expectEnvelope(res, 403, TEXT.forbidden);
   });
 
-  it('still answers 401 and 403 for a JSON body, and dispatches to the chosen method for a permitted user', async () => {
-    const json = JSON.stringify({ _method: 'DELETE' });
+  it('answers 401 and 403 to a JSON body without parsing it, and dispatches to the chosen method for a permitted user', async () => {
+    // Not even valid JSON: a twin that parsed its body first would answer 422.
+    const json = '{"_method": "DELETE", ';
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/brands/1',
@@ -240,19 +241,5 @@ describe('the upload route streams its one file with limits', () => {
     expectEnvelope(cut!, 422, LIMIT_TEXT.unreadableBody);
     const again = await upload(url, multipartBody([], [{ name: 'image', data: Buffer.from('x') }]));
     expectEnvelope(again, 422);
-  });
-
-  it('refuses an upload without CSRF token, or by a user without the permission, before reading it', async () => {
-    const url = await imagesUrl();
-    const start = fileHead('image', 'a.jpg', 'image/jpeg');
-    const post = (headers: Record<string, string>) => {
-      const stream = endlessBody(start);
-      return within(
-        t.app.inject({ method: 'POST', url, headers: { 'content-type': MULTIPART_TYPE, ...headers }, payload: stream }),
-      ).finally(() => stream.destroy());
-    };
-    expectEnvelope(await post({}), 401);
-    expectEnvelope(await post({ cookie: t.admin.authHeaders().cookie! }), 419);
-    expectEnvelope(await post(t.mechanic.authHeaders()), 403);
   });
 });

@@ -41,17 +41,13 @@ describe('exports per user', () => {
     // Another user is not held up by this one's exports.
     expect((await t.superAdmin.get(url('xlsx'))).statusCode).toBe(200);
 
-    // Reading the first to its end frees its slot.
+    // Reading the first to its end frees its slot; an export that fails before it starts (404)
+    // gives its slot back (else the second 404 would be a 429).
     for await (const chunk of first) void chunk;
-    expect((await t.admin.get(url('xlsx'))).statusCode).toBe(200);
-    second.destroy();
-  });
-
-  it('gives the slot back when an export fails before it starts (404)', async () => {
     for (let i = 0; i < 3; i++) {
       expect((await t.admin.get('/api/customers/999999/machines/export?format=xlsx')).statusCode).toBe(404);
     }
-    const c = await createPlacementChain(t.db, uniqueName('Klein bedrijf'));
-    expect((await t.admin.get(`/api/customers/${c.customer.id}/machines/export?format=pdf`)).statusCode).toBe(200);
+    expect((await t.admin.get(url('xlsx'))).statusCode).toBe(200);
+    second.destroy();
   });
 });
