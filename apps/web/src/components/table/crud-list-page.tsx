@@ -11,22 +11,38 @@ import { useDataTableQuery } from './use-data-table-query';
 import { PageHeader, type Crumb } from '../layout/page-header';
 import { RowAction } from './row-action';
 
-type CrudListPageProps<T extends { id: number }, P> = {
+/** A row of a master-data list: every one has an id and a name. */
+type Named = { id: number; name: string };
+
+/**
+ * Where "new" and an item lead: `base` for the usual `${base}/create` and `${base}/${id}/edit`,
+ * or both spelled out.
+ */
+type Targets<T> =
+  | { base: string; newTo?: undefined; editTo?: undefined }
+  | {
+      base?: undefined;
+      newTo: string;
+      /** The item's own screen: the pencil and the primary column's link lead there. */
+      editTo: (row: T) => string;
+    };
+
+type CrudListPageProps<T extends Named, P> = Targets<T> & {
   resource: Pick<Resource<T, never, P>, 'useList' | 'useRemove'>;
   parentId?: P;
   title: string;
   crumbs?: Crumb[];
   newLabel: string;
-  newTo: string;
   columns: Column<T>[];
-  /** The item's own screen: the pencil and the primary column's link lead there. */
-  editTo: (row: T) => string;
   /** The column whose cell links to the item's screen (default "name"). */
   linkColumn?: string;
   /** "merk": used in "Weet je zeker dat je merk X wilt verwijderen?". */
   noun: string;
-  describe: (row: T) => string;
-  defaultSort: string;
+  /** The item in that question (default its name). */
+  describe?: (row: T) => string;
+  /** Default "name". */
+  defaultSort?: string;
+  /** Default "Zoeken op naam". */
   searchLabel?: string;
   /** Filters beside the search field and their query values. */
   filters?: ReactNode;
@@ -48,22 +64,25 @@ type CrudListPageProps<T extends { id: number }, P> = {
  * delete per row. Delete asks first; a refusal (409, the item is in use) stays on screen with the
  * server's explanation until dismissed.
  */
-export function CrudListPage<T extends { id: number }, P = number>(props: CrudListPageProps<T, P>) {
+export function CrudListPage<T extends Named, P = number>(props: CrudListPageProps<T, P>) {
   const table = useDataTableQuery({
     useList: props.resource.useList,
     parentId: props.parentId,
-    defaults: { sortKey: props.defaultSort },
+    defaults: { sortKey: props.defaultSort ?? 'name' },
     filters: props.filterQuery,
   });
   const remove = props.resource.useRemove(props.parentId);
-  const { linkColumn = 'name', editTo } = props;
+  const { linkColumn = 'name', describe = (row: T) => row.name } = props;
+  const { base } = props;
+  const newTo = base === undefined ? props.newTo : `${base}/create`;
+  const editTo = base === undefined ? props.editTo : (row: T) => `${base}/${row.id}/edit`;
   // The name is a link too: the pencil alone is a small target and easy to miss.
   const columns = props.columns.map((c) =>
     c.key === linkColumn && !c.link ? { ...c, link: (row: T) => ({ to: editTo(row) }) } : c,
   );
   const { onRemove, problemAlert } = useConfirmedRemove<T>({
     title: `${capitalize(props.noun)} verwijderen`,
-    message: (row) => `Weet je zeker dat je ${props.noun} "${props.describe(row)}" wilt verwijderen?`,
+    message: (row) => `Weet je zeker dat je ${props.noun} "${describe(row)}" wilt verwijderen?`,
     remove: (id) => remove.mutateAsync(id),
   });
 
@@ -75,7 +94,7 @@ export function CrudListPage<T extends { id: number }, P = number>(props: CrudLi
         actions={
           <>
             {props.headerActions}
-            <Button component={RouterLink} to={props.newTo} variant="contained" startIcon={<AddIcon />}>
+            <Button component={RouterLink} to={newTo} variant="contained" startIcon={<AddIcon />}>
               {props.newLabel}
             </Button>
           </>
@@ -88,7 +107,7 @@ export function CrudListPage<T extends { id: number }, P = number>(props: CrudLi
         label={props.title}
         columns={columns}
         rowKey={(row) => row.id}
-        searchLabel={props.searchLabel}
+        searchLabel={props.searchLabel ?? 'Zoeken op naam'}
         filters={props.filters}
         archivable={props.archivable}
         actions={(row) => (

@@ -18,9 +18,6 @@ export default function BrandTypesList() {
       newLabel="Nieuw type"
       newTo={`/admin/brands/${brandId}/create`}
       noun="type"
-      describe={(t) => t.name}
-      defaultSort="name"
-      searchLabel="Zoeken op naam"
       editTo={(t) => `/admin/brands/${brandId}/types/${t.id}/edit`}
       columns={[
         { key: 'name', label: 'Naam', sortable: true, render: (t) => t.name },

@@ -12,12 +12,8 @@ export default function BrandsList() {
       resource={brandsResource}
       title="Merken"
       newLabel="Nieuw merk"
-      newTo="/admin/brands/create"
+      base="/admin/brands"
       noun="merk"
-      describe={(b) => b.name}
-      defaultSort="name"
-      searchLabel="Zoeken op naam"
-      editTo={(b) => `/admin/brands/${b.id}/edit`}
       rowActions={(b) => <RowAction label="Typen" icon={<CategoryIcon />} to={`/admin/brands/${b.id}/types`} />}
       columns={[
         { key: 'name', label: 'Naam', sortable: true, render: (b) => b.name },

@@ -10,12 +10,8 @@ export default function CategoriesList() {
       resource={categoriesResource}
       title="Categorieën"
       newLabel="Nieuwe categorie"
-      newTo="/admin/categories/create"
+      base="/admin/categories"
       noun="categorie"
-      describe={(c) => c.name}
-      defaultSort="name"
-      searchLabel="Zoeken op naam"
-      editTo={(c) => `/admin/categories/${c.id}/edit`}
       columns={[
         { key: 'name', label: 'Naam', sortable: true, render: (c) => c.name },
         {

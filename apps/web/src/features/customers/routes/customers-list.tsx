@@ -33,13 +33,10 @@ export default function CustomersList() {
       resource={customersResource}
       title="Klanten"
       newLabel="Nieuwe klant"
-      newTo="/admin/customers/create"
+      base="/admin/customers"
       noun="klant"
-      describe={(c) => c.name}
-      defaultSort="name"
       searchLabel="Zoeken op naam, nummer of plaats"
       archivable
-      editTo={(c) => `/admin/customers/${c.id}/edit`}
       rowActions={(c) => (
         <>
           <RowAction label="Machines" icon={<PrecisionManufacturingIcon />} to={`/admin/customers/${c.id}/machines`} />

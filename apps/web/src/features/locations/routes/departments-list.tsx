@@ -19,12 +19,8 @@ export default function DepartmentsList() {
       title={`Afdelingen van ${crumbs.at(-1)!.label}`}
       crumbs={crumbs}
       newLabel="Nieuwe afdeling"
-      newTo={`${base}/create`}
+      base={base}
       noun="afdeling"
-      describe={(d) => d.name}
-      defaultSort="name"
-      searchLabel="Zoeken op naam"
-      editTo={(d) => `${base}/${d.id}/edit`}
       rowActions={(d) => <RowAction label="Ruimtes" icon={<MeetingRoomIcon />} to={`${base}/${d.id}/rooms`} />}
       columns={[
         { key: 'name', label: 'Naam', sortable: true, render: (d) => d.name },

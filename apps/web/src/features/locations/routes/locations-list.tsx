@@ -18,12 +18,9 @@ export default function LocationsList() {
       title={`Vestigingen van ${crumbs[1]!.label}`}
       crumbs={[...crumbs, { label: 'Vestigingen' }]}
       newLabel="Nieuwe vestiging"
-      newTo={`${base}/create`}
+      base={base}
       noun="vestiging"
-      describe={(l) => l.name}
-      defaultSort="name"
       searchLabel="Zoeken op naam, adres of plaats"
-      editTo={(l) => `${base}/${l.id}/edit`}
       rowActions={(l) => <RowAction label="Afdelingen" icon={<ApartmentIcon />} to={`${base}/${l.id}/departments`} />}
       columns={[
         { key: 'name', label: 'Naam', sortable: true, render: (l) => l.name },

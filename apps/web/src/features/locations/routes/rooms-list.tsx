@@ -21,12 +21,8 @@ export default function RoomsList() {
       title={`Ruimtes van ${crumbs.at(-1)!.label}`}
       crumbs={crumbs}
       newLabel="Nieuwe ruimte"
-      newTo={`${base}/create`}
+      base={base}
       noun="ruimte"
-      describe={(r) => r.name}
-      defaultSort="name"
-      searchLabel="Zoeken op naam"
-      editTo={(r) => `${base}/${r.id}/edit`}
       columns={[{ key: 'name', label: 'Naam', sortable: true, render: (r) => r.name }]}
     />
   );

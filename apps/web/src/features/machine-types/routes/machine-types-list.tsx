@@ -10,12 +10,8 @@ export default function MachineTypesList() {
       resource={machineTypesResource}
       title="Machinetypes"
       newLabel="Nieuw machinetype"
-      newTo="/admin/machine-types/create"
+      base="/admin/machine-types"
       noun="machinetype"
-      describe={(m) => m.name}
-      defaultSort="name"
-      searchLabel="Zoeken op naam"
-      editTo={(m) => `/admin/machine-types/${m.id}/edit`}
       columns={[
         { key: 'name', label: 'Naam', sortable: true, render: (m) => m.name },
         {

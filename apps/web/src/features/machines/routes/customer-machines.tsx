@@ -62,10 +62,8 @@ export default function CustomerMachines() {
         title={`Machines van ${crumbs[1]!.label}`}
         crumbs={[...crumbs.slice(0, 2), { label: 'Machines' }]}
         newLabel="Nieuwe machine"
-        newTo={`${base}/create`}
+        base={base}
         noun="machine"
-        describe={(m) => m.name}
-        defaultSort="name"
         searchLabel="Zoeken op naam, inventaris- of fabrieksnummer"
         archivable
         filterQuery={filterQuery}
@@ -73,7 +71,6 @@ export default function CustomerMachines() {
         headerActions={
           <InventoryExportButton path={`/api/customers/${customerId}/machines/export`} filters={filterQuery} />
         }
-        editTo={(m) => `${base}/${m.id}/edit`}
         hideDelete
         rowActions={(m) => (
           <>

@@ -48,12 +48,8 @@ export default function QuestionnairesList() {
       resource={questionnairesResource}
       title="Vragenlijsten"
       newLabel="Nieuwe vragenlijst"
-      newTo="/admin/questionnaires/create"
+      base="/admin/questionnaires"
       noun="vragenlijst"
-      describe={(q) => q.name}
-      defaultSort="name"
-      searchLabel="Zoeken op naam"
-      editTo={(q) => `/admin/questionnaires/${q.id}/edit`}
       filterQuery={{
         inspection_type: type && (INSPECTION_TYPES as readonly string[]).includes(type) ? type : undefined,
         status: status && (QUESTIONNAIRE_STATUSES as readonly string[]).includes(status) ? status : undefined,

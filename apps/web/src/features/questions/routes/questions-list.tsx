@@ -9,12 +9,10 @@ export default function QuestionsList() {
       resource={questionsResource}
       title="Vragen"
       newLabel="Nieuwe vraag"
-      newTo="/admin/questions/create"
+      base="/admin/questions"
       noun="vraag"
-      describe={(q) => q.name}
       defaultSort="order"
       searchLabel="Zoeken op vraag"
-      editTo={(q) => `/admin/questions/${q.id}/edit`}
       columns={[
         { key: 'order', label: 'Volgorde', sortable: true, align: 'right', hideBelow: 'sm', render: (q) => q.order },
         { key: 'name', label: 'Vraag', sortable: true, render: (q) => q.name },
