@@ -107,7 +107,8 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     }),
     users: createUsersService({ db, users: repos.users, sessions, mailer, appUrl: config.appUrl }),
     account: createAccountService({ db, repo: repos.account, scryptLogN: config.scryptLogN }),
-    customers: createCustomersService(repos.customers),
+    // Archiving a customer ends its users' sessions (`sessions` is its `CustomerSessions`).
+    customers: createCustomersService(repos.customers, sessions),
     locations: createLocationsService(repos.locations),
     machines,
     inventory: createInventoryService({

@@ -5,11 +5,21 @@ import { createLoginAttemptsRepository, type LoginAttemptsRepository } from './l
 import { createSessionsRepository, type SessionsRepository } from './sessions.repository';
 
 export type Session = {
-  /** The stored (HMAC'd) id, never the cookie value. */
+  /** The stored (HMAC'd) id, never the cookie value; a visitor's starts with `v.` and is not stored. */
   id: string;
   csrfToken: string;
   user: UserRow | null;
 };
+
+/**
+ * A visitor (not logged in) has no stored session: its cookie is `v.` and 256 random bits, and
+ * its CSRF token is the HMAC of that cookie with the session secret (a signed double-submit
+ * token), computed again on every request. So `GET /api/token` writes nothing, and anonymous
+ * traffic cannot grow the sessions table; the login that follows starts a stored session with a
+ * new cookie and a new random token. A session cookie (base64url) never contains a dot.
+ */
+const VISITOR = 'v.';
+const VISITOR_COOKIE = /^v\.[A-Za-z0-9_-]{43}$/;
 
 /** How often a session's last-seen time is written: not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -27,10 +37,22 @@ export function createSessionStore(
   }: Partial<SessionStoreRepositories> = {},
 ) {
   const idOf = (cookieValue: string) => hmac(opts.secret, cookieValue);
+  const visitorSession = (cookie: string): Session => ({
+    id: VISITOR + idOf(cookie),
+    csrfToken: hmac(opts.secret, `csrf:${cookie}`),
+    user: null,
+  });
 
   return {
-    /** A new session (a visitor's when userId is null); returns the cookie value. */
+    /**
+     * A new session: a user's is stored, a visitor's (userId null) is only a cookie and the token
+     * derived from it (see VISITOR). Returns the cookie value.
+     */
     async create(userId: number | null): Promise<{ cookie: string; session: Session }> {
+      if (userId === null) {
+        const cookie = VISITOR + randomToken();
+        return { cookie, session: visitorSession(cookie) };
+      }
       const cookie = randomToken();
       const id = idOf(cookie);
       const csrfToken = randomToken();
@@ -38,13 +60,17 @@ export function createSessionStore(
       return { cookie, session: { id, csrfToken, user: null } };
     },
 
-    /** The live session behind a cookie, with its (not archived) user; touches it now and then. */
+    /**
+     * The live session behind a cookie, with its user (not archived, nor of an archived
+     * customer); touches it now and then. A visitor's cookie costs no query.
+     */
     async load(cookie: string): Promise<Session | null> {
+      if (cookie.startsWith(VISITOR)) return VISITOR_COOKIE.test(cookie) ? visitorSession(cookie) : null;
       const now = Date.now();
       const id = idOf(cookie);
       const row = await sessions.findLive(id, new Date(now), new Date(now - opts.idleMs));
       if (!row) return null;
-      if (row.session.userId !== null && (!row.user || row.user.archivedAt)) return null;
+      if (row.session.userId !== null && (!row.user || row.user.archivedAt || row.customerArchivedAt)) return null;
       if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await sessions.touch(id, new Date(now));
       return {
         id,
@@ -53,10 +79,16 @@ export function createSessionStore(
       };
     },
 
-    destroy: (id: string): Promise<void> => sessions.delete(id),
+    /** Ends a session (a visitor's has nothing stored to end). */
+    destroy: async (id: string): Promise<void> => {
+      if (!id.startsWith(VISITOR)) await sessions.delete(id);
+    },
 
     /** Ends every session of a user (archived, role or password changed), except `keepId`. */
     destroyForUser: (userId: number, keepId?: string): Promise<void> => sessions.deleteForUser(userId, keepId),
+
+    /** Ends every session of the users of a customer (the customer was archived). */
+    destroyForCustomer: (customerId: number): Promise<void> => sessions.deleteForCustomer(customerId),
 
     /** Removes expired sessions and login attempts older than an hour. Safe in every process. */
     async prune(): Promise<void> {
@@ -65,7 +97,7 @@ export function createSessionStore(
       await loginAttempts.deleteBefore(new Date(now - 3_600_000));
     },
 
-    /** Number of live visitor sessions: used by tests. */
+    /** Number of stored sessions without a user (none since visitors have no stored session): tests. */
     countAnonymous: (): Promise<number> => sessions.countAnonymous(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { sessions } from '../../db/schema/sessions';
@@ -8,7 +8,12 @@ import { users } from '../../db/schema/users';
 export function createSessionsRepository(db: Db) {
   // Every /api request with a cookie runs this: built once, not per request.
   const liveStatement = db
-    .select({ session: sessions, user: users, customerName: customers.name })
+    .select({
+      session: sessions,
+      user: users,
+      customerName: customers.name,
+      customerArchivedAt: customers.archivedAt,
+    })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(customers, eq(customers.id, users.customerId))
@@ -25,7 +30,8 @@ export function createSessionsRepository(db: Db) {
   return {
     /**
      * The session with this (stored) id if it has not expired by `now` nor been idle since
-     * `idleSince`, with its user (archived or not) and the user's customer name.
+     * `idleSince`, with its user (archived or not), the user's customer name and when that
+     * customer was archived (null: not archived, or no customer).
      */
     async findLive(id: string, now: Date, idleSince: Date) {
       const [row] = await liveStatement.execute({ id, now: now.toISOString(), idleSince: idleSince.toISOString() });
@@ -47,6 +53,15 @@ export function createSessionsRepository(db: Db) {
     /** Every session of the user, except `keepId`. */
     async deleteForUser(userId: number, keepId?: string): Promise<void> {
       await db.delete(sessions).where(and(eq(sessions.userId, userId), keepId ? ne(sessions.id, keepId) : undefined));
+    },
+
+    /** Every session of the users of a customer. */
+    async deleteForCustomer(customerId: number): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(
+          inArray(sessions.userId, db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId))),
+        );
     },
 
     /** Sessions expired by `now` or idle since `idleSince`. */

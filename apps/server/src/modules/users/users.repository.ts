@@ -206,8 +206,14 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await selectUsers().where(eq(users.email, email)).limit(1);
+    /** The user with this e-mail, and when its customer was archived (null: not archived, or none). */
+    async findByEmail(email: string): Promise<(UserRow & { customerArchivedAt: Date | null }) | undefined> {
+      const [row] = await db
+        .select({ ...columns, customerArchivedAt: customers.archivedAt })
+        .from(users)
+        .leftJoin(customers, eq(customers.id, users.customerId))
+        .where(eq(users.email, email))
+        .limit(1);
       return row;
     },
 

@@ -185,7 +185,17 @@ export type UsersService = ReturnType<typeof createUsersService>;
  */
 export function createUserDirectory(users: Pick<UsersRepository, 'findByEmail'>) {
   return {
-    findByEmail: (email: string) => users.findByEmail(email),
+    /**
+     * The user with this e-mail. A user of an archived customer counts as archived from then
+     * on (its login is refused like an archived user's) and logs in again once the customer is
+     * restored (docs/decisions.md).
+     */
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const row = await users.findByEmail(email);
+      if (!row) return undefined;
+      const { customerArchivedAt, ...user } = row;
+      return { ...user, archivedAt: user.archivedAt ?? customerArchivedAt };
+    },
     present: toUser,
   };
 }
