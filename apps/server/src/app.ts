@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { redactTokens, redactingStream } from './lib/log-redaction';
 import type { Mailer } from './lib/mailer';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { accessPlugin } from './plugins/access';
@@ -36,9 +37,7 @@ export type AppDeps = {
  * the tokens of e-mailed links (activate/{token}, reset-password/{token}) left out.
  */
 export const loggedUrl = (request: { url: string; routeOptions: { url?: string } }): string =>
-  request.routeOptions.url && request.routeOptions.url !== '*'
-    ? request.routeOptions.url
-    : request.url.replace(/\/(activate|reset-password)\/[^/?#]+/g, '/$1/[token]');
+  request.routeOptions.url && request.routeOptions.url !== '*' ? request.routeOptions.url : redactTokens(request.url);
 
 /** Builds the app: plugins, then modules, then the method-override twins (fastify/demo's buildApp). */
 export async function buildApp({
@@ -55,7 +54,8 @@ export async function buildApp({
     logger: logger
       ? {
           level: config.logLevel,
-          ...(logStream ? { stream: logStream } : {}),
+          // Every line, whoever writes it, without the tokens of e-mailed links (lib/log-redaction.ts).
+          stream: redactingStream(logStream ?? process.stdout),
           redact: [
             'req.headers.cookie',
             'req.headers["x-csrf-token"]',

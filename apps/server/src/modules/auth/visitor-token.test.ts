@@ -70,7 +70,7 @@ describe('GET /api/token without a session', () => {
     const aliceCookie = alice.authHeaders().cookie!;
     const aliceValue = aliceCookie.slice(aliceCookie.indexOf('=') + 1);
 
-    const forged = [
+    const forged: Record<string, string>[] = [
       // A made-up token on a real visitor cookie.
       { cookie: aliceCookie, 'x-csrf-token': 'a'.repeat(64) },
       // Another visitor's token.
