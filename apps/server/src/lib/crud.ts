@@ -78,16 +78,18 @@ export function createCrudRepository<TRow, TOut, TIn, TQuery extends ListParams>
   }
 
   /**
-   * Locks the row (FOR UPDATE) for the rest of the transaction, or 404 when it is not there (in
-   * the scope). A concurrent delete or update of the same row waits for this transaction and then
-   * sees what it left: of ten deletes at once one deletes, the others find nothing (404).
+   * Locks the row for the rest of the transaction, or 404 when it is not there (in the scope). A
+   * concurrent delete or update of the same row waits for this transaction and then sees what it
+   * left: of ten deletes at once one deletes, the others find nothing (404). A delete locks FOR
+   * UPDATE, which also waits for rows being added that refer to it (their foreign-key check), so
+   * the in-use check sees them; an update locks FOR NO KEY UPDATE, which lets those go on.
    */
-  async function lock(id: number, scope: number | undefined, tx: Executor): Promise<void> {
+  async function lock(id: number, scope: number | undefined, tx: Executor, strength: 'update' | 'no key update') {
     const [row] = await tx
       .select({ id: table.id })
       .from(table)
       .where(and(eq(table.id, id), inScope(scope)))
-      .for('update');
+      .for(strength);
     if (!row) throw notFound();
   }
 
@@ -147,7 +149,7 @@ export function createCrudRepository<TRow, TOut, TIn, TQuery extends ListParams>
     async update(id: number, input: TIn, scope?: number): Promise<TOut> {
       return guardUnique(() =>
         db.transaction(async (tx) => {
-          await lock(id, scope, tx);
+          await lock(id, scope, tx, 'no key update');
           await assertUnique(input, scope, id, tx);
           await tx
             .update(table)
@@ -161,7 +163,7 @@ export function createCrudRepository<TRow, TOut, TIn, TQuery extends ListParams>
     async remove(id: number, scope?: number): Promise<void> {
       try {
         await db.transaction(async (tx) => {
-          await lock(id, scope, tx);
+          await lock(id, scope, tx, 'update');
           const reason = await config.inUse?.(id, tx);
           if (reason) throw conflict(reason);
           const deleted = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });

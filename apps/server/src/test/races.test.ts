@@ -17,6 +17,7 @@ import {
   createQuestionnaire,
   uniqueName,
 } from './factories';
+import { TestClient } from './client';
 import { userBody } from './helpers';
 import { useTestApp } from './use-test-app';
 
@@ -133,6 +134,29 @@ describe('users', () => {
     ]);
     expect(answers[0]!.statusCode, answers[0]!.body).toBe(200);
     for (const res of answers.slice(1)) expect([200, 409], res.body).toContain(res.statusCode);
+  });
+
+  it('lets an activation and resends of its invitation at once wait in turn, never a deadlock (500)', async () => {
+    const password = 'Sterk!Wachtwoord9-Lang';
+    for (let round = 0; round < 40; round++) {
+      const created = await t.admin.post('/api/users', { body: userBody() });
+      const id = created.json().data.id as number;
+      const token = /\/activate\/([\w-]+)/.exec(t.mailer.sent.at(-1)!.text)![1]!;
+      const visitor = new TestClient(t.app);
+      await visitor.fetchToken();
+      // The resends start while the activation hashes its password, a little later each round.
+      const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const [activated, ...resent] = await Promise.all([
+        visitor.post('/api/activate', { body: { token, password, password_confirmation: password } }),
+        ...Array.from({ length: 4 }, (_, i) =>
+          later((round % 10) + i).then(() => t.admin.post(`/api/resend-invitation/${id}`)),
+        ),
+      ]);
+      expect([200, 422], activated!.body).toContain(activated!.statusCode);
+      for (const res of resent) expect([200, 409], res.body).toContain(res.statusCode);
+      const [row] = await t.db.select().from(users).where(eq(users.id, id));
+      expect(row!.activatedAt !== null).toBe(activated!.statusCode === 200);
+    }
   });
 
   it('changes a role under a lock: ten changes at once end the sessions and never answer 500', async () => {

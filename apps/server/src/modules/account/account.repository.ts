@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { userTokens, users } from '../../db/schema/users';
 
@@ -30,17 +30,26 @@ export function createAccountRepository(db: Db) {
 
     /**
      * The unused, unexpired invitation with this token hash and its user, locked (FOR UPDATE) so
-     * two requests with the same link cannot both use it. Run it inside a transaction.
+     * two requests with the same link cannot both use it. Run it inside a transaction. The user
+     * is locked first, then the token: the order in which a resend or an edit of the user locks
+     * them (users.service.ts), so an activation and a resend at once wait for each other in turn
+     * instead of in a circle (a deadlock, which PostgreSQL ends with an error).
      */
     async lockOpenInvitation(tokenHash: string, tx: Executor = db) {
-      const [row] = await tx
-        .select({ tokenId: userTokens.id, userId: users.id, archivedAt: users.archivedAt })
+      const [user] = await tx
+        .select({ userId: users.id, archivedAt: users.archivedAt })
+        .from(users)
+        .where(
+          inArray(users.id, tx.select({ id: userTokens.userId }).from(userTokens).where(openInvitation(tokenHash))),
+        )
+        .for('no key update');
+      if (!user) return undefined;
+      const [token] = await tx
+        .select({ tokenId: userTokens.id })
         .from(userTokens)
-        .innerJoin(users, eq(users.id, userTokens.userId))
-        .where(openInvitation(tokenHash))
-        .for('update')
-        .limit(1);
-      return row;
+        .where(and(openInvitation(tokenHash), eq(userTokens.userId, user.userId)))
+        .for('update');
+      return token && { tokenId: token.tokenId, ...user };
     },
 
     /** Marks the token as used: a link works once. */

@@ -297,7 +297,8 @@ export function createMachinesRepository(db: Db) {
     },
 
     /**
-     * Locks the machine of this customer (FOR UPDATE) until the transaction ends; false when it
+     * Locks the machine of this customer (FOR NO KEY UPDATE: rows referring to it, such as an
+     * uploaded image, can still be added) until the transaction ends; false when it
      * is not there. Edits and moves of one machine take it first, so they run one after the
      * other and each compares with (and records in the history) the place the one before left.
      */
@@ -307,7 +308,7 @@ export function createMachinesRepository(db: Db) {
           .select({ id: machines.id })
           .from(machines)
           .where(and(eq(machines.id, id), eq(machines.customerId, customerId)))
-          .for('update')
+          .for('no key update')
       ).length > 0,
 
     /** Replaces the questionnaire per inspection type. */

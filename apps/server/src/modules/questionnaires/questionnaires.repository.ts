@@ -224,17 +224,23 @@ export function createQuestionnairesRepository(db: Db) {
     questionnaireExists: (id: number, tx: Executor = db) => anyRow(tx, questionnaires, eq(questionnaires.id, id)),
 
     /**
-     * Locks the questionnaire (FOR UPDATE) until the transaction ends; false when it does not
+     * Locks the questionnaire (FOR NO KEY UPDATE) until the transaction ends; false when it does not
      * exist. Every change of its list of categories, and a copy of it, takes this lock first, so
      * they run one after the other: positions stay unique, a reorder sees the list it replaces,
      * copies of one questionnaire pick their names one after the other.
      */
     lockQuestionnaire: async (id: number, tx: Executor): Promise<boolean> =>
-      (await tx.select({ id: questionnaires.id }).from(questionnaires).where(eq(questionnaires.id, id)).for('update'))
-        .length > 0,
+      (
+        await tx
+          .select({ id: questionnaires.id })
+          .from(questionnaires)
+          .where(eq(questionnaires.id, id))
+          .for('no key update')
+      ).length > 0,
 
     /**
-     * Locks a category of the questionnaire (FOR UPDATE): the same for the list of its questions.
+     * Locks a category of the questionnaire (FOR NO KEY UPDATE): the same for the list of its
+     * questions.
      * False when the questionnaire has no such category.
      */
     lockCategory: async (questionnaireId: number, id: number, tx: Executor): Promise<boolean> =>
@@ -243,7 +249,7 @@ export function createQuestionnairesRepository(db: Db) {
           .select({ id: qc.id })
           .from(qc)
           .where(and(eq(qc.id, id), eq(qc.questionnaireId, questionnaireId)))
-          .for('update')
+          .for('no key update')
       ).length > 0,
 
     /** Whether the category exists in the bank of categories. */

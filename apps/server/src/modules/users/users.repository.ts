@@ -198,11 +198,12 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
-     * The user, locked (FOR UPDATE) until the transaction ends: archive, restore, edit and resend
-     * of one user run one after the other, each deciding on the row the one before left.
+     * The user, locked (FOR NO KEY UPDATE: a login can still add a session) until the transaction
+     * ends: archive, restore, edit and resend of one user run one after the other, each deciding
+     * on the row the one before left. Lock order: the user, then its tokens (also on activation).
      */
     async lockById(id: number, tx: Executor): Promise<UserRow | undefined> {
-      const [row] = await selectUsers(tx).where(eq(users.id, id)).for('update', { of: users }).limit(1);
+      const [row] = await selectUsers(tx).where(eq(users.id, id)).for('no key update', { of: users }).limit(1);
       return row;
     },
 
