@@ -43,6 +43,14 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /**
+ * The envelope with its content type said explicitly: Fastify drops the content type of a failed
+ * reply, and a reply with its own serializer (the `_method` twins) would then go out untyped,
+ * which the web client reads as "De server gaf een onverwacht antwoord".
+ */
+const sendEnvelope = (reply: FastifyReply, status: number, body: Envelope) =>
+  reply.status(status).type('application/json; charset=utf-8').send(body);
+
+/**
  * One error handler for the spec's envelope `{ message, errors }`: schema failures are 422 with
  * a message per field (a junk path id is 404), AppErrors keep their status, other 4xx get a Dutch
  * text, and anything else is a logged 500 without details.
@@ -77,7 +85,7 @@ export const errorsPlugin = fp(async (app) => {
         pressureWarnedAt = Date.now();
         request.log.warn('under pressure: refusing requests with 503');
       }
-      return reply.status(status).send(body);
+      return sendEnvelope(reply, status, body);
     } else if (isInvalidText(error)) {
       // A character PostgreSQL cannot store (NUL) that reached the database anyway: bad input.
       status = 422;
@@ -91,6 +99,6 @@ export const errorsPlugin = fp(async (app) => {
     if (status === 503) request.log.warn({ status }, 'request refused: busy');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ status, code: (error as FastifyError).code }, 'request refused');
-    return reply.status(status).send(body);
+    return sendEnvelope(reply, status, body);
   });
 });

@@ -60,6 +60,7 @@ export class TestClient {
     }
     const res = await this.app.inject({ method, url, query: opts.query, headers, payload, remoteAddress: this.ip });
     this.remember(res);
+    assertJsonTyped(res);
     return res;
   }
 
@@ -108,5 +109,19 @@ export class TestClient {
     const res = await this.post('/api/login', { body: { email, password } });
     if (res.statusCode === 200) await this.fetchToken();
     return res;
+  }
+}
+
+/**
+ * Every JSON answer says it is JSON: the web client reads a body without `application/json` as
+ * "De server gaf een onverwacht antwoord" (an error answer of a `_method` twin once came without
+ * a content type, so the screen lost the server's reason). Checked on every request of every
+ * API test.
+ */
+function assertJsonTyped(res: { body: string; headers: Record<string, unknown>; statusCode: number }) {
+  if (!res.body.startsWith('{')) return;
+  const type = String(res.headers['content-type'] ?? '');
+  if (!type.startsWith('application/json')) {
+    throw new Error(`a JSON answer (${res.statusCode}) came with content-type "${type}": ${res.body.slice(0, 200)}`);
   }
 }
