@@ -27,8 +27,20 @@ export function createMachineImagesRepository(db: Db) {
       return row!;
     },
 
-    async delete(imageId: number): Promise<void> {
-      await db.delete(machineImages).where(eq(machineImages.id, imageId));
+    /**
+     * Deletes the machine's image in one statement; its file keys, or undefined when no row went
+     * (it was never there, or a delete at the same time took it), so only one request removes the
+     * files and answers 200.
+     */
+    async delete(
+      machineId: number,
+      imageId: number,
+    ): Promise<Pick<MachineImageRow, 'fileKey' | 'thumbKey'> | undefined> {
+      const [row] = await db
+        .delete(machineImages)
+        .where(and(eq(machineImages.id, imageId), eq(machineImages.machineId, machineId)))
+        .returning({ fileKey: machineImages.fileKey, thumbKey: machineImages.thumbKey });
+      return row;
     },
   };
 }

@@ -116,9 +116,10 @@ export function createMachineImagesService({
 
     async remove(actor: Actor, customerId: number, machineId: number, imageId: number): Promise<void> {
       const row = await find(actor, customerId, machineId, imageId);
-      await repo.delete(row.id);
-      await storage.delete(row.fileKey);
-      await storage.delete(row.thumbKey);
+      const deleted = await repo.delete(row.machineId, row.id);
+      if (!deleted) throw notFound();
+      await storage.delete(deleted.fileKey);
+      await storage.delete(deleted.thumbKey);
     },
   };
 }

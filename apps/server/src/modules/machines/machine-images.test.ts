@@ -29,6 +29,20 @@ const jpeg = (width = 2400, height = 1600) =>
     .toBuffer();
 
 describe('machine images', () => {
+  it('deletes an image once when ten deletes come at once: one 200, nine 404 (PostgreSQL overlaps them)', async () => {
+    const m = await machineOf('Beeld race');
+    const res = await t.admin.upload(m.base, 'image', {
+      name: 'foto.jpg',
+      type: 'image/jpeg',
+      data: await jpeg(400, 300),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const image = res.json().data;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.admin.delete(`${m.base}/${image.id}`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(404)]);
+    expect(await t.db.$count(machineImages, eq(machineImages.id, image.id))).toBe(0);
+  });
+
   it('uploads a JPEG: re-encoded at most 2000 px without EXIF, a thumbnail, listed, served and deleted', async () => {
     const m = await machineOf('Beeld A');
     const res = await t.admin.upload(m.base, 'image', { name: 'foto.jpg', type: 'image/jpeg', data: await jpeg() });
