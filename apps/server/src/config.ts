@@ -18,7 +18,7 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   APP_URL: z.string().url().optional(),
   /** Must pass the strength check for every demo account (seed/demo.ts refuses a weak one). */
-  DEMO_PASSWORD: z.string().min(8).default('Werkplaats-Demo-42!'),
+  DEMO_PASSWORD: z.string().min(8).default('Demo1234!'),
   SEED_DEMO: bool.optional(),
   MAIL_FROM: z.string().default('Keurwijzer <no-reply@keurwijzer.local>'),
   SMTP_URL: z.string().url().optional(),

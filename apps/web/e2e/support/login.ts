@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Password of every demo account (DEMO_PASSWORD default). */
-export const DEMO_PASSWORD = 'Werkplaats-Demo-42!';
+export const DEMO_PASSWORD = 'Demo1234!';
 
 export const ACCOUNTS = {
   superadmin: 'superadmin@example.com',
