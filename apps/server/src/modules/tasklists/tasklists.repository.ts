@@ -1,20 +1,18 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { PlannedMachine } from '@keurwijzer/shared/reports';
-import type { Tasklist, TasklistCandidate, TasklistListQuery, TasklistSortKey } from '@keurwijzer/shared/tasklists';
+import type { Tasklist, TasklistCandidate, TasklistListQuery } from '@keurwijzer/shared/tasklists';
 import type { Db, Executor } from '../../db/client';
 import { customers, locations } from '../../db/schema/customers';
 import { reports, tasklists } from '../../db/schema/tasklists';
+import { users } from '../../db/schema/users';
 import { likePattern, pageMeta } from '../../lib/list-query';
+import { PLANNED_MACHINE_JSON, STATS, TASKLIST_JSON, TASKLIST_SORT, fullName } from './tasklists.presenter';
 
 /*
  * Task lists and the reports planned on them. Every read is one statement whose rows PostgreSQL
- * builds as the API's JSON (as the machines list does): a page of task lists with their derived
- * status and counts, one task list with its machines, the candidates of the plan screen.
- *
- * The status is derived here and nowhere else (STATUS): Concept without reports, Afgerond when
- * every report is submitted, In uitvoering when a report is submitted or any answer was given,
- * Gepland otherwise.
+ * builds as the API's JSON (tasklists.presenter.ts): a page of the overview, one task list with
+ * its machines, the candidates of the plan screen.
  */
 
 /** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
@@ -22,93 +20,17 @@ async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** A timestamp as `Date.toISOString()` writes it. */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** "Voornaam tussenvoegsel Achternaam" of a users row alias. */
-const fullName = (u: string) =>
-  sql.raw(`nullif(concat_ws(' ', ${u}.first_name, ${u}.preposition, ${u}.last_name), '')`);
-
-/**
- * The task lists with their names and derived figures, as a derived table `tl` (filters go in
- * `where`): per list one aggregate over its reports (an index range on reports_tasklist_machine_unique),
- * with per report an index probe for answers and a count of its copied questions.
- */
-const listed = (where: SQL | undefined) => sql`(
+/** The task lists with the names they show, as rows `tl` (the filters go in `where`). */
+const named = (where: SQL | undefined) => sql`(
   select t.id, t.customer_id, c.name as customer_name, t.location_id, l.name as location_name,
     t.inspection_type, t.planned_date, t.remarks, t.created_by, ${fullName('u')} as created_by_name,
-    t.created_at, t.updated_at, s.planned, s.submitted, s.questions,
-    case when s.planned = 0 then 'concept'
-      when s.submitted = s.planned then 'completed'
-      when s.submitted > 0 or s.answered then 'in_progress'
-      else 'planned' end as status
+    t.created_at, t.updated_at
   from ${tasklists} t
   join ${customers} c on c.id = t.customer_id
   join ${locations} l on l.id = t.location_id
-  left join users u on u.id = t.created_by
-  cross join lateral (
-    select count(*)::int as planned,
-      (count(*) filter (where r.status = 'submitted'))::int as submitted,
-      coalesce(bool_or(exists(select 1 from report_answers a where a.report_id = r.id)), false) as answered,
-      coalesce(sum((select count(*) from report_questions q where q.report_id = r.id)), 0)::int as questions
-    from ${reports} r where r.tasklist_id = t.id
-  ) s
+  left join ${users} u on u.id = t.created_by
   ${where ? sql`where ${where}` : sql``}
 ) tl`;
-
-/** The API JSON of a row of `tl` (typed against the contract: a field added there must be added here). */
-const TASKLIST_FIELDS: Record<keyof Tasklist, SQL> = {
-  id: sql`tl.id`,
-  customer_id: sql`tl.customer_id`,
-  customer_name: sql`tl.customer_name`,
-  location_id: sql`tl.location_id`,
-  location_name: sql`tl.location_name`,
-  inspection_type: sql`tl.inspection_type`,
-  planned_date: sql`to_char(tl.planned_date, 'YYYY-MM-DD')`,
-  remarks: sql`tl.remarks`,
-  status: sql`tl.status`,
-  machines_count: sql`tl.planned`,
-  submitted_count: sql`tl.submitted`,
-  questions_count: sql`tl.questions`,
-  created_by: sql`tl.created_by`,
-  created_by_name: sql`tl.created_by_name`,
-  created_at: iso(sql`tl.created_at`),
-  updated_at: iso(sql`tl.updated_at`),
-};
-const jsonObject = (fields: Record<string, SQL>) =>
-  sql`json_build_object(${sql.join(
-    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-    sql`, `,
-  )})`;
-const TASKLIST_JSON = jsonObject(TASKLIST_FIELDS);
-
-const STATUS_ORDER = sql`case tl.status when 'concept' then 1 when 'planned' then 2 when 'in_progress' then 3 else 4 end`;
-const SORT: Record<TasklistSortKey, SQL> = {
-  planned_date: sql`tl.planned_date`,
-  customer: sql`lower(tl.customer_name)`,
-  location: sql`lower(tl.location_name)`,
-  inspection_type: sql`tl.inspection_type`,
-  status: STATUS_ORDER,
-  created_by: sql`lower(tl.created_by_name)`,
-  created_at: sql`tl.created_at`,
-};
-
-const PLANNED_MACHINE_FIELDS: Record<keyof PlannedMachine, SQL> = {
-  report_id: sql`r.id`,
-  machine_id: sql`m.id`,
-  name: sql`m.name`,
-  inventory_number: sql`m.inventory_number`,
-  department_name: sql`d.name`,
-  room_name: sql`rm.name`,
-  machine_type_name: sql`mt.name`,
-  questionnaire_name: sql`r.questionnaire_name`,
-  report_status: sql`r.status`,
-  questions_count: sql`(select count(*)::int from report_questions q where q.report_id = r.id)`,
-  answered_count: sql`(select count(*)::int from report_answers a where a.report_id = r.id)`,
-  filled_in_by: sql`r.filled_in_by`,
-  filled_in_by_name: fullName('u'),
-  submitted_at: iso(sql`r.submitted_at`),
-  not_at_location: sql`r.not_at_location`,
-};
 
 /** A task list's own row, for the checks of a change. */
 export type TasklistRow = {
@@ -149,20 +71,31 @@ export function createTasklistsRepository(db: Db) {
           : undefined,
       );
       const dir = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
+      const order = sql`${TASKLIST_SORT[q.sortKey]} ${dir} nulls last, tl.id ${dir}`;
+      const byStatus = q.status !== undefined || q.sortKey === 'status';
+      // Without a status filter or sort, the page is picked from the named rows and only its 25
+      // rows get their figures; with one, every matching list needs its status first.
+      const picked = byStatus
+        ? sql`select tl.*, s.*, (count(*) over ())::int as total, row_number() over (order by ${order}) as n
+            from ${named(inner)} cross join ${STATS}
+            ${q.status ? sql`where s.status = ${q.status}` : sql``}
+            order by ${order} limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`
+        : sql`select tl.*, (count(*) over ())::int as total, row_number() over (order by ${order}) as n
+            from ${named(inner)} order by ${order} limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`;
       const rows = await rowsOf<{ json: string; total: number }>(
         db,
-        sql`select ${TASKLIST_JSON}::text as json, (count(*) over ())::int as total
-            from ${listed(inner)}
-            ${q.status ? sql`where tl.status = ${q.status}` : sql``}
-            order by ${SORT[q.sortKey]} ${dir} nulls last, tl.id ${dir}
-            limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`,
+        byStatus
+          ? sql`select ${TASKLIST_JSON}::text as json, tl.total
+              from (${picked}) tl cross join lateral (select tl.planned, tl.submitted, tl.status) s order by tl.n`
+          : sql`select ${TASKLIST_JSON}::text as json, tl.total from (${picked}) tl cross join ${STATS} order by tl.n`,
       );
       // Past the last page no row carries the total: ask for it (rare).
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && q.page > 1) {
         const [row] = await rowsOf<{ total: number }>(
           db,
-          sql`select count(*)::int as total from ${listed(inner)} ${q.status ? sql`where tl.status = ${q.status}` : sql``}`,
+          sql`select count(*)::int as total from ${named(inner)} cross join ${STATS}
+              ${q.status ? sql`where s.status = ${q.status}` : sql``}`,
         );
         total = row?.total ?? 0;
       }
@@ -173,7 +106,7 @@ export function createTasklistsRepository(db: Db) {
     async find(id: number, tx: Executor = db): Promise<Tasklist | undefined> {
       const [row] = await rowsOf<{ json: Tasklist }>(
         tx,
-        sql`select ${TASKLIST_JSON} as json from ${listed(sql`t.id = ${id}`)}`,
+        sql`select ${TASKLIST_JSON} as json from ${named(sql`t.id = ${id}`)} cross join ${STATS}`,
       );
       return row?.json;
     },
@@ -182,7 +115,7 @@ export function createTasklistsRepository(db: Db) {
     async plannedMachines(tasklistId: number, tx: Executor = db): Promise<PlannedMachine[]> {
       const rows = await rowsOf<{ json: PlannedMachine }>(
         tx,
-        sql`select ${jsonObject(PLANNED_MACHINE_FIELDS)} as json
+        sql`select ${PLANNED_MACHINE_JSON} as json
             from ${reports} r
             join machines m on m.id = r.machine_id
             left join departments d on d.id = m.department_id
