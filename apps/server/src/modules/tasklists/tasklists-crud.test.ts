@@ -4,7 +4,7 @@ import { TasklistDetailSchema, TasklistSchema, TASKLIST_TEXT } from '@keurwijzer
 import { MSG } from '@keurwijzer/shared/validation';
 import { customers } from '../../db/schema/customers';
 import { reports } from '../../db/schema/tasklists';
-import { createPlacementChain } from '../../test/factories';
+import { createLocation, createPlacementChain } from '../../test/factories';
 import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
 import { C, answerFirstQuestion, item, tasklistBody, tasklistsApi } from './tasklists.test-helpers';
@@ -165,6 +165,17 @@ describe('DELETE /api/tasklists/:id', () => {
       }
     }
     expect(await api.snapshot()).toEqual(before);
+  });
+});
+
+describe('what a task list refers to', () => {
+  it('keeps its location from being deleted (409 with the reason)', async () => {
+    const c = await createPlacementChain(t.db);
+    const location = await createLocation(t.db, c.customer.id);
+    await api.create({ ...c, location });
+    const res = await t.admin.delete(`/api/customers/${c.customer.id}/locations/${location.id}`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe('Deze vestiging heeft 1 takenlijst en kan niet worden verwijderd.');
   });
 });
 
