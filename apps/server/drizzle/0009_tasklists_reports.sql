@@ -76,6 +76,7 @@ CREATE INDEX "report_categories_report_idx" ON "report_categories" USING btree (
 CREATE INDEX "report_questions_report_idx" ON "report_questions" USING btree ("report_id","report_category_id","position");--> statement-breakpoint
 CREATE INDEX "report_questions_category_idx" ON "report_questions" USING btree ("report_category_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "reports_tasklist_machine_unique" ON "reports" USING btree ("tasklist_id","machine_id");--> statement-breakpoint
+CREATE INDEX "reports_tasklist_status_idx" ON "reports" USING btree ("tasklist_id","status");--> statement-breakpoint
 CREATE INDEX "reports_machine_idx" ON "reports" USING btree ("machine_id","submitted_at");--> statement-breakpoint
 CREATE INDEX "reports_submitted_idx" ON "reports" USING btree ("submitted_at","id") WHERE "reports"."status" = 'submitted';--> statement-breakpoint
 CREATE INDEX "reports_questionnaire_idx" ON "reports" USING btree ("questionnaire_id");--> statement-breakpoint

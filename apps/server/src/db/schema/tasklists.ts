@@ -87,6 +87,8 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_tasklist_machine_unique').on(t.tasklistId, t.machineId),
+    // A task list's figures (planned, submitted) from the index alone, for its derived status.
+    index('reports_tasklist_status_idx').on(t.tasklistId, t.status),
     // A machine's reports, newest first (its reports screen, the latest per type).
     index('reports_machine_idx').on(t.machineId, t.submittedAt),
     // The completed reports, newest first.

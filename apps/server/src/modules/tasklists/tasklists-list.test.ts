@@ -92,6 +92,20 @@ describe('GET /api/tasklists', () => {
     });
   });
 
+  it('sorts by customer, location and creator names', async () => {
+    const tag = uniqueName('Sorteer').replace(/\W/g, '');
+    const a = await createPlacementChain(t.db, `${tag} A`);
+    const b = await createPlacementChain(t.db, `${tag} B`);
+    const la = await api.create(a);
+    const lb = await api.create(b);
+    expect(ids((await page(`search=${tag}&sortKey=customer&sortOrder=asc`)).rows)).toEqual([la.id, lb.id]);
+    expect(ids((await page(`search=${tag}&sortKey=customer&sortOrder=desc`)).rows)).toEqual([lb.id, la.id]);
+    for (const sortKey of ['location', 'created_by', 'inspection_type', 'created_at']) {
+      expect((await page(`search=${tag}&sortKey=${sortKey}`)).meta.total, sortKey).toBe(2);
+      expect((await page(`customer_id=${a.customer.id}&sortKey=${sortKey}`)).rows.map((r) => r.id)).toEqual([la.id]);
+    }
+  });
+
   it('answers 422 for unknown filters, sort keys and paging', async () => {
     for (const query of ['status=klaar', 'sortKey=password', 'inspection_type=x', 'customer_id=abc', 'page=0']) {
       const res = await t.mechanic.get(`${C}?${query}`);

@@ -23,15 +23,18 @@ export const fullName = (u: string) =>
 /**
  * The figures of task list `tl` and its status, derived here and nowhere else: Concept without
  * reports, Afgerond when every report is submitted, In uitvoering when one is submitted or any
- * answer was given, Gepland otherwise. One index range over the list's reports; the answers are
- * only probed for lists with reports but none submitted (CASE stops at the first match).
+ * answer was given, Gepland otherwise. One index-only range over the list's reports
+ * (reports_tasklist_status_idx); the answers are only probed for lists with reports but none
+ * submitted (CASE stops at the first match), one index probe per report: the `limit 1`
+ * sub-select keeps PostgreSQL from turning the probe into a scan of every answer.
  */
 export const STATS = sql`lateral (
   select counts.planned, counts.submitted,
     case when counts.planned = 0 then 'concept'
       when counts.submitted = counts.planned then 'completed'
       when counts.submitted > 0 or exists(
-        select 1 from reports ar join report_answers a on a.report_id = ar.id where ar.tasklist_id = tl.id
+        select 1 from reports ar where ar.tasklist_id = tl.id
+          and (select 1 from report_answers a where a.report_id = ar.id limit 1) is not null
       ) then 'in_progress'
       else 'planned' end as status
   from (
@@ -54,8 +57,8 @@ const TASKLIST_FIELDS: Record<keyof Tasklist, SQL> = {
   machines_count: sql`s.planned`,
   submitted_count: sql`s.submitted`,
   // Only for the rows sent: the copies' questions, an index-only range per report.
-  questions_count: sql`(select count(*)::int from reports qr join report_questions q on q.report_id = qr.id
-    where qr.tasklist_id = tl.id)`,
+  questions_count: sql`(select coalesce(sum((select count(*) from report_questions q where q.report_id = qr.id)), 0)::int
+    from reports qr where qr.tasklist_id = tl.id)`,
   created_by: sql`tl.created_by`,
   created_by_name: sql`tl.created_by_name`,
   created_at: iso(sql`tl.created_at`),

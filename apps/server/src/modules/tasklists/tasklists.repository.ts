@@ -56,6 +56,13 @@ export type PlanCheck = {
   planned: boolean;
 };
 
+/** Sort keys that are the task list's own columns (an index can give the page). */
+const OWN_SORT = {
+  planned_date: sql`t.planned_date`,
+  inspection_type: sql`t.inspection_type`,
+  created_at: sql`t.created_at`,
+} satisfies Partial<Record<TasklistListQuery['sortKey'], SQL>>;
+
 export function createTasklistsRepository(db: Db) {
   return {
     /** One page of the overview as one JSON array text, with the meta (one statement). */
@@ -71,24 +78,35 @@ export function createTasklistsRepository(db: Db) {
           : undefined,
       );
       const dir = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
+      const limit = sql`limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`;
       const order = sql`${TASKLIST_SORT[q.sortKey]} ${dir} nulls last, tl.id ${dir}`;
-      const byStatus = q.status !== undefined || q.sortKey === 'status';
-      // Without a status filter or sort, the page is picked from the named rows and only its 25
-      // rows get their figures; with one, every matching list needs its status first.
-      const picked = byStatus
-        ? sql`select tl.*, s.*, (count(*) over ())::int as total, row_number() over (order by ${order}) as n
-            from ${named(inner)} cross join ${STATS}
-            ${q.status ? sql`where s.status = ${q.status}` : sql``}
-            order by ${order} limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`
-        : sql`select tl.*, (count(*) over ())::int as total, row_number() over (order by ${order}) as n
-            from ${named(inner)} order by ${order} limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`;
-      const rows = await rowsOf<{ json: string; total: number }>(
-        db,
-        byStatus
-          ? sql`select ${TASKLIST_JSON}::text as json, tl.total
-              from (${picked}) tl cross join lateral (select tl.planned, tl.submitted, tl.status) s order by tl.n`
-          : sql`select ${TASKLIST_JSON}::text as json, tl.total from (${picked}) tl cross join ${STATS} order by tl.n`,
-      );
+      const ownSort = OWN_SORT[q.sortKey as keyof typeof OWN_SORT];
+      let query: SQL;
+      if (q.status !== undefined || q.sortKey === 'status') {
+        // Every matching list needs its status first.
+        const picked = sql`select tl.*, s.*, (count(*) over ())::int as total, row_number() over (order by ${order}) as n
+          from ${named(inner)} cross join ${STATS}
+          ${q.status ? sql`where s.status = ${q.status}` : sql``}
+          order by ${order} ${limit}`;
+        query = sql`select ${TASKLIST_JSON}::text as json, tl.total
+          from (${picked}) tl cross join lateral (select tl.planned, tl.submitted, tl.status) s order by tl.n`;
+      } else if (!q.search && ownSort) {
+        // The list's own columns filter and sort: the page's ids come from an index, the total
+        // from a count of the lists alone, and only the page's rows get names and figures.
+        const own = sql`${ownSort} ${dir}, t.id ${dir}`;
+        const where = inner ? sql`where ${inner}` : sql``;
+        const picked = sql`select t.id, row_number() over (order by ${own}) as n,
+            (select count(*)::int from ${tasklists} t ${where}) as total
+          from ${tasklists} t ${where} order by ${own} ${limit}`;
+        query = sql`select ${TASKLIST_JSON}::text as json, p.total
+          from (${picked}) p cross join lateral ${named(sql`t.id = p.id`)} cross join ${STATS} order by p.n`;
+      } else {
+        // A search or a sort by a name: the named rows are picked, then the page's figures.
+        const picked = sql`select tl.*, (count(*) over ())::int as total, row_number() over (order by ${order}) as n
+          from ${named(inner)} order by ${order} ${limit}`;
+        query = sql`select ${TASKLIST_JSON}::text as json, tl.total from (${picked}) tl cross join ${STATS} order by tl.n`;
+      }
+      const rows = await rowsOf<{ json: string; total: number }>(db, query);
       // Past the last page no row carries the total: ask for it (rare).
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && q.page > 1) {
