@@ -44,6 +44,9 @@ import { createQuestionnairesService } from './questionnaires/questionnaires.ser
 import { createQuestionsRepository } from './questions/questions.repository';
 import { questionsRoutes } from './questions/questions.routes';
 import { createQuestionsService } from './questions/questions.service';
+import { createTasklistsRepository } from './tasklists/tasklists.repository';
+import { tasklistsRoutes } from './tasklists/tasklists.routes';
+import { createTasklistsService } from './tasklists/tasklists.service';
 import { createUsersRepository } from './users/users.repository';
 import { usersRoutes } from './users/users.routes';
 import { createUserDirectory, createUsersService } from './users/users.service';
@@ -84,6 +87,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     categories: createCategoriesRepository(db),
     questions: createQuestionsRepository(db),
     questionnaires: createQuestionnairesRepository(db),
+    tasklists: createTasklistsRepository(db),
   };
 
   // The request pipeline's own (plugins/session.ts); users end sessions through it.
@@ -122,6 +126,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     categories: createCategoriesService(repos.categories),
     questions: createQuestionsService(repos.questions),
     questionnaires: createQuestionnairesService({ db, repo: repos.questionnaires }),
+    tasklists: createTasklistsService({ db, repo: repos.tasklists }),
   };
 }
 
@@ -142,5 +147,6 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(categoriesRoutes, { service: modules.categories });
   await app.register(questionsRoutes, { service: modules.questions });
   await app.register(questionnairesRoutes, { service: modules.questionnaires });
+  await app.register(tasklistsRoutes, { service: modules.tasklists });
   await app.register(accountRoutes, { service: modules.account });
 }

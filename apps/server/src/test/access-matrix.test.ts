@@ -11,6 +11,7 @@ import { useTestApp } from './use-test-app';
  */
 const ADMINS = ['super_admin', 'admin'] as const;
 const CUSTOMERS = ['customer'] as const;
+const STAFF = ['super_admin', 'admin', 'mechanic'] as const;
 
 const MATRIX: Record<string, 'public' | readonly Role[]> = {
   // Auth and account
@@ -114,6 +115,15 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/questionnaires/:id/categories/:categoryId/questions/:questionId': ADMINS,
   'PUT /api/questionnaires/:id/categories/:categoryId/questions/:questionId': ADMINS,
   'DELETE /api/questionnaires/:id/categories/:categoryId/questions/:questionId': ADMINS,
+  // Task lists and planning (staff: mechanics plan, the office too)
+  'GET /api/tasklists': STAFF,
+  'POST /api/tasklists': STAFF,
+  'GET /api/tasklists/:id': STAFF,
+  'PUT /api/tasklists/:id': STAFF,
+  'DELETE /api/tasklists/:id': STAFF,
+  'GET /api/tasklists/:id/candidates': STAFF,
+  'POST /api/tasklists/:id/machines': STAFF,
+  'DELETE /api/tasklists/:id/machines/:machineId': STAFF,
 };
 
 const t = useTestApp();

@@ -6,3 +6,4 @@ export * from './login-throttle';
 export * from './master-data';
 export * from './questionnaires';
 export * from './machines';
+export * from './tasklists';

@@ -4,6 +4,7 @@ import type { NamedInput } from '@keurwijzer/shared/master-data';
 import type { Db } from '../../db/client';
 import { customers, departments, locations, rooms } from '../../db/schema/customers';
 import { machines } from '../../db/schema/machines';
+import { tasklists } from '../../db/schema/tasklists';
 import { createCrudRepository } from '../../lib/crud';
 import { countReferences, machinesUsing } from '../../lib/in-use';
 import { qualified } from '../../lib/list-query';
@@ -70,6 +71,10 @@ export function createLocationsRepository(db: Db) {
       inUse: async (id, tx) => {
         const used = await machinesUsing(tx, machines.locationId, id, 'deze vestiging');
         if (used) return used;
+        // A task list without machines still names the location (its history).
+        const lists = await countReferences(tx, tasklists.locationId, id);
+        if (lists > 0)
+          return `Deze vestiging heeft ${plural(lists, 'takenlijst', 'takenlijsten')} en kan niet worden verwijderd.`;
         const n = await countReferences(tx, departments.locationId, id);
         return n > 0
           ? `Deze vestiging heeft ${plural(n, 'afdeling', 'afdelingen')} en kan niet worden verwijderd.`

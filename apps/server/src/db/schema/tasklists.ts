@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { InspectionType } from '@keurwijzer/shared/questionnaires';
+import type { ReportStatus } from '@keurwijzer/shared/reports';
+import { customers, locations } from './customers';
+import { machines } from './machines';
+import { questionnaires } from './questionnaires';
+import { users } from './users';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * A task list: the machines of one customer location a mechanic plans for one inspection type.
+ * Its status (Concept, Gepland, In uitvoering, Afgerond) is not stored: it is derived from its
+ * reports in SQL (tasklists.repository.ts), so it can never disagree with them.
+ */
+export const tasklists = pgTable(
+  'tasklists',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
+    plannedDate: date('planned_date', { mode: 'string' }).notNull(),
+    remarks: varchar('remarks', { length: 255 }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    // The overview's default order (newest planned date first) and its filters.
+    index('tasklists_planned_idx').on(t.plannedDate, t.id),
+    index('tasklists_customer_idx').on(t.customerId, t.plannedDate),
+    index('tasklists_location_idx').on(t.locationId),
+    index('tasklists_created_by_idx').on(t.createdBy, t.plannedDate),
+    check(
+      'tasklists_type_check',
+      sql`${t.inspectionType} in ('inspection', 'maintenance', 'safety', 'inspection_maintenance')`,
+    ),
+  ],
+);
+
+/**
+ * The report of one machine on one task list (one per machine and list). It keeps a copy of the
+ * questionnaire as it was when the machine was planned (report_categories, report_questions), so
+ * later edits of the questionnaire never change a report; `questionnaire_id` only says where the
+ * copy came from.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    tasklistId: integer('tasklist_id')
+      .notNull()
+      .references(() => tasklists.id, { onDelete: 'cascade' }),
+    machineId: integer('machine_id')
+      .notNull()
+      .references(() => machines.id, { onDelete: 'restrict' }),
+    questionnaireId: integer('questionnaire_id').references(() => questionnaires.id, { onDelete: 'set null' }),
+    /** The questionnaire's name when the report was made (the PDF shows it). */
+    questionnaireName: varchar('questionnaire_name', { length: 255 }).notNull(),
+    status: text('status').$type<ReportStatus>().notNull().default('open'),
+    filledInBy: integer('filled_in_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** "Deze machine staat niet op de aangegeven plaats." */
+    notAtLocation: boolean('not_at_location').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reports_tasklist_machine_unique').on(t.tasklistId, t.machineId),
+    // A task list's figures (planned, submitted) from the index alone, for its derived status.
+    index('reports_tasklist_status_idx').on(t.tasklistId, t.status),
+    // A machine's reports, newest first (its reports screen, the latest per type).
+    index('reports_machine_idx').on(t.machineId, t.submittedAt),
+    // The completed reports, newest first.
+    index('reports_submitted_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`${t.status} = 'submitted'`),
+    index('reports_questionnaire_idx').on(t.questionnaireId),
+    index('reports_filled_in_by_idx').on(t.filledInBy),
+    check('reports_status_check', sql`${t.status} in ('open', 'submitted')`),
+    check('reports_submitted_check', sql`(${t.status} = 'submitted') = (${t.submittedAt} is not null)`),
+  ],
+);
+
+/** A copy of a questionnaire category in a report: name and order as they were; skippable. */
+export const reportCategories = pgTable(
+  'report_categories',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    position: integer('position').notNull(),
+    skipped: boolean('skipped').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('report_categories_report_idx').on(t.reportId, t.position)],
+);
+
+/**
+ * A copy of a question in a report: text, answer options (1 to 4 labels) and memo title as they
+ * were. `report_id` is repeated from the category so a whole report is one index range.
+ */
+export const reportQuestions = pgTable(
+  'report_questions',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    reportCategoryId: integer('report_category_id')
+      .notNull()
+      .references(() => reportCategories.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    answerOptions: text('answer_options').array().notNull(),
+    memoTitle: varchar('memo_title', { length: 255 }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('report_questions_report_idx').on(t.reportId, t.reportCategoryId, t.position),
+    index('report_questions_category_idx').on(t.reportCategoryId, t.position),
+  ],
+);
+
+/**
+ * The answer to one question of a report: at most one per question, so saving it again (a
+ * retried or replayed request) replaces it. `answered_at` is when it was given on the device.
+ */
+export const reportAnswers = pgTable(
+  'report_answers',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    reportQuestionId: integer('report_question_id')
+      .notNull()
+      .references(() => reportQuestions.id, { onDelete: 'cascade' }),
+    /** The chosen answer option, 1 to 4; null when only a memo was written. */
+    option: smallint('option'),
+    memo: varchar('memo', { length: 255 }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('report_answers_question_unique').on(t.reportQuestionId),
+    index('report_answers_report_idx').on(t.reportId),
+    check('report_answers_option_check', sql`${t.option} between 1 and 4`),
+  ],
+);
