@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { TasklistCandidateSchema, TasklistDetailSchema, TASKLIST_TEXT } from '@keurwijzer/shared/tasklists';
-import { reportCategories, reportQuestions, reports } from '../../db/schema/tasklists';
+import { reports } from '../../db/schema/tasklists';
 import { createLocation, createMachine, createPlacementChain } from '../../test/factories';
 import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
-import { answerFirstQuestion, item, tasklistsApi } from './tasklists.test-helpers';
+import { answerFirstQuestion, item, storedCopy, tasklistsApi } from './tasklists.test-helpers';
 
 /**
  * Planning machines on a task list: the candidates of its location, a report per machine with a
@@ -17,23 +17,16 @@ const api = tasklistsApi(t);
 
 /** The copy of a report as stored: categories in order, each with its questions in order. */
 async function copyOf(reportId: number) {
-  const cats = await t.db
-    .select()
-    .from(reportCategories)
-    .where(eq(reportCategories.reportId, reportId))
-    .orderBy(asc(reportCategories.position));
-  const qs = await t.db
-    .select()
-    .from(reportQuestions)
-    .where(eq(reportQuestions.reportId, reportId))
-    .orderBy(asc(reportQuestions.position));
-  return cats.map((c) => ({
+  return (await storedCopy(t, reportId)).categories.map((c) => ({
     name: c.name,
     position: c.position,
     skipped: c.skipped,
-    questions: qs
-      .filter((q) => q.reportCategoryId === c.id)
-      .map((q) => ({ name: q.name, options: q.answerOptions, memo: q.memoTitle, position: q.position })),
+    questions: c.questions.map((q) => ({
+      name: q.name,
+      options: q.answerOptions,
+      memo: q.memoTitle,
+      position: q.position,
+    })),
   }));
 }
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
-import { reportCategories, reportQuestions, reports } from '../../db/schema/tasklists';
 import { createPlacementChain } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
-import { tasklistsApi } from './tasklists.test-helpers';
+import { storedCopy, tasklistsApi } from './tasklists.test-helpers';
 
 /**
  * A report keeps the questionnaire as it was when its machine was planned: renaming the
@@ -15,25 +13,13 @@ const t = useTestApp();
 const api = tasklistsApi(t);
 
 async function copyOf(reportId: number) {
-  const [report] = await t.db.select().from(reports).where(eq(reports.id, reportId));
-  const cats = await t.db
-    .select()
-    .from(reportCategories)
-    .where(eq(reportCategories.reportId, reportId))
-    .orderBy(asc(reportCategories.position));
-  const qs = await t.db
-    .select()
-    .from(reportQuestions)
-    .where(eq(reportQuestions.reportId, reportId))
-    .orderBy(asc(reportQuestions.position));
+  const { report, categories } = await storedCopy(t, reportId);
   return {
-    questionnaire: report!.questionnaireName,
-    categories: cats.map((c) => ({
+    questionnaire: report.questionnaireName,
+    categories: categories.map((c) => ({
       name: c.name,
       position: c.position,
-      questions: qs
-        .filter((q) => q.reportCategoryId === c.id)
-        .map((q) => [q.position, q.name, q.answerOptions.join('/'), q.memoTitle]),
+      questions: c.questions.map((q) => [q.position, q.name, q.answerOptions.join('/'), q.memoTitle]),
     })),
   };
 }

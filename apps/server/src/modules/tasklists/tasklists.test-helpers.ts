@@ -95,3 +95,22 @@ export async function answerFirstQuestion(t: TestContext, reportId: number) {
     .limit(1);
   await t.db.insert(reportAnswers).values({ reportId, reportQuestionId: q!.id, option: 1, answeredAt: new Date() });
 }
+
+/** The copy of a report as stored: its row, its categories in order, each with its questions in order. */
+export async function storedCopy(t: TestContext, reportId: number) {
+  const [report] = await t.db.select().from(reports).where(eq(reports.id, reportId));
+  const cats = await t.db
+    .select()
+    .from(reportCategories)
+    .where(eq(reportCategories.reportId, reportId))
+    .orderBy(asc(reportCategories.position));
+  const qs = await t.db
+    .select()
+    .from(reportQuestions)
+    .where(eq(reportQuestions.reportId, reportId))
+    .orderBy(asc(reportQuestions.position));
+  return {
+    report: report!,
+    categories: cats.map((c) => ({ ...c, questions: qs.filter((q) => q.reportCategoryId === c.id) })),
+  };
+}
