@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   'master-data.manage',
   'tasklists.view',
   'tasklists.manage',
+  /** The office's view of every submitted report (completed reports, their export). */
+  'reports.view',
   /** A customer user's own machines (the customer comes from the session). */
   'own-machines.view',
   'profile.edit',
@@ -45,6 +47,7 @@ const ADMIN: Permission[] = [
   'master-data.manage',
   'tasklists.view',
   'tasklists.manage',
+  'reports.view',
   'profile.edit',
 ];
 

@@ -1,9 +1,27 @@
 import { z } from 'zod';
+import { SORT_ORDERS, listQuerySchema } from './api';
+import { INSPECTION_TYPES } from './questionnaires';
+import { MSG, flagField, idField, optionalText, sentAs } from './validation';
 
 /**
  * A report: one machine on one task list, filled in from a copy of the machine's questionnaire of
  * the list's type. Open while it is being filled in; submitted ("Rapport afronden") it is
  * read-only and counts as completed.
+ *
+ * The endpoints (permissions from ACCESS in permissions.ts):
+ * - GET  /api/reports/:id                                  ReportDetail (tasklists.view)
+ * - PUT  /api/reports/:id/answers/:questionId              AnswerInput -> ReportAnswerState (tasklists.manage)
+ * - PUT  /api/reports/:id/categories/:categoryId           SkipInput -> ReportCategoryState (tasklists.manage)
+ * - PUT  /api/reports/:id                                  ReportSaveInput -> ReportDetail, "Antwoorden opgeslagen"
+ * - POST /api/reports/:id/submit                           -> ReportDetail, "Rapport ingediend"; 422 lists the
+ *                                                          missing questions as errors["question_<id>"]
+ * - GET  /api/reports/:id/pdf                              the report as PDF (tasklists.view)
+ * - GET  /api/reports/:id/image                            the machine's first image (thumbnail) for the report screen
+ * - GET  /api/completed-reports                            page of CompletedReport (reports.view)
+ * - GET  /api/completed-reports/export                     xlsx of the filtered list (reports.view)
+ * - GET  /api/customers/:id/machines/:machineId/reports    MachineReport[] newest first (customers.view)
+ * - GET  /api/customers/:id/machines/:machineId/latest-reports  LatestReports (customers.view)
+ * Every change of an open report answers 409 (REPORT_TEXT.alreadySubmitted) once it is submitted.
  */
 export const REPORT_STATUSES = ['open', 'submitted'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -15,11 +33,26 @@ export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
 /** The texts of the report screens (spec sections 4 and 8, product-decisions "Report"). */
 export const REPORT_TEXT = {
   notAtLocation: 'Deze machine staat niet op de aangegeven plaats.',
+  notAtLocationHint: 'Ga naar het machineoverzicht om de machine te verplaatsen.',
   answersSaved: 'Antwoorden opgeslagen',
   submitted: 'Rapport ingediend',
   noQuestions: 'Geen categorieën en vragen gevonden voor deze vragenlijst.',
   alreadySubmitted: 'Dit rapport is al ingediend en kan niet meer worden gewijzigd.',
+  missingAnswers: 'Nog niet alle vragen zijn beantwoord.',
+  unanswered: 'Nog niet beantwoord',
+  skipConfirm: 'Weet je zeker dat je deze categorie wilt overslaan?',
+  submitConfirm: 'Weet je zeker dat je dit rapport wilt afronden? Daarna kan het niet meer worden gewijzigd.',
+  invalidOption: 'Kies een van de antwoorden van deze vraag',
+  invalidAnsweredAt: 'Ongeldig tijdstip',
+  categorySkipped: 'Categorie overgeslagen',
+  categoryRestored: 'Categorie teruggezet',
+  questionMissing: 'Deze vraag hoort niet bij dit rapport.',
+  categoryMissing: 'Deze categorie hoort niet bij dit rapport.',
+  skippedCategory: 'Overgeslagen',
 } as const;
+
+/** The error key of a missing answer in the 422 of a submit: `question_<report question id>`. */
+export const missingAnswerKey = (questionId: number) => `question_${questionId}`;
 
 /** A planned machine on a task list, with its report's state (the task list screens). */
 export const PlannedMachineSchema = z.object({
@@ -41,3 +74,213 @@ export const PlannedMachineSchema = z.object({
   not_at_location: z.boolean(),
 });
 export type PlannedMachine = z.infer<typeof PlannedMachineSchema>;
+
+/** The stored answer of one question: an option (1..4, the position in `answer_options`) and/or a memo. */
+export const ReportAnswerSchema = z.object({
+  option: z.number().int().nullable(),
+  memo: z.string().nullable(),
+  /** When it was given on the device (ISO). */
+  answered_at: z.string(),
+});
+export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
+
+/** A question of the report's copy with its answer (null: not answered). */
+export const ReportQuestionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The labels of the options, 1 to 4; option n is `answer_options[n - 1]`. */
+  answer_options: z.array(z.string()),
+  /** The custom title of the memo field; null: "Opmerking". */
+  memo_title: z.string().nullable(),
+  position: z.number().int(),
+  answer: ReportAnswerSchema.nullable(),
+});
+export type ReportQuestion = z.infer<typeof ReportQuestionSchema>;
+
+export const ReportCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  skipped: z.boolean(),
+  questions: z.array(ReportQuestionSchema),
+});
+export type ReportCategory = z.infer<typeof ReportCategorySchema>;
+
+/** The machine of a report as the report shows it (its place now, and its data). */
+export const ReportMachineSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  inventory_number: z.string(),
+  factory_number: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  manufacture_year: z.number().int().nullable(),
+  machine_type_name: z.string().nullable(),
+  brand_name: z.string().nullable(),
+  brand_type_name: z.string().nullable(),
+  location_name: z.string(),
+  department_name: z.string().nullable(),
+  room_name: z.string().nullable(),
+  status: z.enum(['active', 'concept', 'inactive']),
+  /** A thumbnail URL the reader of the report may fetch, or null without images. */
+  image_url: z.string().nullable(),
+});
+export type ReportMachine = z.infer<typeof ReportMachineSchema>;
+
+/**
+ * One report with everything its screens and its PDF show: the read model shared by the
+ * mechanic's screen, the office's screens, the PDF and (later) the customer portal.
+ */
+export const ReportDetailSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(REPORT_STATUSES),
+  tasklist_id: z.number().int(),
+  inspection_type: z.enum(INSPECTION_TYPES),
+  planned_date: z.string(),
+  questionnaire_name: z.string(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  location_id: z.number().int(),
+  location_name: z.string(),
+  machine: ReportMachineSchema,
+  filled_in_by: z.number().int().nullable(),
+  filled_in_by_name: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  not_at_location: z.boolean(),
+  /** Questions of the categories that are not skipped, and how many of those have an option chosen. */
+  questions_count: z.number().int(),
+  answered_count: z.number().int(),
+  categories: z.array(ReportCategorySchema),
+  updated_at: z.string(),
+});
+export type ReportDetail = z.infer<typeof ReportDetailSchema>;
+
+/** A point in time as sent by a device (ISO 8601 with offset). */
+const instantField = () =>
+  sentAs<string>()(
+    z
+      .string({ error: MSG.required })
+      .min(1, { error: MSG.required, abort: true })
+      .max(40, { error: REPORT_TEXT.invalidAnsweredAt, abort: true })
+      .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), {
+        error: REPORT_TEXT.invalidAnsweredAt,
+      }),
+  );
+
+/**
+ * Saving the answer of one question: the chosen option ('' for none) and the memo. Idempotent per
+ * question; `answered_at` is when it was given on the device, and a stored answer given later is
+ * kept (a replayed older answer changes nothing). No option and no memo removes the answer.
+ */
+export const AnswerInputSchema = z.object({
+  option: sentAs<number | string | null | undefined>()(
+    z.preprocess(
+      (v) =>
+        v === '' || v === undefined || v === null ? null : typeof v === 'string' && /^\d$/.test(v) ? Number(v) : v,
+      z
+        .number({ error: REPORT_TEXT.invalidOption })
+        .int({ error: REPORT_TEXT.invalidOption })
+        .min(1, { error: REPORT_TEXT.invalidOption })
+        .max(4, { error: REPORT_TEXT.invalidOption })
+        .nullable(),
+    ),
+  ),
+  memo: optionalText(),
+  answered_at: instantField(),
+});
+export type AnswerInput = z.output<typeof AnswerInputSchema>;
+export type AnswerFormValues = z.input<typeof AnswerInputSchema>;
+
+/** What the server holds for a question after a save (the newer of the stored and the sent answer). */
+export const ReportAnswerStateSchema = z.object({
+  question_id: z.number().int(),
+  answer: ReportAnswerSchema.nullable(),
+});
+export type ReportAnswerState = z.infer<typeof ReportAnswerStateSchema>;
+
+/** Skipping a category (1) or taking it back (0). */
+export const SkipInputSchema = z.object({ skipped: flagField() });
+export type SkipFormValues = z.input<typeof SkipInputSchema>;
+
+export const ReportCategoryStateSchema = z.object({ id: z.number().int(), skipped: z.boolean() });
+export type ReportCategoryState = z.infer<typeof ReportCategoryStateSchema>;
+
+/** "Rapport indienen": the report's own fields (omitted: unchanged). */
+export const ReportSaveInputSchema = z.object({ not_at_location: flagField().optional() });
+export type ReportSaveFormValues = z.input<typeof ReportSaveInputSchema>;
+
+/** A submitted report as the completed-reports list shows it. */
+export const CompletedReportSchema = z.object({
+  id: z.number().int(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  location_name: z.string(),
+  machine_id: z.number().int(),
+  machine_name: z.string(),
+  inventory_number: z.string(),
+  inspection_type: z.enum(INSPECTION_TYPES),
+  questionnaire_name: z.string(),
+  submitted_at: z.string(),
+  filled_in_by: z.number().int().nullable(),
+  filled_in_by_name: z.string().nullable(),
+  not_at_location: z.boolean(),
+  skipped_count: z.number().int(),
+});
+export type CompletedReport = z.infer<typeof CompletedReportSchema>;
+
+export const COMPLETED_REPORT_SORT_KEYS = [
+  'submitted_at',
+  'customer',
+  'location',
+  'machine',
+  'inspection_type',
+  'mechanic',
+] as const;
+export type CompletedReportSortKey = (typeof COMPLETED_REPORT_SORT_KEYS)[number];
+export const COMPLETED_REPORT_FILTER_KEYS = [
+  'customer_id',
+  'inspection_type',
+  'mechanic_id',
+  'not_at_location',
+] as const;
+
+/** GET /api/completed-reports: newest first by default; search over customer, location, machine, inventory number, mechanic. */
+export const CompletedReportListQuerySchema = listQuerySchema(COMPLETED_REPORT_SORT_KEYS, 'submitted_at')
+  .omit({ archived: true })
+  .extend({
+    sortOrder: z.enum(SORT_ORDERS, { error: MSG.invalidChoice }).default('desc'),
+    customer_id: idField().optional(),
+    inspection_type: z.enum(INSPECTION_TYPES, { error: MSG.invalidChoice }).optional(),
+    mechanic_id: idField().optional(),
+    not_at_location: flagField().optional(),
+  });
+export type CompletedReportListQuery = z.output<typeof CompletedReportListQuerySchema>;
+
+/** The export takes the list's filters, search and sort, without paging. */
+export const CompletedReportExportQuerySchema = CompletedReportListQuerySchema.omit({ page: true, itemsPerPage: true });
+export type CompletedReportExportQuery = z.output<typeof CompletedReportExportQuerySchema>;
+
+/** A report of one machine (the machine's reports screen), newest first. */
+export const MachineReportSchema = z.object({
+  id: z.number().int(),
+  tasklist_id: z.number().int(),
+  inspection_type: z.enum(INSPECTION_TYPES),
+  questionnaire_name: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  planned_date: z.string(),
+  submitted_at: z.string().nullable(),
+  filled_in_by_name: z.string().nullable(),
+  not_at_location: z.boolean(),
+});
+export type MachineReport = z.infer<typeof MachineReportSchema>;
+
+/** The latest submitted report of a machine per inspection type (null: none yet). */
+export const LatestReportSchema = z
+  .object({ id: z.number().int(), submitted_at: z.string(), filled_in_by_name: z.string().nullable() })
+  .nullable();
+export const LatestReportsSchema = z.object({
+  inspection: LatestReportSchema,
+  maintenance: LatestReportSchema,
+  safety: LatestReportSchema,
+  inspection_maintenance: LatestReportSchema,
+});
+export type LatestReports = z.infer<typeof LatestReportsSchema>;

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { SORT_ORDERS, listQuerySchema } from './api';
 import { INSPECTION_TYPES } from './questionnaires';
 import { PlannedMachineSchema } from './reports';
-import { MSG, choiceField, flagField, idField, optionalText, sentAs } from './validation';
+import {
+  MSG,
+  choiceField,
+  flagField,
+  idField,
+  optionalIdField,
+  optionalText,
+  requiredText,
+  sentAs,
+} from './validation';
 
 /**
  * Status of a task list, derived from its reports (never set by hand): Concept (no machines),
@@ -182,3 +191,39 @@ export const PlanMachinesInputSchema = z.object({
 });
 export type PlanMachinesInput = z.output<typeof PlanMachinesInputSchema>;
 export type PlanMachinesFormValues = z.input<typeof PlanMachinesInputSchema>;
+
+/*
+ * What a mechanic needs to fill in the task list forms without the office's customer screens
+ * (tasklists.view):
+ * - GET  /api/planning/customers?search=         PlanningOption[] (customers in use, at most 50, by name)
+ * - GET  /api/planning/customers/:id/locations   PlanningOption[] (its locations)
+ * - GET  /api/planning/machine-types             PlanningOption[]
+ * - GET  /api/tasklists/:id/places               PlanningDepartment[] (departments with rooms of the list's location)
+ * - GET  /api/tasklists/:id/questionnaires       PlanningOption[] (active questionnaires of the list's type)
+ * - POST /api/tasklists/:id/concept-machines     ConceptMachineInput -> TasklistDetail (tasklists.manage),
+ *                                                "Conceptmachine is aangemaakt en ingepland"
+ */
+export const PlanningOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type PlanningOption = z.infer<typeof PlanningOptionSchema>;
+export const PlanningDepartmentSchema = PlanningOptionSchema.extend({ rooms: z.array(PlanningOptionSchema) });
+export type PlanningDepartment = z.infer<typeof PlanningDepartmentSchema>;
+
+export const PlanningCustomersQuerySchema = z.object({
+  search: optionalText(),
+});
+
+/**
+ * A machine a mechanic finds on site that is not in the system: created as a concept machine at
+ * the task list's location (an admin approves it later) and planned on the list at once.
+ */
+export const ConceptMachineInputSchema = z.object({
+  name: requiredText(),
+  inventory_number: requiredText(),
+  machine_type_id: optionalIdField(),
+  department_id: optionalIdField(),
+  room_id: optionalIdField(),
+  questionnaire_id: idField(),
+});
+export type ConceptMachineInput = z.output<typeof ConceptMachineInputSchema>;
+export type ConceptMachineFormValues = z.input<typeof ConceptMachineInputSchema>;
+export const CONCEPT_MACHINE_CREATED = 'Conceptmachine is aangemaakt en ingepland';
