@@ -8,6 +8,7 @@ import GroupIcon from '@mui/icons-material/GroupOutlined';
 import NewReleasesIcon from '@mui/icons-material/NewReleasesOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
+import TaskIcon from '@mui/icons-material/TaskOutlined';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import type { Role } from '@keurwijzer/shared/permissions';
@@ -27,6 +28,7 @@ export const NAVIGATION: NavSection[] = [
   {
     title: 'Beheer',
     items: [
+      { label: 'Afgeronde rapporten', to: '/admin/completed-reports', icon: TaskIcon, access: 'reports.view' },
       { label: 'Klanten', to: '/admin/customers', icon: StoreIcon, access: 'customers.view' },
       { label: 'Gebruikers', to: '/admin/users', icon: GroupIcon, access: 'users.view' },
       { label: 'Klantgebruikers', to: '/admin/customer-users', icon: BusinessIcon, access: 'users.view' },

@@ -148,6 +148,19 @@ const masterDataRoutes: RouteObject[] = [
   masterDataScreen(`${Q}/:categoryId/questions/:questionId/edit`, qQuestionForm),
 ];
 
+/** Task lists and reports: the mechanic's field work and the office's view of it (spec section 2). */
+const reportView = () => import('../features/reports/routes/report-view');
+const fieldWorkRoutes: RouteObject[] = [
+  route(null, 'tasklists.view', () => import('../features/tasklists/routes/tasklists')),
+  route('tasklists/create', 'tasklists.manage', () => import('../features/tasklists/routes/tasklist-create')),
+  route('mechanic/tasklists/:id', 'tasklists.manage', () => import('../features/tasklists/routes/tasklist-plan')),
+  route('mechanic/report/:id', 'tasklists.manage', () => import('../features/reports/routes/report-fill')),
+  route('admin/tasklists/:id', 'reports.view', () => import('../features/tasklists/routes/tasklist-office')),
+  route('admin/completed-reports', 'reports.view', () => import('../features/reports/routes/completed-reports')),
+  route('admin/completed-reports/:id', 'reports.view', reportView),
+  route('admin/reports/:id', 'reports.view', reportView),
+];
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RootBoundary />,
@@ -166,7 +179,7 @@ export const routes: RouteObject[] = [
         shouldRevalidate: () => false,
         Component: guard.Component,
         children: [
-          route(null, 'tasklists.view', () => import('../features/tasklists/routes/tasklists')),
+          ...fieldWorkRoutes,
           ...userRoutes('admin/users', 'employees'),
           ...userRoutes('admin/customer-users', 'customers'),
           ...masterDataRoutes,
