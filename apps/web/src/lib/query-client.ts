@@ -23,6 +23,10 @@ export const RESOURCE_DEPENDENTS = {
   questionnaires: ['machines', 'categories', 'questions'],
   'questionnaire-categories': ['questionnaires', 'categories'],
   'questionnaire-questions': ['questionnaires', 'questionnaire-categories', 'questions'],
+  // A report's answers and submission show in its task list's progress and status, and in the
+  // machine's reports and latest reports.
+  tasklists: ['reports'],
+  reports: ['tasklists', 'machines'],
 } as const satisfies Record<string, readonly string[]>;
 export type ResourceKey = keyof typeof RESOURCE_DEPENDENTS;
 
