@@ -24,8 +24,8 @@ export const RESOURCE_DEPENDENTS = {
   'questionnaire-categories': ['questionnaires', 'categories'],
   'questionnaire-questions': ['questionnaires', 'questionnaire-categories', 'questions'],
   // A report's answers and submission show in its task list's progress and status, and in the
-  // machine's reports and latest reports.
-  tasklists: ['reports'],
+  // machine's reports and latest reports. A concept machine added on a task list is a machine.
+  tasklists: ['reports', 'machines'],
   reports: ['tasklists', 'machines'],
 } as const satisfies Record<string, readonly string[]>;
 export type ResourceKey = keyof typeof RESOURCE_DEPENDENTS;
