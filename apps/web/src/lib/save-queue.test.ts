@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from './api-client';
-import { createSaveQueue } from './save-queue';
+import { createSaveQueue, type QueuedChange, type QueueStorage } from './save-queue';
 
 type Call = { url: string; body: FormData | undefined };
 let calls: Call[] = [];
@@ -85,5 +85,75 @@ describe('save queue', () => {
     await queue.flushed();
     expect(sent()).toEqual(['/api/bad 1', '/api/good 2']);
     expect(queue.state.failed).toMatchObject({ key: 'bad', error: { status: 409, message: 'Al ingediend' } });
+  });
+
+  /** A storage in memory, as localStorage would keep it (a copy, not the queue's own objects). */
+  const memoryStorage = (initial: QueuedChange[] = []) => {
+    let items = JSON.stringify(initial);
+    const storage: QueueStorage & { items: () => QueuedChange[] } = {
+      load: () => JSON.parse(items) as QueuedChange[],
+      store: (next) => void (items = JSON.stringify(next)),
+      items: () => JSON.parse(items) as QueuedChange[],
+    };
+    return storage;
+  };
+
+  it('keeps waiting changes in its storage until the server accepts them, and replays them in a new queue', async () => {
+    let online = false;
+    mockFetch((url) => {
+      if (!online && url !== '/api/token') throw new TypeError('Failed to fetch');
+      return ok(url);
+    });
+    const storage = memoryStorage();
+    const first = createSaveQueue({ retryDelays: [5], storage });
+    first.save('a', '/api/a', { v: 1 }, 'PUT');
+    first.save('b', '/api/b', { v: 2 }, 'PUT');
+    first.save('b', '/api/b', { v: 3 }, 'PUT');
+    await vi.waitFor(() => expect(first.state.status).toBe('offline'));
+    expect(storage.items().map((i) => `${i.key} ${String(i.body.v)}`)).toEqual(['a 1', 'b 3']);
+    // The tab is closed: the queue stops, the storage keeps its changes.
+    first.dispose();
+    calls = [];
+    online = true;
+    const saved: string[] = [];
+    const second = createSaveQueue({ storage, onSaved: (c) => saved.push(c.key) });
+    expect(second.state.pending).toBe(2);
+    await second.flushed();
+    expect(sent()).toEqual(['/api/a 1', '/api/b 3']);
+    expect(saved).toEqual(['a', 'b']);
+    expect(storage.items()).toEqual([]);
+  });
+
+  it('stops with the change kept when the session has ended (401), and goes on after retryNow', async () => {
+    let session = false;
+    mockFetch((url) =>
+      url === '/api/token' || session ? ok(url) : respond(401, { message: 'Niet ingelogd', errors: {} }),
+    );
+    const storage = memoryStorage();
+    const queue = createSaveQueue({ storage });
+    queue.save('a', '/api/a', { v: 1 });
+    queue.save('b', '/api/b', { v: 2 });
+    await vi.waitFor(() => expect(queue.state.status).toBe('unauthorized'));
+    expect(queue.state).toMatchObject({ pending: 2, failed: null });
+    expect(storage.items().map((i) => i.key)).toEqual(['a', 'b']);
+    session = true;
+    queue.retryNow();
+    await queue.flushed();
+    expect(sent()).toEqual(['/api/a 1', '/api/a 1', '/api/b 2']);
+    expect(queue.state).toMatchObject({ pending: 0, status: 'idle' });
+  });
+
+  it('holds a delayed change back, keeps it at once, replaces it while it waits, and flush sends it now', async () => {
+    mockFetch(ok);
+    const storage = memoryStorage();
+    const queue = createSaveQueue({ storage });
+    queue.save('memo', '/api/m', { v: 'a' }, 'PUT', { delay: 10_000 });
+    queue.save('memo', '/api/m', { v: 'ab' }, 'PUT', { delay: 10_000 });
+    expect(storage.items().map((i) => i.body.v)).toEqual(['ab']);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent()).toEqual([]);
+    await queue.flush();
+    expect(sent()).toEqual(['/api/m ab']);
+    expect(storage.items()).toEqual([]);
   });
 });

@@ -1,74 +1,174 @@
-import { ApiError, sendChange, type FormBody } from './api-client';
+import { ApiError, sendChange, type ApiResult, type FormBody } from './api-client';
 
 export type SaveQueueState = {
   /** Changes not yet accepted by the server (the one being sent included). */
   pending: number;
-  /** idle: all saved; saving: sending; offline: the last try found no connection, retrying. */
-  status: 'idle' | 'saving' | 'offline';
+  /**
+   * idle: all saved; saving: sending; offline: the last try found no connection, retrying;
+   * unauthorized: the session ended (401): the changes wait, kept, until `retryNow()` (or, when
+   * the queue is stored, until a new queue on the same storage after the next login).
+   */
+  status: 'idle' | 'saving' | 'offline' | 'unauthorized';
   /** The last change the server refused (4xx/5xx), with its message; it is not sent again. */
   failed: { key: string; error: ApiError } | null;
 };
 
-type Queued = { key: string; path: string; body: FormBody; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' };
+export type QueuedChange = {
+  key: string;
+  path: string;
+  /** Plain values only when the queue is stored (no files). */
+  body: FormBody;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Not sent before this time (ms since epoch): typing waits for a pause, yet is kept at once. */
+  notBefore?: number;
+};
+
+/** Where a queue keeps its waiting changes, so a reload or a closed tab sends them later. */
+export type QueueStorage = { load(): QueuedChange[]; store(items: QueuedChange[]): void };
+
+/**
+ * The waiting changes in the browser's localStorage under `name` (nothing stored when it is
+ * empty). A full or blocked storage only loses the persistence, never the change itself.
+ */
+export function localQueueStorage(name: string): QueueStorage {
+  return {
+    load() {
+      try {
+        const items = JSON.parse(localStorage.getItem(name) ?? '[]') as unknown;
+        return Array.isArray(items) ? (items as QueuedChange[]).filter((i) => i && typeof i.key === 'string') : [];
+      } catch {
+        return [];
+      }
+    },
+    store(items) {
+      try {
+        if (items.length === 0) localStorage.removeItem(name);
+        else localStorage.setItem(name, JSON.stringify(items));
+      } catch {
+        // Storage full or not allowed: the queue still sends from memory.
+      }
+    },
+  };
+}
+
+type Options = {
+  retryDelays?: number[];
+  /** Keeps the waiting changes (and starts with what it holds: a reload replays them). */
+  storage?: QueueStorage;
+  /** Called with each accepted change and the server's answer. */
+  onSaved?: (change: QueuedChange, result: ApiResult<unknown>) => void;
+};
 
 /**
  * Saving while working (autosave, e.g. each answer of a report): changes are queued and sent one
  * at a time, in order, beside the one-change-at-a-time rule of user actions (`apiSend`). A change
  * for a key that is still waiting replaces the waiting one (the latest value wins), so typing
- * sends no backlog. Without a connection the change stays first in line and is tried again with
- * growing pauses (`retryDelays`, the last one repeating) until it gets an answer; an answer that
- * refuses it (422, 409, ...) is reported in `failed` and the queue goes on.
+ * sends no backlog; `delay` holds a change back a moment (typing) while it is already kept.
+ * Without a connection the change stays first in line and is tried again with growing pauses
+ * (`retryDelays`, the last one repeating, or at once on `retryNow()`) until it gets an answer; an
+ * expired session (401) stops the queue with the change kept; an answer that refuses it (422,
+ * 409, ...) is reported in `failed` and the queue goes on. With `storage` the waiting changes
+ * survive a reload, a closed tab and a new login: the endpoints must then be idempotent.
  */
-export function createSaveQueue({ retryDelays = [1_000, 2_000, 5_000, 10_000] }: { retryDelays?: number[] } = {}) {
-  const queue: Queued[] = [];
+export function createSaveQueue({ retryDelays = [1_000, 2_000, 5_000, 10_000], storage, onSaved }: Options = {}) {
+  const queue: QueuedChange[] = storage ? storage.load() : [];
   const listeners = new Set<(state: SaveQueueState) => void>();
   const idleWaiters: (() => void)[] = [];
-  let state: SaveQueueState = { pending: 0, status: 'idle', failed: null };
+  let state: SaveQueueState = { pending: queue.length, status: 'idle', failed: null };
   let running = false;
+  let inFlight: QueuedChange | null = null;
+  let blocked = false;
+  let stopped = false;
+  let wake: (() => void) | null = null;
 
+  const persist = () => {
+    if (!stopped) storage?.store(queue);
+  };
   const publish = (next: Partial<SaveQueueState>) => {
     state = { ...state, ...next, pending: queue.length };
     for (const listener of listeners) listener(state);
     if (state.pending === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
   };
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** A pause that `wake()` ends early (a new change, the connection back, a flush). */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wake = done;
+    });
+  const drop = (item: QueuedChange) => {
+    const i = queue.indexOf(item);
+    if (i >= 0) queue.splice(i, 1);
+    persist();
+  };
 
   async function run() {
-    if (running) return;
+    if (running || blocked || stopped) return;
     running = true;
     let attempt = 0;
-    while (queue.length > 0) {
+    while (queue.length > 0 && !stopped) {
       const item = queue[0]!;
+      const wait = (item.notBefore ?? 0) - Date.now();
+      if (wait > 0) {
+        await pause(wait);
+        continue;
+      }
+      inFlight = item;
       publish({ status: 'saving' });
       try {
-        await sendChange(item.path, item.body, item.method);
-        queue.shift();
+        const result = await sendChange(item.path, item.body, item.method);
+        inFlight = null;
+        drop(item);
         attempt = 0;
+        if (!stopped) onSaved?.(item, result);
       } catch (err) {
+        inFlight = null;
         const error = err instanceof ApiError ? err : new ApiError(String(err), {}, 500, true);
         if (error.network) {
           publish({ status: 'offline' });
           await pause(retryDelays[Math.min(attempt++, retryDelays.length - 1)]!);
           continue;
         }
-        queue.shift();
+        if (error.status === 401) {
+          blocked = true;
+          break;
+        }
+        drop(item);
         attempt = 0;
         publish({ failed: { key: item.key, error } });
       }
     }
     running = false;
-    publish({ status: 'idle' });
+    if (!stopped) publish({ status: blocked ? 'unauthorized' : 'idle' });
   }
+
+  if (queue.length > 0) void run();
 
   return {
     /** Queues a change under `key`; an unsent change with the same key is replaced. */
-    save(key: string, path: string, body: FormBody, method: Queued['method'] = 'POST') {
-      const waiting = queue.findIndex((q, i) => q.key === key && (i > 0 || !running));
-      const item = { key, path, body, method };
+    save(
+      key: string,
+      path: string,
+      body: FormBody,
+      method: QueuedChange['method'] = 'POST',
+      { delay = 0 }: { delay?: number } = {},
+    ) {
+      const waiting = queue.findIndex((q) => q.key === key && q !== inFlight);
+      const item: QueuedChange = { key, path, body, method, ...(delay > 0 && { notBefore: Date.now() + delay }) };
       if (waiting >= 0) queue[waiting] = item;
       else queue.push(item);
+      persist();
       publish({});
+      wake?.();
       void run();
+    },
+    /** The changes not yet accepted (the one being sent included), oldest first. */
+    get waiting(): readonly QueuedChange[] {
+      return [...queue];
     },
     subscribe(listener: (state: SaveQueueState) => void) {
       listeners.add(listener);
@@ -78,9 +178,35 @@ export function createSaveQueue({ retryDelays = [1_000, 2_000, 5_000, 10_000] }:
     get state() {
       return state;
     },
+    /** Tries again now: after the connection came back, or after a new login. */
+    retryNow() {
+      blocked = false;
+      wake?.();
+      void run();
+    },
     /** Resolves when everything queued so far has been answered. */
     flushed(): Promise<void> {
       return queue.length === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    /** Sends what is held back (`delay`) at once, and resolves when everything has been answered. */
+    flush(): Promise<void> {
+      let changed = false;
+      for (const item of queue) {
+        if (item.notBefore) {
+          delete item.notBefore;
+          changed = true;
+        }
+      }
+      if (changed) persist();
+      wake?.();
+      void run();
+      return this.flushed();
+    },
+    /** Stops sending (the screen closed); what is stored stays for the next queue on it. */
+    dispose() {
+      stopped = true;
+      listeners.clear();
+      wake?.();
     },
   };
 }
