@@ -22,6 +22,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { RowActionsMenu } from './row-actions-menu';
+import { CardSortSelect, DataCards } from './data-cards';
 import { RowLink } from './row-action';
 import { errorMessage } from '../../lib/api-client';
 import { ITEMS_PER_PAGE_OPTIONS, type ListState } from './list-state';
@@ -69,6 +70,11 @@ export type DataTableProps<T> = {
   filters?: ReactNode;
   /** How many of those filters are set: shown on the phone button, and opens them at first. */
   activeFilters?: number;
+  /**
+   * On a phone the rows are these cards instead of table rows (a screen a mechanic uses on site:
+   * targets a thumb can hit); the sort is then a select beside the filters.
+   */
+  renderCard?: (row: T) => ReactNode;
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -145,6 +151,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // On phones a row of selects would push the list off the screen: they fold behind a button.
   const [filtersShown, setFiltersShown] = useState(() => (props.activeFilters ?? 0) > 0);
   const showFilters = !narrow || filtersShown;
+  const cards = narrow && props.renderCard;
   const colSpan = columns.length + (actions ? 1 : 0);
   const shares = columns.reduce(
     (sum, c) => sum + (c.truncate && !c.truncate.maxWidth ? (c.truncate.share ?? 1) : 0),
@@ -173,7 +180,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             htmlInput: { maxLength: 255 },
           }}
         />
-        {props.filters && narrow && (
+        {(props.filters || cards) && narrow && (
           <Button
             size="small"
             startIcon={<FilterListIcon />}
@@ -184,6 +191,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         )}
         {showFilters && props.filters}
+        {cards && filtersShown && <CardSortSelect columns={columns} state={state} onStateChange={onStateChange} />}
         {props.archivable && (
           <FormControlLabel
             control={
@@ -199,91 +207,103 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Alert>
       ) : null}
       <Box sx={{ height: 4 }}>{loading && rows && <LinearProgress aria-label={TABLE_TEXT.loading} />}</Box>
-      <TableContainer>
-        <Table aria-label={props.label} aria-busy={loading} size="medium">
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell
-                  key={c.key}
-                  align={c.align}
-                  sx={hideSx(c.hideBelow)}
-                  sortDirection={state.sortKey === c.key ? state.sortOrder : false}
-                >
-                  {c.sortable ? (
-                    <TableSortLabel
-                      active={state.sortKey === c.key}
-                      direction={state.sortKey === c.key ? state.sortOrder : 'asc'}
-                      onClick={() =>
-                        onStateChange({
-                          sortKey: c.key,
-                          sortOrder: state.sortKey === c.key && state.sortOrder === 'asc' ? 'desc' : 'asc',
-                        })
-                      }
-                    >
-                      {c.label}
-                    </TableSortLabel>
-                  ) : (
-                    c.label
-                  )}
-                </TableCell>
-              ))}
-              {actions && (
-                <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>
-                    Acties
-                  </Box>
-                </TableCell>
-              )}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows && rows.length > 0 ? (
-              rows.map((row) => (
-                <TableRow key={rowKey(row)} hover>
-                  {columns.map((c) => (
-                    <TableCell
-                      key={c.key}
-                      align={c.align}
-                      title={c.truncate?.text(row) || undefined}
-                      sx={{ ...hideSx(c.hideBelow), ...cellSx(c, shares), ...(c.link && { position: 'relative' }) }}
-                    >
-                      <CellContent column={c} row={row} />
-                    </TableCell>
-                  ))}
-                  {actions && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5, px: { xs: 0.5, sm: 2 } }}>
-                      {narrow ? <RowActionsMenu>{actions(row)}</RowActionsMenu> : actions(row)}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))
-            ) : !rows && loading ? (
-              // The first load: placeholder rows of a page's height (at most 15), so the pagination
-              // and what follows do not jump down when the rows arrive (layout shift).
-              // Keys of their own: a real row must not take over a placeholder's element and move.
-              Array.from({ length: Math.min(state.itemsPerPage, 15) }, (_, i) => (
-                <TableRow key={`placeholder-${i}`}>
-                  <TableCell colSpan={colSpan} sx={{ height: 53, py: 0 }}>
-                    {i === 0 && (
-                      <Box component="span" sx={visuallyHidden}>
-                        {TABLE_TEXT.loading}
-                      </Box>
+      {cards ? (
+        <DataCards
+          label={props.label}
+          rows={rows}
+          loading={loading}
+          rowKey={rowKey}
+          renderCard={cards}
+          placeholders={state.itemsPerPage}
+          emptyText={emptyText}
+        />
+      ) : (
+        <TableContainer>
+          <Table aria-label={props.label} aria-busy={loading} size="medium">
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell
+                    key={c.key}
+                    align={c.align}
+                    sx={hideSx(c.hideBelow)}
+                    sortDirection={state.sortKey === c.key ? state.sortOrder : false}
+                  >
+                    {c.sortable ? (
+                      <TableSortLabel
+                        active={state.sortKey === c.key}
+                        direction={state.sortKey === c.key ? state.sortOrder : 'asc'}
+                        onClick={() =>
+                          onStateChange({
+                            sortKey: c.key,
+                            sortOrder: state.sortKey === c.key && state.sortOrder === 'asc' ? 'desc' : 'asc',
+                          })
+                        }
+                      >
+                        {c.label}
+                      </TableSortLabel>
+                    ) : (
+                      c.label
                     )}
-                    <Skeleton aria-hidden width={`${60 + ((i * 17) % 35)}%`} />
+                  </TableCell>
+                ))}
+                {actions && (
+                  <TableCell align="right">
+                    <Box component="span" sx={visuallyHidden}>
+                      Acties
+                    </Box>
+                  </TableCell>
+                )}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows && rows.length > 0 ? (
+                rows.map((row) => (
+                  <TableRow key={rowKey(row)} hover>
+                    {columns.map((c) => (
+                      <TableCell
+                        key={c.key}
+                        align={c.align}
+                        title={c.truncate?.text(row) || undefined}
+                        sx={{ ...hideSx(c.hideBelow), ...cellSx(c, shares), ...(c.link && { position: 'relative' }) }}
+                      >
+                        <CellContent column={c} row={row} />
+                      </TableCell>
+                    ))}
+                    {actions && (
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5, px: { xs: 0.5, sm: 2 } }}>
+                        {narrow ? <RowActionsMenu>{actions(row)}</RowActionsMenu> : actions(row)}
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))
+              ) : !rows && loading ? (
+                // The first load: placeholder rows of a page's height (at most 15), so the pagination
+                // and what follows do not jump down when the rows arrive (layout shift).
+                // Keys of their own: a real row must not take over a placeholder's element and move.
+                Array.from({ length: Math.min(state.itemsPerPage, 15) }, (_, i) => (
+                  <TableRow key={`placeholder-${i}`}>
+                    <TableCell colSpan={colSpan} sx={{ height: 53, py: 0 }}>
+                      {i === 0 && (
+                        <Box component="span" sx={visuallyHidden}>
+                          {TABLE_TEXT.loading}
+                        </Box>
+                      )}
+                      <Skeleton aria-hidden width={`${60 + ((i * 17) % 35)}%`} />
+                    </TableCell>
+                  </TableRow>
+                ))
+              ) : (
+                <TableRow>
+                  <TableCell colSpan={colSpan} align="center" sx={{ py: 6, color: 'text.secondary' }}>
+                    {emptyText}
                   </TableCell>
                 </TableRow>
-              ))
-            ) : (
-              <TableRow>
-                <TableCell colSpan={colSpan} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                  {emptyText}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={total}

@@ -1,15 +1,103 @@
-import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
-import { EmptyState } from '../../../components/feedback/empty-state';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import { roleCan } from '@keurwijzer/shared/permissions';
+import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
+import type { Tasklist } from '@keurwijzer/shared/tasklists';
 import { PageHeader } from '../../../components/layout/page-header';
+import { DataTable, type Column } from '../../../components/table/data-table';
+import { useDataTableQuery } from '../../../components/table/use-data-table-query';
+import { useCurrentUser } from '../../auth/api/auth';
+import { tasklistsResource } from '../api/tasklists';
+import { TasklistCard } from '../components/tasklist-card';
+import { TasklistFilters, useTasklistFilters } from '../components/tasklist-filters';
+import { Progress, TasklistStatusChip, formatPlannedDate, tasklistPath } from '../components/tasklist-status';
 
-/** Root: the task lists overview (route name tasklists). Task lists arrive with their own work. */
+/**
+ * Root: the task list overview (route name tasklists). A mechanic sees their own lists first
+ * ("Alleen mijn takenlijsten" on); on a phone the rows are cards.
+ */
 export default function Tasklists() {
+  const user = useCurrentUser();
+  const filters = useTasklistFilters(!roleCan(user.role, 'reports.view'));
+  const table = useDataTableQuery({
+    useList: tasklistsResource.useList,
+    defaults: { sortKey: 'planned_date', sortOrder: 'desc' },
+    filters: filters.query,
+  });
+  const open = (t: Tasklist) => tasklistPath(user.role, t.id);
+
+  const columns: Column<Tasklist>[] = [
+    {
+      key: 'customer',
+      label: 'Klant',
+      sortable: true,
+      truncate: { text: (t) => t.customer_name, maxWidth: 260 },
+      render: (t) => t.customer_name,
+      link: (t) => ({ to: open(t) }),
+    },
+    {
+      key: 'location',
+      label: 'Vestiging',
+      sortable: true,
+      hideBelow: 'md',
+      truncate: { text: (t) => t.location_name },
+      render: (t) => t.location_name,
+    },
+    {
+      key: 'inspection_type',
+      label: 'Type',
+      sortable: true,
+      nowrap: true,
+      hideBelow: 'md',
+      render: (t) => INSPECTION_TYPE_LABELS[t.inspection_type],
+    },
+    {
+      key: 'planned_date',
+      label: 'Geplande datum',
+      sortable: true,
+      nowrap: true,
+      render: (t) => formatPlannedDate(t.planned_date),
+    },
+    { key: 'status', label: 'Status', sortable: true, render: (t) => <TasklistStatusChip status={t.status} /> },
+    {
+      key: 'progress',
+      label: 'Voortgang',
+      hideBelow: 'sm',
+      render: (t) => <Progress done={t.submitted_count} total={t.machines_count} label="Ingediende rapporten" />,
+    },
+    {
+      key: 'created_by',
+      label: 'Aangemaakt door',
+      sortable: true,
+      hideBelow: 'lg',
+      truncate: { text: (t) => t.created_by_name ?? '', maxWidth: 200 },
+      render: (t) => t.created_by_name ?? '',
+    },
+  ];
+
   return (
     <>
-      <PageHeader title="Takenlijsten" />
-      <EmptyState title="Geen takenlijsten" icon={<AssignmentIcon sx={{ fontSize: 48, mb: 1 }} color="disabled" />}>
-        Er zijn nog geen takenlijsten. Zodra er takenlijsten zijn gepland, staan ze hier.
-      </EmptyState>
+      <PageHeader
+        title="Takenlijsten"
+        actions={
+          roleCan(user.role, 'tasklists.manage') && (
+            <Button component={RouterLink} to="/tasklists/create" variant="contained" startIcon={<AddIcon />}>
+              Nieuwe takenlijst
+            </Button>
+          )
+        }
+      />
+      <DataTable<Tasklist>
+        {...table}
+        activeFilters={filters.active}
+        label="Takenlijsten"
+        columns={columns}
+        rowKey={(t) => t.id}
+        searchLabel="Zoeken op klant, vestiging of opmerking"
+        filters={<TasklistFilters filters={filters} />}
+        renderCard={(t) => <TasklistCard tasklist={t} to={open(t)} />}
+      />
     </>
   );
 }

@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { roleCan, type Role } from '@keurwijzer/shared/permissions';
+import { REPORT_STATUS_LABELS, type ReportStatus } from '@keurwijzer/shared/reports';
+import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
+import { TASKLIST_STATUS_LABELS, type Tasklist, type TasklistStatus } from '@keurwijzer/shared/tasklists';
+
+/** "2026-05-01" as 01-05-2026: a calendar date, never shifted by the time zone. */
+export const formatPlannedDate = (date: string): string => date.split('-').reverse().join('-');
+
+/** Today on this device as "YYYY-MM-DD" (what a date input holds). */
+export function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Where a task list opens: the office (who reads every report) gets its overview of the reports,
+ * a mechanic the plan screen.
+ */
+export const tasklistPath = (role: Role, id: number): string =>
+  roleCan(role, 'reports.view') ? `/admin/tasklists/${id}` : `/mechanic/tasklists/${id}`;
+
+/** Takenlijsten > "Keuring 01-05-2026": the crumbs of a task list's screens. */
+export const tasklistCrumbs = (t: Pick<Tasklist, 'inspection_type' | 'planned_date'>) => [
+  { label: 'Takenlijsten', to: '/' },
+  { label: `${INSPECTION_TYPE_LABELS[t.inspection_type]} ${formatPlannedDate(t.planned_date)}` },
+];
+
+const STATUS_COLORS = {
+  concept: 'default',
+  planned: 'info',
+  in_progress: 'warning',
+  completed: 'success',
+} as const satisfies Record<TasklistStatus, string>;
+
+/** Concept, Gepland, In uitvoering or Afgerond. */
+export function TasklistStatusChip({ status }: { status: TasklistStatus }) {
+  return <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={TASKLIST_STATUS_LABELS[status]} />;
+}
+
+/** Open or Ingediend. */
+export function ReportStatusChip({ status }: { status: ReportStatus }) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={status === 'submitted' ? 'success' : 'default'}
+      label={REPORT_STATUS_LABELS[status]}
+    />
+  );
+}
+
+/** A small bar and "3 / 5": how much of `total` is done. */
+export function Progress({ done, total, label }: { done: number; total: number; label: string }) {
+  const value = total > 0 ? Math.round((100 * done) / total) : 0;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 110 }}>
+      <LinearProgress
+        variant="determinate"
+        value={value}
+        aria-label={label}
+        aria-valuetext={`${done} van ${total}`}
+        sx={{ flexGrow: 1, height: 6, borderRadius: 3, minWidth: 48 }}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {done} / {total}
+      </Typography>
+    </Box>
+  );
+}
