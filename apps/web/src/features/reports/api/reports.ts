@@ -1,0 +1,76 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  CompletedReport,
+  LatestReports,
+  MachineReport,
+  ReportDetail,
+  ReportSaveFormValues,
+} from '@keurwijzer/shared/reports';
+import { apiGet, apiSend, type Page, type Query } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/download';
+import { useChange } from '../../../lib/query-client';
+
+/** The paths of the report endpoints (packages/shared/src/reports.ts). */
+export const reportPaths = {
+  report: (id: number) => `/api/reports/${id}`,
+  answer: (id: number, questionId: number) => `/api/reports/${id}/answers/${questionId}`,
+  category: (id: number, categoryId: number) => `/api/reports/${id}/categories/${categoryId}`,
+  submit: (id: number) => `/api/reports/${id}/submit`,
+  pdf: (id: number) => `/api/reports/${id}/pdf`,
+  completed: '/api/completed-reports',
+  completedExport: '/api/completed-reports/export',
+  machine: (customerId: number, machineId: number) => `/api/customers/${customerId}/machines/${machineId}/reports`,
+  latest: (customerId: number, machineId: number) =>
+    `/api/customers/${customerId}/machines/${machineId}/latest-reports`,
+};
+
+export const reportKeys = {
+  detail: (id: number) => ['reports', 'detail', id] as const,
+  completed: (query: Query) => ['reports', 'completed', query] as const,
+  machine: (customerId: number, machineId: number) => ['reports', 'machine', customerId, machineId] as const,
+  latest: (customerId: number, machineId: number) => ['reports', 'latest', customerId, machineId] as const,
+};
+
+export const getReport = async (id: number) => (await apiGet<ReportDetail>(reportPaths.report(id))).data;
+
+/** GET /api/reports/:id: the report with its machine, categories, questions and answers. */
+export const useReport = (id: number) => useQuery({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });
+
+/** GET /api/completed-reports: a page of submitted reports (the list's query and filters). */
+export function useCompletedReports(query: Query) {
+  return useQuery({
+    queryKey: reportKeys.completed(query),
+    queryFn: async (): Promise<Page<CompletedReport>> => {
+      const res = await apiGet<CompletedReport[]>(reportPaths.completed, query);
+      return { data: res.data, meta: res.meta! };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A machine's reports, newest first. */
+export const useMachineReports = (customerId: number, machineId: number) =>
+  useQuery({
+    queryKey: reportKeys.machine(customerId, machineId),
+    queryFn: async () => (await apiGet<MachineReport[]>(reportPaths.machine(customerId, machineId))).data,
+  });
+
+/** The machine's latest submitted report per inspection type. */
+export const useLatestReports = (customerId: number, machineId: number) =>
+  useQuery({
+    queryKey: reportKeys.latest(customerId, machineId),
+    queryFn: async () => (await apiGet<LatestReports>(reportPaths.latest(customerId, machineId))).data,
+  });
+
+/** "Rapport indienen": saves the report's own fields (PUT /api/reports/:id), "Antwoorden opgeslagen". */
+export const useSaveReport = (id: number) =>
+  useChange('reports', (input: ReportSaveFormValues) =>
+    apiSend<ReportDetail>(reportPaths.report(id), input as Record<string, unknown>, 'PUT'),
+  );
+
+/** "Rapport afronden": POST /api/reports/:id/submit; a 422 names the missing answers. */
+export const useSubmitReport = (id: number) =>
+  useChange('reports', () => apiSend<ReportDetail>(reportPaths.submit(id)));
+
+/** Downloads the report's PDF under the server's file name. */
+export const downloadReportPdf = (id: number) => apiDownload(reportPaths.pdf(id), {}, `rapport-${id}.pdf`);

@@ -1,0 +1,166 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
+import {
+  REPORT_STATUS_LABELS,
+  REPORT_TEXT,
+  type ReportCategory,
+  type ReportDetail,
+  type ReportStatus,
+} from '@keurwijzer/shared/reports';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { memoTitle, optionLabel, placeOf } from './report-format';
+
+/** "Open" or "Ingediend" as a chip. */
+export function ReportStatusChip({ status }: { status: ReportStatus }) {
+  return (
+    <Chip
+      size="small"
+      label={REPORT_STATUS_LABELS[status]}
+      color={status === 'submitted' ? 'success' : 'default'}
+      variant={status === 'submitted' ? 'filled' : 'outlined'}
+    />
+  );
+}
+
+/** One label and value of the report's header (a definition list, two columns from sm up). */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The report's header data: customer, place, machine, type, questionnaire, dates, mechanic. */
+export function ReportHeader({ report, machineTo }: { report: ReportDetail; machineTo?: string }) {
+  const m = report.machine;
+  const machine = `${m.name} (${m.inventory_number})`;
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}
+    >
+      <Field label="Klant">{report.customer_name}</Field>
+      <Field label="Vestiging">{report.location_name}</Field>
+      <Field label="Machine">
+        {machineTo ? (
+          <Link component={RouterLink} to={machineTo}>
+            {machine}
+          </Link>
+        ) : (
+          machine
+        )}
+      </Field>
+      <Field label="Plaats">{placeOf(m)}</Field>
+      {m.machine_type_name && <Field label="Machinetype">{m.machine_type_name}</Field>}
+      {(m.brand_name || m.brand_type_name) && (
+        <Field label="Merk en type">{[m.brand_name, m.brand_type_name].filter(Boolean).join(' ')}</Field>
+      )}
+      {m.factory_number && <Field label="Fabrieksnummer">{m.factory_number}</Field>}
+      {m.manufacture_year && <Field label="Bouwjaar">{m.manufacture_year}</Field>}
+      <Field label="Type">{INSPECTION_TYPE_LABELS[report.inspection_type]}</Field>
+      <Field label="Vragenlijst">{report.questionnaire_name}</Field>
+      <Field label="Gepland op">{formatDate(report.planned_date)}</Field>
+      <Field label="Status">
+        <ReportStatusChip status={report.status} />
+        {report.status === 'open' && ` ${report.answered_count} / ${report.questions_count} beantwoord`}
+      </Field>
+      {report.submitted_at && <Field label="Ingediend op">{formatDateTime(report.submitted_at)}</Field>}
+      {report.filled_in_by_name && <Field label="Monteur">{report.filled_in_by_name}</Field>}
+    </Box>
+  );
+}
+
+/** A category as submitted: each question with its chosen answer and memo; skipped ones marked. */
+function CategoryAnswers({ category }: { category: ReportCategory }) {
+  const id = `report-category-${category.id}`;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: category.skipped ? 0 : 1 }}>
+        <Typography variant="h2" id={id} sx={{ flexGrow: 1 }}>
+          {category.name}
+        </Typography>
+        {category.skipped && <Chip size="small" color="warning" label={REPORT_TEXT.skippedCategory} />}
+      </Box>
+      {!category.skipped && (
+        <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          {category.questions.map((q) => {
+            const label = optionLabel(q, q.answer?.option);
+            return (
+              <Box
+                component="li"
+                key={q.id}
+                sx={{
+                  py: 1.5,
+                  borderTop: 1,
+                  borderColor: 'divider',
+                  display: 'grid',
+                  gap: { xs: 0.5, sm: 2 },
+                  gridTemplateColumns: { xs: '1fr', sm: '1fr minmax(120px, auto)' },
+                }}
+              >
+                <Typography>{q.name}</Typography>
+                <Typography
+                  sx={{ fontWeight: label ? 600 : 400, textAlign: { sm: 'right' } }}
+                  color={label ? 'text.primary' : 'text.secondary'}
+                >
+                  {label ?? REPORT_TEXT.unanswered}
+                </Typography>
+                {q.answer?.memo && (
+                  <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+                    {memoTitle(q)}: {q.answer.memo}
+                  </Typography>
+                )}
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * A report read-only, as it was submitted (or as far as it is filled in): its header, the
+ * not-at-location warning, and every category with its answers. The read model is the shared
+ * ReportDetail, so the office's screens, the mechanic's submitted report and the customer portal
+ * show the same; the screen decides where the machine links to and which actions show.
+ */
+export function ReportDocument({
+  report,
+  machineTo,
+  actions,
+}: {
+  report: ReportDetail;
+  /** The machine's screen for this reader (none: its name is plain text). */
+  machineTo?: string;
+  /** Buttons above the header (PDF downloaden). */
+  actions?: ReactNode;
+}) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>{actions}</Box>}
+        <ReportHeader report={report} machineTo={machineTo} />
+      </Paper>
+      {report.not_at_location && <Alert severity="warning">{REPORT_TEXT.notAtLocation}</Alert>}
+      {report.categories.length === 0 ? (
+        <Alert severity="info">{REPORT_TEXT.noQuestions}</Alert>
+      ) : (
+        report.categories.map((c) => <CategoryAnswers key={c.id} category={c} />)
+      )}
+    </Box>
+  );
+}

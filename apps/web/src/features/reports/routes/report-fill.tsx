@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { roleCan } from '@keurwijzer/shared/permissions';
+import { REPORT_TEXT, type ReportCategory, type ReportDetail } from '@keurwijzer/shared/reports';
+import { useConfirm } from '../../../components/feedback/confirm-dialog';
+import { useNotify } from '../../../components/feedback/notifications';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { PageHeader } from '../../../components/layout/page-header';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useCurrentUser } from '../../auth/api/auth';
+import { reportKeys, useReport, useSaveReport, useSubmitReport } from '../api/reports';
+import { CategorySection } from '../components/category-section';
+import { questionElementId } from '../components/question-card';
+import { ReportDocument } from '../components/report-document';
+import { ReportMachine } from '../components/report-machine';
+import { ReportPdfButton } from '../components/report-pdf-button';
+import { OFFLINE_TEXT, ReportProgress } from '../components/report-progress';
+import { reportQueueKey, useReportFiller } from '../components/use-report-filler';
+
+/** Scrolls a question to the middle of the screen and puts the focus on it. */
+function goToQuestion(questionId: number) {
+  const element = document.getElementById(questionElementId(questionId));
+  element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  element?.focus({ preventScroll: true });
+}
+
+/** The report ids of the missing answers in a submit's 422 (`question_<id>`). */
+const missingIds = (err: ApiError) =>
+  Object.keys(err.errors).flatMap((key) => {
+    const match = /^question_(\d+)$/.exec(key);
+    return match ? [Number(match[1])] : [];
+  });
+
+/** The open report: answer with one tap each, skip categories, save and submit. */
+function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?: string }) {
+  const filler = useReportFiller(report);
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const save = useSaveReport(report.id);
+  const submit = useSubmitReport(report.id);
+  const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
+
+  const toAnswer = filler.categories.filter((c) => !c.skipped).flatMap((c) => c.questions);
+  const unanswered = toAnswer.filter((q) => q.answer?.option == null);
+  const answered = toAnswer.length - unanswered.length;
+
+  const onSkip = async (category: ReportCategory) => {
+    const ok = await confirm({
+      title: 'Categorie overslaan',
+      message: REPORT_TEXT.skipConfirm,
+      confirmLabel: 'Overslaan',
+    });
+    if (!ok) return;
+    filler.skip(category.id, true);
+    notify(REPORT_TEXT.categorySkipped);
+  };
+  const onRestore = (category: ReportCategory) => {
+    filler.skip(category.id, false);
+    notify(REPORT_TEXT.categoryRestored);
+  };
+
+  /** Marks the missing questions and jumps to the first of them in the report's order. */
+  const showMissing = (ids: number[], message: string) => {
+    setMissing(new Set(ids));
+    const first = toAnswer.find((q) => ids.includes(q.id))?.id ?? ids[0];
+    if (first !== undefined) goToQuestion(first);
+    notify(message, 'error');
+  };
+
+  const run = async (kind: 'save' | 'submit', action: () => Promise<void>) => {
+    if (filler.offline) {
+      notify(OFFLINE_TEXT, 'warning');
+      return;
+    }
+    setBusy(kind);
+    try {
+      await filler.flush();
+      await action();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422 && missingIds(err).length > 0) {
+        showMissing(missingIds(err), err.message);
+      } else notify(errorMessage(err), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** "Rapport indienen": everything waiting is sent, then the report itself ("Antwoorden opgeslagen"). */
+  const onSave = () =>
+    run('save', async () => {
+      const res = await save.mutateAsync({ not_at_location: filler.notAtLocation });
+      notify(res.message ?? REPORT_TEXT.answersSaved);
+    });
+
+  /** "Rapport afronden": only complete reports; after a confirmation it is submitted and read-only. */
+  const onSubmit = () =>
+    run('submit', async () => {
+      if (unanswered.length > 0) {
+        showMissing(
+          unanswered.map((q) => q.id),
+          REPORT_TEXT.missingAnswers,
+        );
+        return;
+      }
+      const ok = await confirm({ title: 'Rapport afronden', message: REPORT_TEXT.submitConfirm, confirmLabel: 'Afronden' });
+      if (!ok) return;
+      const res = await submit.mutateAsync();
+      queryClient.setQueryData(reportKeys.detail(report.id), res.data);
+      try {
+        localStorage.removeItem(reportQueueKey(report.id));
+      } catch {
+        // Nothing was stored.
+      }
+      notify(res.message ?? REPORT_TEXT.submitted);
+      window.scrollTo({ top: 0 });
+    });
+
+  let number = 1;
+  return (
+    <>
+      <ReportMachine
+        report={report}
+        notAtLocation={filler.notAtLocation}
+        onNotAtLocation={filler.setNotAtLocation}
+        machinesTo={machinesTo}
+      />
+      <ReportProgress
+        answered={answered}
+        total={toAnswer.length}
+        saving={filler.saving}
+        offline={filler.offline}
+        onFirstOpen={() => unanswered[0] && goToQuestion(unanswered[0].id)}
+      />
+      {filler.categories.length === 0 ? (
+        <Alert severity="info">{REPORT_TEXT.noQuestions}</Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {filler.categories.map((c) => {
+            const first = number;
+            number += c.questions.length;
+            return (
+              <CategorySection
+                key={c.id}
+                category={c}
+                firstNumber={first}
+                missing={missing}
+                onAnswer={filler.answer}
+                onMemo={filler.memo}
+                onSkip={(category) => void onSkip(category)}
+                onRestore={onRestore}
+              />
+            );
+          })}
+        </Box>
+      )}
+      <Box
+        sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, mt: 3, justifyContent: 'flex-end' }}
+      >
+        <Button
+          variant="outlined"
+          size="large"
+          disabled={busy !== null}
+          startIcon={busy === 'save' ? <CircularProgress size={18} color="inherit" /> : undefined}
+          onClick={() => void onSave()}
+          sx={{ minHeight: 52 }}
+        >
+          Rapport indienen
+        </Button>
+        <Button
+          variant="contained"
+          size="large"
+          disabled={busy !== null}
+          startIcon={busy === 'submit' ? <CircularProgress size={18} color="inherit" /> : undefined}
+          onClick={() => void onSubmit()}
+          sx={{ minHeight: 52 }}
+        >
+          Rapport afronden
+        </Button>
+      </Box>
+    </>
+  );
+}
+
+/** mechanic/report/{id}: fill in a report on a tablet or phone; submitted, it is read-only. */
+export default function ReportFill() {
+  const id = Number(useParams().id);
+  const user = useCurrentUser();
+  const { data: report, error } = useReport(id);
+  const name = report?.machine.name ?? '…';
+  // The office's machine screens, for a user who may open them (a mechanic may not).
+  const mayOpenMachines = roleCan(user.role, 'customers.view');
+  const machinesTo =
+    report && mayOpenMachines
+      ? `/admin/customers/${report.customer_id}/machines?search=${encodeURIComponent(report.machine.inventory_number)}`
+      : undefined;
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
+      <PageHeader
+        title={`Rapport ${name}`}
+        crumbs={[
+          { label: 'Takenlijsten', to: '/' },
+          { label: 'Takenlijst', to: report ? `/mechanic/tasklists/${report.tasklist_id}` : undefined },
+          { label: name },
+        ]}
+      />
+      {error ? (
+        <Alert severity="error">{errorMessage(error)}</Alert>
+      ) : !report ? (
+        <PageLoader />
+      ) : report.status === 'open' ? (
+        <ReportForm key={report.id} report={report} machinesTo={machinesTo} />
+      ) : (
+        <>
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {REPORT_TEXT.submitted}
+            {report.filled_in_by_name ? ` door ${report.filled_in_by_name}` : ''}
+            {report.submitted_at ? ` op ${formatDateTime(report.submitted_at)}` : ''}.
+          </Alert>
+          <ReportDocument
+            report={report}
+            machineTo={
+              mayOpenMachines
+                ? `/admin/customers/${report.customer_id}/machines/${report.machine.id}/edit`
+                : undefined
+            }
+            actions={<ReportPdfButton reportId={report.id} />}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

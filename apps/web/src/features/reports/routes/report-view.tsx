@@ -1,0 +1,41 @@
+import { useLocation, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import { PageHeader, type Crumb } from '../../../components/layout/page-header';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { errorMessage } from '../../../lib/api-client';
+import { useReport } from '../api/reports';
+import { ReportDocument } from '../components/report-document';
+import { ReportPdfButton } from '../components/report-pdf-button';
+
+/**
+ * admin/completed-reports/{id} and admin/reports/{id} (the latter also for open reports, from a
+ * task list or a machine's reports): the report read-only with its PDF.
+ */
+export default function ReportView() {
+  const id = Number(useParams().id);
+  const fromCompleted = useLocation().pathname.startsWith('/admin/completed-reports');
+  const { data: report, error } = useReport(id);
+  const name = report ? report.machine.name : '…';
+  const crumbs: Crumb[] = fromCompleted
+    ? [{ label: 'Afgeronde rapporten', to: '/admin/completed-reports' }, { label: name }]
+    : [
+        { label: 'Takenlijst', to: report ? `/admin/tasklists/${report.tasklist_id}` : undefined },
+        { label: name },
+      ];
+  return (
+    <>
+      <PageHeader title={`Rapport ${name}`} crumbs={crumbs} />
+      {error ? (
+        <Alert severity="error">{errorMessage(error)}</Alert>
+      ) : !report ? (
+        <PageLoader />
+      ) : (
+        <ReportDocument
+          report={report}
+          machineTo={`/admin/customers/${report.customer_id}/machines/${report.machine.id}/edit`}
+          actions={<ReportPdfButton reportId={report.id} />}
+        />
+      )}
+    </>
+  );
+}
