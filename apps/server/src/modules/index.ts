@@ -44,6 +44,9 @@ import { createQuestionnairesService } from './questionnaires/questionnaires.ser
 import { createQuestionsRepository } from './questions/questions.repository';
 import { questionsRoutes } from './questions/questions.routes';
 import { createQuestionsService } from './questions/questions.service';
+import { createReportsRepository } from './reports/reports.repository';
+import { reportsRoutes } from './reports/reports.routes';
+import { createReportsService } from './reports/reports.service';
 import { createTasklistsRepository } from './tasklists/tasklists.repository';
 import { tasklistsRoutes } from './tasklists/tasklists.routes';
 import { createTasklistsService } from './tasklists/tasklists.service';
@@ -88,6 +91,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     questions: createQuestionsRepository(db),
     questionnaires: createQuestionnairesRepository(db),
     tasklists: createTasklistsRepository(db),
+    reports: createReportsRepository(db),
   };
 
   // The request pipeline's own (plugins/session.ts); users end sessions through it.
@@ -97,6 +101,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     { sessions: repos.sessions, loginAttempts: repos.loginAttempts },
   );
   const machines = createMachinesService({ db, repo: repos.machines });
+  const machineImages = createMachineImagesService({ repo: repos.machineImages, storage });
 
   return {
     sessions,
@@ -120,13 +125,15 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
       machines: repos.machines,
       company: config.company,
     }),
-    machineImages: createMachineImagesService({ repo: repos.machineImages, storage }),
+    machineImages,
     brands: createBrandsService(repos.brands),
     machineTypes: createMachineTypesService(repos.machineTypes),
     categories: createCategoriesService(repos.categories),
     questions: createQuestionsService(repos.questions),
     questionnaires: createQuestionnairesService({ db, repo: repos.questionnaires }),
     tasklists: createTasklistsService({ db, repo: repos.tasklists }),
+    // The report screen shows its machine's first image through `machineImages` (its `ReportImages`).
+    reports: createReportsService({ db, repo: repos.reports, images: machineImages, company: config.company }),
   };
 }
 
@@ -148,5 +155,6 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(questionsRoutes, { service: modules.questions });
   await app.register(questionnairesRoutes, { service: modules.questionnaires });
   await app.register(tasklistsRoutes, { service: modules.tasklists });
+  await app.register(reportsRoutes, { service: modules.reports });
   await app.register(accountRoutes, { service: modules.account });
 }

@@ -124,6 +124,14 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/tasklists/:id/candidates': STAFF,
   'POST /api/tasklists/:id/machines': STAFF,
   'DELETE /api/tasklists/:id/machines/:machineId': STAFF,
+  // Reports: filled in and submitted by staff; customers read theirs in the portal, not here
+  'GET /api/reports/:id': STAFF,
+  'PUT /api/reports/:id': STAFF,
+  'PUT /api/reports/:id/answers/:questionId': STAFF,
+  'PUT /api/reports/:id/categories/:categoryId': STAFF,
+  'POST /api/reports/:id/submit': STAFF,
+  'GET /api/reports/:id/pdf': STAFF,
+  'GET /api/reports/:id/image': STAFF,
 };
 
 const t = useTestApp();

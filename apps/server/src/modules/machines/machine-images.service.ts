@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { processImage, type ProcessedImage } from './machine-images';
 import { toMachineImage } from './machine-images.presenter';
-import type { MachineImagesRepository } from './machine-images.repository';
+import type { MachineImageRow, MachineImagesRepository } from './machine-images.repository';
 
 /** An image file to send: its stream, type and a file name for Content-Disposition. */
 export type ImageFile = { stream: Readable; contentType: string; fileName: string };
@@ -59,6 +59,18 @@ export function createMachineImagesService({
     return row;
   }
 
+  /** The image file or its WebP thumbnail as stored, or null when the file is gone from the storage. */
+  async function fileOf(row: MachineImageRow, thumb: boolean): Promise<ImageFile | null> {
+    const stream = await storage.get(thumb ? row.thumbKey : row.fileKey);
+    if (!stream) return null;
+    const ext = thumb ? 'webp' : row.fileKey.split('.').pop();
+    return {
+      stream,
+      contentType: thumb ? 'image/webp' : row.contentType,
+      fileName: `machine-${row.machineId}-${row.id}${thumb ? '-klein' : ''}.${ext}`,
+    };
+  }
+
   return {
     async list(actor: Actor, customerId: number, machineId: number) {
       await assertMachine(actor, customerId, machineId);
@@ -104,14 +116,19 @@ export function createMachineImagesService({
       thumb: boolean,
     ): Promise<ImageFile> {
       const row = await find(actor, customerId, machineId, imageId);
-      const stream = await storage.get(thumb ? row.thumbKey : row.fileKey);
-      if (!stream) throw notFound();
-      const ext = thumb ? 'webp' : row.fileKey.split('.').pop();
-      return {
-        stream,
-        contentType: thumb ? 'image/webp' : row.contentType,
-        fileName: `machine-${row.machineId}-${row.id}${thumb ? '-klein' : ''}.${ext}`,
-      };
+      const file = await fileOf(row, thumb);
+      if (!file) throw notFound();
+      return file;
+    },
+
+    /**
+     * The thumbnail of the machine's first image, or null without one (or when its file is gone).
+     * Who may see it is the caller's decision (the report screen: the reports service checks its
+     * reader first, through the composition root), so this takes no actor.
+     */
+    async firstThumbnail(machineId: number): Promise<ImageFile | null> {
+      const [first] = await repo.list(machineId);
+      return first ? fileOf(first, true) : null;
     },
 
     async remove(actor: Actor, customerId: number, machineId: number, imageId: number): Promise<void> {

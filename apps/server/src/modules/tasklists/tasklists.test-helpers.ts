@@ -114,3 +114,20 @@ export async function storedCopy(t: TestContext, reportId: number) {
     categories: cats.map((c) => ({ ...c, questions: qs.filter((q) => q.reportCategoryId === c.id) })),
   };
 }
+
+/**
+ * A report ready to be filled in: a machine at `place` with a questionnaire of `type`
+ * (`categories` x `questions`), planned on a new task list of the mechanic (through the API).
+ */
+export async function plannedReport(
+  t: TestContext,
+  place: PlacementChain,
+  opts: { type?: InspectionType; categories?: number; questions?: number; values?: Json } = {},
+) {
+  const api = tasklistsApi(t);
+  const { machine, built } = await api.machineWith(place, opts);
+  const list = await api.create(place, { inspection_type: opts.type ?? 'inspection' });
+  const planned = await api.plan(list.id, [machine.id]);
+  const report = planned.machines.find((m) => m.machine_id === machine.id)!;
+  return { list, machine, built, reportId: report.report_id };
+}

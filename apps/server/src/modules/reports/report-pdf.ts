@@ -1,0 +1,240 @@
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import PDFDocument from 'pdfkit';
+import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
+import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
+import { REPORT_TEXT, type ReportDetail, type ReportQuestion } from '@keurwijzer/shared/reports';
+import type { Company } from '../../config';
+
+// A4 portrait: the company header, what was inspected, then every category with its questions,
+// answers and memos; "Pagina x van y" on every page (the pages are buffered until the count is
+// known: a report is a few pages, never a stream of thousands of rows).
+
+/** What the PDF says besides the report. */
+export type ReportPdfInfo = { company: Company; generatedAt: Date };
+
+/** An open report is printed as a concept. */
+export const CONCEPT_STATUS = 'Concept — nog niet ingediend';
+
+const RED = '#BE1522';
+const GREY = '#666666';
+const MARGIN = 40;
+const FOOTER = 20;
+const QUESTION_WIDTH = 300;
+const ANSWER_X = MARGIN + 316;
+
+const TIME_ZONE = 'Europe/Amsterdam';
+const dateFormat = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+/** 21-11-2026 14:05 in Dutch time. */
+const dutchDateTime = (d: Date) => `${dateFormat.format(d)} ${timeFormat.format(d)}`;
+/** '2026-11-21' (a date without time) as 21-11-2026. */
+const dutchDay = (day: string) => day.split('-').reverse().join('-');
+
+/** "rapport-12-INV-001.pdf": only safe characters in a file name. */
+export function reportFileName(r: Pick<ReportDetail, 'id' | 'machine'>): string {
+  const inventory =
+    r.machine.inventory_number
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'machine';
+  return `rapport-${r.id}-${inventory}.pdf`;
+}
+
+/** The label of the chosen option, or what stands in for it. */
+function answerLabel(q: ReportQuestion, open: boolean): string {
+  const option = q.answer?.option;
+  if (option) return q.answer_options[option - 1] ?? String(option);
+  return open ? REPORT_TEXT.unanswered : '—';
+}
+
+const placeOf = (m: ReportDetail['machine']) =>
+  [m.location_name, m.department_name, m.room_name].filter(Boolean).join(' > ');
+
+/** Writes the report as a PDF into `out` and resolves when it is complete. */
+export async function writeReportPdf(report: ReportDetail, out: Writable, info: ReportPdfInfo): Promise<void> {
+  const typeLabel = INSPECTION_TYPE_LABELS[report.inspection_type];
+  const m = report.machine;
+  const doc = new PDFDocument({
+    size: 'A4',
+    bufferPages: true,
+    // A small bottom margin: the footer sits below the content's own limit without pdfkit
+    // starting a new page for it.
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: FOOTER },
+    info: {
+      Title: `Rapport ${typeLabel.toLowerCase()} ${m.name}`,
+      Author: info.company.name,
+      CreationDate: info.generatedAt,
+    },
+  });
+  const done = finished(out);
+  doc.pipe(out);
+
+  const pageWidth = doc.page.width;
+  const width = pageWidth - 2 * MARGIN;
+  /** The lowest y content may end at. */
+  const bottom = doc.page.height - MARGIN - 6;
+  let y = 0;
+
+  const newPage = () => {
+    doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(9).fillColor('black');
+    doc.text(`Rapport ${typeLabel.toLowerCase()} · ${m.name} (${m.inventory_number})`, MARGIN, MARGIN, {
+      width,
+      lineBreak: false,
+    });
+    y = MARGIN + 18;
+  };
+  /** A new page unless `height` fits below y. */
+  const room = (height: number) => {
+    if (y + height > bottom) newPage();
+  };
+
+  // The company header.
+  doc.rect(0, 0, pageWidth, 56).fill(RED);
+  doc.fillColor('white').font('Helvetica-Bold').fontSize(16).text(info.company.name, MARGIN, 20, { lineBreak: false });
+  doc.font('Helvetica').fontSize(8);
+  doc.text(info.company.address, MARGIN, 16, { width, align: 'right' });
+  doc.text(info.company.contact, MARGIN, 28, { width, align: 'right' });
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(15).text(`Rapport ${typeLabel.toLowerCase()}`, MARGIN, 72);
+  doc.font('Helvetica').fontSize(8).fillColor(GREY);
+  doc.text(`Rapportnummer ${report.id} · afgedrukt op ${dutchDateTime(info.generatedAt)}`, MARGIN, doc.y + 2);
+  y = doc.y + 12;
+
+  // What was inspected: the visit on the left, the machine on the right.
+  const status = report.status === 'submitted' ? 'Ingediend' : CONCEPT_STATUS;
+  const visit: [string, string][] = [
+    ['Klant', report.customer_name],
+    ['Vestiging', report.location_name],
+    ['Soort', typeLabel],
+    ['Vragenlijst', report.questionnaire_name],
+    ['Geplande datum', dutchDay(report.planned_date)],
+    ['Ingediend op', report.submitted_at ? dutchDateTime(new Date(report.submitted_at)) : '—'],
+    ['Monteur', report.filled_in_by_name ?? '—'],
+    ['Status', status],
+  ];
+  const machine: [string, string][] = [
+    ['Machine', m.name],
+    ['Inventarisnummer', m.inventory_number],
+    ['Fabrieksnummer', m.factory_number ?? '—'],
+    ['Machinetype', m.machine_type_name ?? '—'],
+    ['Merk', [m.brand_name, m.brand_type_name].filter(Boolean).join(' ') || '—'],
+    ['Fabrikant', m.manufacturer ?? '—'],
+    ['Bouwjaar', m.manufacture_year === null ? '—' : String(m.manufacture_year)],
+    ['Machinestatus', MACHINE_STATUS_LABELS[m.status]],
+    ['Plaats', placeOf(m)],
+  ];
+  const half = (width - 16) / 2;
+  const LABEL = 82;
+  const pairs = (rows: [string, string][], x: number) => {
+    let top = y;
+    for (const [label, value] of rows) {
+      doc.font('Helvetica').fontSize(9);
+      const h = doc.heightOfString(value, { width: half - LABEL });
+      doc.fillColor(GREY).font('Helvetica').fontSize(8).text(label, x, top + 1, { width: LABEL - 4, lineBreak: false });
+      doc.fillColor('black').font('Helvetica').fontSize(9).text(value, x + LABEL, top, { width: half - LABEL });
+      top += h + 4;
+    }
+    return top;
+  };
+  y = Math.max(pairs(visit, MARGIN), pairs(machine, MARGIN + half + 16)) + 6;
+
+  if (report.not_at_location) {
+    doc.font('Helvetica-Bold').fontSize(9.5);
+    const h = doc.heightOfString(REPORT_TEXT.notAtLocation, { width: width - 16 }) + 12;
+    doc.rect(MARGIN, y, width, h).lineWidth(1).strokeColor(RED).stroke();
+    doc.fillColor(RED).text(REPORT_TEXT.notAtLocation, MARGIN + 8, y + 6, { width: width - 16 });
+    doc.fillColor('black');
+    y += h + 8;
+  }
+
+  doc.font('Helvetica').fontSize(9).fillColor('black');
+  doc.text(`Beantwoord: ${report.answered_count} van ${report.questions_count} vragen`, MARGIN, y);
+  y = doc.y + 10;
+
+  const categoryHeading = (c: ReportDetail['categories'][number], more: boolean) => {
+    doc.rect(MARGIN, y, width, 18).fill('#EEEEEE');
+    doc.fillColor('black').font('Helvetica-Bold').fontSize(10);
+    doc.text(`${c.position}. ${c.name}${more ? ' (vervolg)' : ''}`, MARGIN + 5, y + 5, {
+      width: width - 110,
+      lineBreak: false,
+    });
+    if (c.skipped) {
+      doc.fillColor(RED).text(REPORT_TEXT.skippedCategory, MARGIN, y + 5, {
+        width: width - 5,
+        align: 'right',
+        lineBreak: false,
+      });
+      doc.fillColor('black');
+    }
+    y += 22;
+  };
+
+  if (report.categories.length === 0) {
+    doc.font('Helvetica').fontSize(9).text(REPORT_TEXT.noQuestions, MARGIN, y);
+  }
+  for (const c of report.categories) {
+    room(48);
+    categoryHeading(c, false);
+    if (c.skipped) {
+      y += 4;
+      continue;
+    }
+    for (const q of c.questions) {
+      const answer = answerLabel(q, report.status === 'open');
+      const memo = q.answer?.memo ? `${q.memo_title ?? 'Opmerking'}: ${q.answer.memo}` : null;
+      doc.font('Helvetica').fontSize(9);
+      const qh = doc.heightOfString(q.name, { width: QUESTION_WIDTH });
+      doc.font('Helvetica-Bold');
+      const ah = doc.heightOfString(answer, { width: MARGIN + width - ANSWER_X });
+      doc.font('Helvetica-Oblique').fontSize(8.5);
+      const mh = memo ? doc.heightOfString(memo, { width: width - 16 }) + 3 : 0;
+      const h = Math.max(qh, ah) + mh + 8;
+      if (y + h > bottom) {
+        newPage();
+        categoryHeading(c, true);
+      }
+      doc.fillColor('black').font('Helvetica').fontSize(9).text(q.name, MARGIN + 5, y, { width: QUESTION_WIDTH });
+      doc
+        .fillColor(q.answer?.option ? 'black' : GREY)
+        .font('Helvetica-Bold')
+        .text(answer, ANSWER_X, y, { width: MARGIN + width - ANSWER_X });
+      if (memo) {
+        doc
+          .fillColor(GREY)
+          .font('Helvetica-Oblique')
+          .fontSize(8.5)
+          .text(memo, MARGIN + 16, y + Math.max(qh, ah) + 3, { width: width - 16 });
+      }
+      y += h;
+      doc
+        .moveTo(MARGIN, y - 4)
+        .lineTo(MARGIN + width, y - 4)
+        .lineWidth(0.5)
+        .strokeColor('#DDDDDD')
+        .stroke();
+    }
+    y += 6;
+  }
+
+  // Every page's footer, now that the number of pages is known.
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const top = doc.page.height - FOOTER - 14;
+    doc.font('Helvetica').fontSize(7).fillColor(GREY);
+    doc.text(`${info.company.name} · Rapport ${report.id} · ${m.name}`, MARGIN, top, {
+      width: width - 80,
+      lineBreak: false,
+    });
+    doc.text(`Pagina ${i - start + 1} van ${count}`, MARGIN, top, { width, align: 'right', lineBreak: false });
+  }
+  doc.flushPages();
+  doc.end();
+  await done;
+}

@@ -1,0 +1,22 @@
+import { ACCESS } from '@keurwijzer/shared/permissions';
+import { assertCan, type Actor } from '../../lib/actor';
+import type { ReportScope } from './reports.repository';
+
+/**
+ * Who may read and fill in which reports. Staff with `tasklists.view` read every report (a
+ * colleague may take a task list over), `tasklists.manage` fills them in, skips categories and
+ * submits. Customer users hold neither: their read-only view of their own machines' submitted
+ * reports is the customer portal's, which will give the read model a `ReportScope` of its
+ * customer. The routes check the same permissions first; this keeps a new caller from skipping
+ * them.
+ */
+export const reportsPolicy = {
+  /** The reports `actor` may read (403 when none). */
+  readScope(actor: Actor): ReportScope {
+    assertCan(actor, ACCESS.tasklists.read);
+    return {};
+  },
+  assertWrite(actor: Actor): void {
+    assertCan(actor, ACCESS.tasklists.write);
+  },
+};

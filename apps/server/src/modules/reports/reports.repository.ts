@@ -1,0 +1,232 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { ReportAnswer, ReportDetail, ReportStatus } from '@keurwijzer/shared/reports';
+import type { Db, Executor } from '../../db/client';
+import { ANSWER_JSON, REPORT_DETAIL_JSON } from './reports.presenter';
+
+/*
+ * Reports: the read model (one statement, built as JSON by PostgreSQL), the answer upsert (one
+ * statement), and the row lock and writes of skipping, saving and submitting. No access logic:
+ * which reports a caller may see is the service's (a `ReportScope` from reports.policy.ts).
+ */
+
+/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
+async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Which reports a read may find: staff find every report (`{}`); the customer portal will pass
+ * its customer and `submitted` (a customer reads only its own machines' submitted reports).
+ */
+/**
+ * Locks the task list of report `id` (`FOR NO KEY UPDATE`): as an uncorrelated sub-select in the
+ * WHERE of the report's own locking select it runs before that row is locked, so the list is
+ * always locked before the report.
+ */
+const lockList = (id: number) =>
+  sql`select 1 from tasklists lt where lt.id = (select lr.tasklist_id from reports lr where lr.id = ${id}) for no key update of lt`;
+
+export type ReportScope = {
+  /** Only reports of this customer's task lists. */
+  customerId?: number;
+  /** Only submitted reports. */
+  submitted?: boolean;
+};
+
+const scopeWhere = (id: number, scope: ReportScope): SQL =>
+  and(
+    sql`r.id = ${id}`,
+    scope.customerId !== undefined ? sql`t.customer_id = ${scope.customerId}` : undefined,
+    scope.submitted ? sql`r.status = 'submitted'` : undefined,
+  )!;
+
+/** What the answer statement found and did (reports.service.ts turns it into the answer or the error). */
+export type AnswerOutcome = {
+  /** The report was open and is locked by this statement: the answer could be written. */
+  open: boolean;
+  /** The number of answer options of the question, or null when it is not a question of this report. */
+  options: number | null;
+  /** The answer as written by this statement (null: nothing written). */
+  written: ReportAnswer | null;
+  /** This statement removed the stored answer. */
+  removed: boolean;
+  /** The stored answer as it was before this statement. */
+  stored: ReportAnswer | null;
+};
+
+/** The answer to save: `remove` (no option and no memo) deletes the stored one. */
+export type AnswerValues = { option: number | null; memo: string | null; answeredAt: string };
+
+export function createReportsRepository(db: Db) {
+  return {
+    /**
+     * One report with its machine, categories, questions and answers as its API JSON (one
+     * statement whatever the number of questions), or undefined when no report with this id is
+     * in `scope`.
+     */
+    async find(id: number, scope: ReportScope = {}, tx: Executor = db): Promise<ReportDetail | undefined> {
+      const [row] = await rowsOf<{ json: ReportDetail }>(
+        tx,
+        sql`select ${REPORT_DETAIL_JSON} as json
+            from reports r
+            join tasklists t on t.id = r.tasklist_id
+            join customers c on c.id = t.customer_id
+            join locations l on l.id = t.location_id
+            join machines m on m.id = r.machine_id
+            join locations ml on ml.id = m.location_id
+            left join departments d on d.id = m.department_id
+            left join rooms rm on rm.id = m.room_id
+            left join machine_types mt on mt.id = m.machine_type_id
+            left join brands b on b.id = m.brand_id
+            left join brand_types bt on bt.id = m.brand_type_id
+            left join users u on u.id = r.filled_in_by
+            where ${scopeWhere(id, scope)}`,
+      );
+      return row?.json;
+    },
+
+    /** The report's machine, or undefined when no report with this id is in `scope`. */
+    async machineOf(id: number, scope: ReportScope = {}, tx: Executor = db): Promise<number | undefined> {
+      const [row] = await rowsOf<{ machine_id: number }>(
+        tx,
+        sql`select r.machine_id from reports r join tasklists t on t.id = r.tasklist_id where ${scopeWhere(id, scope)}`,
+      );
+      return row?.machine_id;
+    },
+
+    /** The report's status as it is now (undefined: no such report). */
+    async status(id: number, tx: Executor = db): Promise<ReportStatus | undefined> {
+      const [row] = await rowsOf<{ status: ReportStatus }>(tx, sql`select status from reports where id = ${id}`);
+      return row?.status;
+    },
+
+    /**
+     * Locks the report's task list and then the report until the transaction ends (`FOR NO KEY
+     * UPDATE`) and returns the report's status; undefined without a report. A submit and every
+     * change of the report take these locks first, so they run one after the other and a change
+     * after a submit sees it. The list comes first, the order of a take-off or a delete of the
+     * list, and of an answer (whose first answer changes the list's figures too).
+     */
+    async lock(id: number, tx: Executor): Promise<ReportStatus | undefined> {
+      const [row] = await rowsOf<{ status: ReportStatus }>(
+        tx,
+        sql`select r.status from reports r where r.id = ${id} and exists(${lockList(id)}) for no key update of r`,
+      );
+      return row?.status;
+    },
+
+    /**
+     * Saves the answer of one question in one statement: the report must be open (its task list's
+     * row and then its own are locked `FOR NO KEY UPDATE` within the statement, as `lock` does, so
+     * an answer and a submit at once run in turn, and an answer that waited for a submit finds
+     * the report submitted and writes nothing), the question must be one of this report and the option one of its options.
+     * Upserts the answer unless the stored one was given later (`answered_at`); no option and no
+     * memo deletes it, on the same condition. A time ahead of the server's clock counts as now,
+     * so a device with a clock running ahead cannot make its answers final.
+     */
+    async answer(reportId: number, questionId: number, v: AnswerValues, tx: Executor = db): Promise<AnswerOutcome> {
+      const remove = v.option === null && v.memo === null;
+      const at = sql`least(${v.answeredAt}::timestamptz, now())`;
+      const [row] = await rowsOf<AnswerOutcome>(
+        tx,
+        sql`with rep as (
+              select r.id from reports r
+              where r.id = ${reportId} and r.status = 'open' and exists(${lockList(reportId)})
+              for no key update of r
+            ), question as (
+              select q.id, cardinality(q.answer_options) as options
+              from report_questions q where q.id = ${questionId} and q.report_id = ${reportId}
+            ), target as (
+              select question.id from question join rep on rep.id = ${reportId}
+              where ${v.option}::int is null or ${v.option}::int <= question.options
+            ), written as (
+              insert into report_answers as a (report_id, report_question_id, option, memo, answered_at)
+              select ${reportId}, target.id, ${v.option}::smallint, ${v.memo}::varchar, ${at}
+              from target where not ${remove}::boolean
+              on conflict (report_question_id) do update
+                set option = excluded.option, memo = excluded.memo, answered_at = excluded.answered_at,
+                  updated_at = now()
+                where a.answered_at <= excluded.answered_at
+              returning ${ANSWER_JSON} as json
+            ), removed as (
+              delete from report_answers a using target
+              where ${remove}::boolean and a.report_question_id = target.id and a.answered_at <= ${at}
+              returning a.id
+            )
+            select exists(select 1 from rep) as open,
+              (select options from question) as options,
+              (select json from written) as written,
+              exists(select 1 from removed) as removed,
+              (select ${ANSWER_JSON} from report_answers a where a.report_question_id = ${questionId}) as stored`,
+      );
+      return row!;
+    },
+
+    /** Whether the category is one of the report's. */
+    async hasCategory(reportId: number, categoryId: number, tx: Executor = db): Promise<boolean> {
+      const [row] = await rowsOf<{ found: boolean }>(
+        tx,
+        sql`select exists(select 1 from report_categories where id = ${categoryId} and report_id = ${reportId}) as found`,
+      );
+      return row!.found;
+    },
+
+    /** Skips a category of the report or takes it back; undefined when it is not one of the report's. */
+    async skip(reportId: number, categoryId: number, skipped: boolean, tx: Executor) {
+      const [row] = await rowsOf<{ id: number; skipped: boolean }>(
+        tx,
+        sql`update report_categories set skipped = ${skipped}, updated_at = now()
+            where id = ${categoryId} and report_id = ${reportId} returning id, skipped`,
+      );
+      return row;
+    },
+
+    /** The report's own fields (undefined: unchanged); its `updated_at` in any case. */
+    async save(id: number, values: { notAtLocation?: boolean }, tx: Executor): Promise<void> {
+      await tx.execute(
+        sql`update reports set not_at_location = coalesce(${values.notAtLocation ?? null}::boolean, not_at_location),
+              updated_at = now() where id = ${id}`,
+      );
+    },
+
+    /**
+     * The questions still to answer before a submit, in report order: every question of every
+     * category that is not skipped without an answer with an option (a memo alone is not one).
+     */
+    async unanswered(id: number, tx: Executor): Promise<number[]> {
+      const rows = await rowsOf<{ id: number }>(
+        tx,
+        sql`select q.id from report_questions q
+            join report_categories rc on rc.id = q.report_category_id
+            left join report_answers a on a.report_question_id = q.id
+            where q.report_id = ${id} and not rc.skipped and a.option is null
+            order by rc.position, rc.id, q.position, q.id`,
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Submits an open report (status, time, who) and sets its machine's report year to the year
+     * of the submit (Dutch time), in one statement; false when the report was not open.
+     */
+    async submit(id: number, userId: number, tx: Executor): Promise<boolean> {
+      const [row] = await rowsOf<{ submitted: number }>(
+        tx,
+        sql`with sub as (
+              update reports set status = 'submitted', submitted_at = now(), filled_in_by = ${userId}, updated_at = now()
+              where id = ${id} and status = 'open'
+              returning machine_id, submitted_at
+            ), machine as (
+              update machines m
+              set report_year = extract(year from sub.submitted_at at time zone 'Europe/Amsterdam')::int
+              from sub where m.id = sub.machine_id
+              returning m.id
+            )
+            select (select count(*) from sub)::int as submitted`,
+      );
+      return row!.submitted > 0;
+    },
+  };
+}
+
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;

@@ -1,0 +1,165 @@
+import type { Readable } from 'node:stream';
+import {
+  REPORT_TEXT,
+  missingAnswerKey,
+  type AnswerInput,
+  type ReportAnswerState,
+  type ReportCategoryState,
+  type ReportDetail,
+} from '@keurwijzer/shared/reports';
+import { TEXT } from '@keurwijzer/shared/texts';
+import type { Company } from '../../config';
+import type { Db, Executor } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import type { Download } from '../../lib/stream-download';
+import { reportFileName, writeReportPdf } from './report-pdf';
+import { reportsPolicy } from './reports.policy';
+import type { ReportsRepository } from './reports.repository';
+
+/** An image file to send: its stream, type and a file name for Content-Disposition. */
+export type ReportImageFile = { stream: Readable; contentType: string; fileName: string };
+
+/**
+ * What the reports need of the machine images (the machine-images service, passed in by the
+ * composition root): the thumbnail of a machine's first image, or null without one. Who may see
+ * it is decided here, before it is asked for.
+ */
+export type ReportImages = { firstThumbnail(machineId: number): Promise<ReportImageFile | null> };
+
+/**
+ * Filling in a report: read it, save answers one at a time, skip categories, save the report's
+ * own fields, submit it; and its PDF and machine image. Every method takes the actor first and
+ * checks it (reports.policy.ts). Every change of a submitted report answers 409: the answer is
+ * one conditional statement, the others lock the report row first (as the submit does), so a
+ * change racing a submit either lands before it or sees it.
+ */
+export function createReportsService({
+  db,
+  repo,
+  images,
+  company,
+}: {
+  db: Db;
+  repo: ReportsRepository;
+  images: ReportImages;
+  company: Company;
+}) {
+  async function detail(id: number, tx: Executor = db): Promise<ReportDetail> {
+    const report = await repo.find(id, {}, tx);
+    if (!report) throw notFound();
+    return report;
+  }
+
+  /** Locks the open report for a change: 404 without it, 409 once it is submitted. */
+  async function lockOpen(id: number, tx: Executor, ifSubmitted: () => Promise<void> = async () => {}) {
+    const status = await repo.lock(id, tx);
+    if (!status) throw notFound();
+    if (status === 'submitted') {
+      await ifSubmitted();
+      throw conflict(REPORT_TEXT.alreadySubmitted);
+    }
+  }
+
+  /** The report as `actor` may read it: 404 outside its scope. */
+  async function read(actor: Actor, id: number): Promise<ReportDetail> {
+    const report = await repo.find(id, reportsPolicy.readScope(actor));
+    if (!report) throw notFound();
+    return report;
+  }
+
+  return {
+    /** The report with its machine, categories, questions and answers. */
+    get: read,
+
+    /**
+     * Saves the answer of one question (idempotent; an answer given earlier than the stored one
+     * changes nothing) and returns what is stored now. One statement; only a refusal reads the
+     * report again to say why.
+     */
+    async answer(actor: Actor, id: number, questionId: number, input: AnswerInput): Promise<ReportAnswerState> {
+      reportsPolicy.assertWrite(actor);
+      const out = await repo.answer(id, questionId, {
+        option: input.option,
+        memo: input.memo,
+        answeredAt: input.answered_at,
+      });
+      if (out.options === null || !out.open) {
+        const status = await repo.status(id);
+        if (!status) throw notFound();
+        if (out.options === null) throw notFound(REPORT_TEXT.questionMissing);
+        throw conflict(REPORT_TEXT.alreadySubmitted);
+      }
+      if (input.option !== null && input.option > out.options) throw fieldError('option', REPORT_TEXT.invalidOption);
+      return { question_id: questionId, answer: out.written ?? (out.removed ? null : out.stored) };
+    },
+
+    /** Skips a category (its answers are kept) or takes it back. */
+    async skip(actor: Actor, id: number, categoryId: number, skipped: boolean): Promise<ReportCategoryState> {
+      reportsPolicy.assertWrite(actor);
+      return db.transaction(async (tx) => {
+        await lockOpen(id, tx, async () => {
+          if (!(await repo.hasCategory(id, categoryId, tx))) throw notFound(REPORT_TEXT.categoryMissing);
+        });
+        const row = await repo.skip(id, categoryId, skipped, tx);
+        if (!row) throw notFound(REPORT_TEXT.categoryMissing);
+        return row;
+      });
+    },
+
+    /** "Rapport indienen": the answers are saved one by one; this saves the report's own fields. */
+    async save(actor: Actor, id: number, input: { not_at_location?: boolean }): Promise<ReportDetail> {
+      reportsPolicy.assertWrite(actor);
+      return db.transaction(async (tx) => {
+        await lockOpen(id, tx);
+        await repo.save(id, { notAtLocation: input.not_at_location }, tx);
+        return detail(id, tx);
+      });
+    },
+
+    /**
+     * "Rapport afronden": only when every question of every category that is not skipped has an
+     * option (422 naming each missing question, in report order). Records who and when, and the
+     * machine's report year, in one transaction under the report's lock: of several submits at
+     * once one succeeds, the others get the 409 of a submitted report.
+     */
+    async submit(actor: Actor, id: number): Promise<ReportDetail> {
+      reportsPolicy.assertWrite(actor);
+      return db.transaction(async (tx) => {
+        await lockOpen(id, tx);
+        const missing = await repo.unanswered(id, tx);
+        if (missing.length > 0) {
+          throw new AppError(
+            422,
+            REPORT_TEXT.missingAnswers,
+            Object.fromEntries(missing.map((q) => [missingAnswerKey(q), [REPORT_TEXT.unanswered]])),
+          );
+        }
+        if (!(await repo.submit(id, actor.id, tx))) throw conflict(REPORT_TEXT.alreadySubmitted);
+        return detail(id, tx);
+      });
+    },
+
+    /** The report as a PDF, ready to stream (lib/stream-download.ts). */
+    async pdf(actor: Actor, id: number): Promise<Download> {
+      const report = await read(actor, id);
+      const generatedAt = new Date();
+      return {
+        contentType: 'application/pdf',
+        fileName: reportFileName(report),
+        write: (out) => writeReportPdf(report, out, { company, generatedAt }),
+      };
+    },
+
+    /** The thumbnail of the report's machine's first image; 404 without one. */
+    async image(actor: Actor, id: number): Promise<ReportImageFile> {
+      const machineId = await repo.machineOf(id, reportsPolicy.readScope(actor));
+      if (machineId === undefined) throw notFound();
+      const file = await images.firstThumbnail(machineId);
+      if (!file) throw notFound(TEXT.notFound);
+      return file;
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
