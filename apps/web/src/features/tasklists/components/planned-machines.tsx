@@ -96,7 +96,7 @@ export function PlannedMachines({
               to={`/mechanic/report/${m.report_id}`}
               variant={m.report_status === 'submitted' ? 'outlined' : 'contained'}
               size="large"
-              aria-label={`${m.report_status === 'submitted' ? 'Bekijken' : 'Rapport invullen'}: ${m.name}`}
+              aria-label={`${m.report_status === 'submitted' ? 'Bekijken' : 'Rapport invullen'}: ${m.name} (${m.inventory_number})`}
               sx={{ flexGrow: { xs: 1, sm: 0 }, minHeight: 48 }}
             >
               {m.report_status === 'submitted' ? 'Bekijken' : 'Rapport invullen'}
@@ -105,7 +105,7 @@ export function PlannedMachines({
               <Button
                 color="error"
                 size="large"
-                aria-label={`Van de lijst halen: ${m.name}`}
+                aria-label={`Van de lijst halen: ${m.name} (${m.inventory_number})`}
                 onClick={() => void takeOff(m)}
                 sx={{ minHeight: 48 }}
               >

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, loginAs, unique } from '../support/login';
+import { DEMO_CUSTOMER, DEMO_LOCATION, createTasklist, expectNotification, heading } from './helpers';
+
+const SHOTS = '/tmp/shots';
+
+/** Nothing is wider than the screen (no sideways scrolling), then a full-page screenshot. */
+async function check(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/tasklists-${name}.png`, fullPage: true });
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  const toggle = page.getByRole('button', { name: theme === 'dark' ? 'Donker thema' : 'Licht thema' });
+  if (await toggle.isVisible()) await toggle.click();
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+}
+
+test('the task list screens fit a phone and a desktop, light and dark; the office overview links to its screen', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, ACCOUNTS.admin);
+  const remarks = unique('E2E schermen ');
+  const id = await createTasklist(page, {
+    customer: DEMO_CUSTOMER,
+    location: DEMO_LOCATION,
+    type: 'Keuring',
+    date: '2026-07-01',
+    remarks,
+  });
+  // On a desktop the location's machines are a table: rows are chosen with their checkboxes.
+  const table = page.getByRole('table', { name: 'Machines op deze vestiging' });
+  const boxes = table.getByRole('checkbox');
+  await expect(boxes.first()).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Alles selecteren/ }).check();
+  const all = await boxes.count();
+  await expect(page.getByRole('button', { name: `Inplannen (${all})` })).toBeEnabled();
+  await page.getByRole('checkbox', { name: /^Alles selecteren/ }).uncheck();
+  for (let i = 0; i < 2; i++) await boxes.nth(i).check();
+  await page.getByRole('button', { name: 'Inplannen (2)' }).click();
+  await expectNotification(page, '2 machines ingepland');
+
+  // The admin's overview: a table, the list's row opens the office screen.
+  await page.goto(`/?search=${encodeURIComponent(remarks)}`);
+  const rows = page.getByRole('table', { name: 'Takenlijsten' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Keuring');
+  await expect(rows.nth(1)).toContainText('01-07-2026');
+  await expect(rows.nth(1)).toContainText('Gepland');
+  await expect(rows.nth(1)).toContainText('0 / 2');
+  await rows.nth(1).getByRole('link', { name: DEMO_CUSTOMER }).click();
+  await expect(page).toHaveURL(`/admin/tasklists/${id}`);
+  await expect(heading(page, DEMO_CUSTOMER)).toBeVisible();
+
+  const screens = [
+    ['overview', '/'],
+    ['create', '/tasklists/create'],
+    ['plan', `/mechanic/tasklists/${id}`],
+    ['office', `/admin/tasklists/${id}`],
+  ] as const;
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await page.goto('/');
+      await setTheme(page, theme);
+      for (const [name, path] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await check(page, `${name}-${width}-${theme}`);
+      }
+    }
+  }
+});
