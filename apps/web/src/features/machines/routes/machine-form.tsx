@@ -6,6 +6,7 @@ import { usePlacementCrumbs } from '../../locations/components/use-placement-cru
 import { machinesResource } from '../api/machines';
 import { MachineFields } from '../components/machine-fields';
 import { MachineImages } from '../components/machine-images';
+import { MachineLatestReports } from '../components/machine-latest-reports';
 import { MachineMoves } from '../components/machine-moves';
 
 /** "1234,50" for the price field (cents in, Dutch decimal comma out). */
@@ -59,6 +60,7 @@ export default function MachineForm() {
       />
       {machineId !== undefined && (
         <>
+          <MachineLatestReports customerId={customerId} machineId={machineId} />
           <MachineImages customerId={customerId} machineId={machineId} />
           <MachineMoves customerId={customerId} machineId={machineId} />
         </>

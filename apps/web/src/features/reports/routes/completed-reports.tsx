@@ -1,6 +1,120 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import WrongLocationIcon from '@mui/icons-material/WrongLocationOutlined';
+import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
+import { COMPLETED_REPORT_FILTER_KEYS, REPORT_TEXT, type CompletedReport } from '@keurwijzer/shared/reports';
 import { PageHeader } from '../../../components/layout/page-header';
+import { DataTable, type Column } from '../../../components/table/data-table';
+import { FilterSelect } from '../../../components/table/filter-select';
+import { useListFilters } from '../../../components/table/list-state';
+import { useDataTableQuery } from '../../../components/table/use-data-table-query';
+import { formatDateTime } from '../../../lib/format';
+import { useCompletedReports } from '../api/reports';
+import { CompletedReportsExportButton } from '../components/completed-reports-export-button';
+import { CustomerFilter } from '../components/customer-filter';
+import { ReportPdfButton } from '../components/report-pdf-button';
 
-/** admin/completed-reports (being built). */
+const SORT = { sortKey: 'submitted_at', sortOrder: 'desc' } as const;
+
+/** The flags of a submitted report: not at the indicated place, and how many categories were skipped. */
+function ReportFlags({ report }: { report: CompletedReport }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {report.not_at_location && (
+        <Tooltip title={REPORT_TEXT.notAtLocation}>
+          <Chip
+            size="small"
+            color="warning"
+            icon={<WrongLocationIcon />}
+            label="Niet op plaats"
+            aria-label={REPORT_TEXT.notAtLocation}
+          />
+        </Tooltip>
+      )}
+      {report.skipped_count > 0 && (
+        <Chip size="small" variant="outlined" label={`${report.skipped_count} overgeslagen`} />
+      )}
+    </Box>
+  );
+}
+
+/** admin/completed-reports: every submitted report; search, filters, sort, paging, PDF and xlsx export. */
 export default function CompletedReports() {
-  return <PageHeader title="Afgeronde rapporten" />;
+  const [filters, setFilter] = useListFilters(COMPLETED_REPORT_FILTER_KEYS);
+  const type = filters.inspection_type;
+  const filterQuery = {
+    customer_id: filters.customer_id,
+    inspection_type: type && (INSPECTION_TYPES as readonly string[]).includes(type) ? type : undefined,
+    mechanic_id: filters.mechanic_id,
+    not_at_location: filters.not_at_location === '1' ? '1' : undefined,
+  };
+  const table = useDataTableQuery({ useList: useCompletedReports, defaults: SORT, filters: filterQuery });
+  const to = (r: CompletedReport) => `/admin/completed-reports/${r.id}`;
+  const columns: Column<CompletedReport>[] = [
+    { key: 'customer', label: 'Klant', sortable: true, hideBelow: 'sm', render: (r) => r.customer_name },
+    { key: 'location', label: 'Vestiging', sortable: true, hideBelow: 'lg', render: (r) => r.location_name },
+    {
+      key: 'machine',
+      label: 'Machine',
+      sortable: true,
+      link: (r) => ({ to: to(r), label: `Rapport ${r.machine_name} (${r.inventory_number})` }),
+      render: (r) => (
+        <>
+          {r.machine_name}
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {r.inventory_number}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'inspection_type',
+      label: 'Type',
+      sortable: true,
+      hideBelow: 'md',
+      render: (r) => INSPECTION_TYPE_LABELS[r.inspection_type],
+    },
+    {
+      key: 'submitted_at',
+      label: 'Ingediend op',
+      sortable: true,
+      nowrap: true,
+      render: (r) => formatDateTime(r.submitted_at),
+    },
+    { key: 'mechanic', label: 'Monteur', sortable: true, hideBelow: 'md', render: (r) => r.filled_in_by_name ?? '' },
+    { key: 'flags', label: 'Meldingen', hideBelow: 'sm', render: (r) => <ReportFlags report={r} /> },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Afgeronde rapporten" actions={<CompletedReportsExportButton filters={filterQuery} />} />
+      <DataTable
+        {...table}
+        label="Afgeronde rapporten"
+        columns={columns}
+        rowKey={(r) => r.id}
+        searchLabel="Zoeken op klant, vestiging, machine of monteur"
+        filters={
+          <>
+            <CustomerFilter value={filters.customer_id} onChange={(v) => setFilter('customer_id', v)} />
+            <FilterSelect
+              label="Type"
+              value={filters.inspection_type}
+              options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
+              onChange={(v) => setFilter('inspection_type', v)}
+            />
+            <FilterSelect
+              label="Plaats"
+              value={filters.not_at_location}
+              options={[{ value: '1', label: 'Niet op de aangegeven plaats' }]}
+              onChange={(v) => setFilter('not_at_location', v)}
+            />
+          </>
+        }
+        actions={(r) => <ReportPdfButton reportId={r.id} icon />}
+      />
+    </>
+  );
 }
