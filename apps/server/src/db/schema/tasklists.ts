@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { ReportStatus } from '@keurwijzer/shared/reports';
+import type { TasklistStatus } from '@keurwijzer/shared/tasklists';
 import { customers, locations } from './customers';
 import { machines } from './machines';
 import { questionnaires } from './questionnaires';
@@ -26,9 +27,27 @@ const timestamps = {
 };
 
 /**
+ * The status of a task list, decided here and nowhere else (the values of TASKLIST_STATUSES):
+ * Concept without reports, Afgerond when every report is submitted, In uitvoering when one is
+ * submitted or has an answer, Gepland otherwise. A stored generated column over the list's
+ * figures, which triggers keep (migration 0010).
+ */
+const STATUS_OF_FIGURES = sql`case
+  when planned_count = 0 then 'concept'
+  when submitted_count = planned_count then 'completed'
+  when submitted_count > 0 or answered_reports > 0 then 'in_progress'
+  else 'planned' end`;
+
+/** The statuses in their order (Concept 1 .. Afgerond 4): the overview's sort by status and its index. */
+export const tasklistStatusOrder = (status: SQL) =>
+  sql`(case ${status} when 'concept' then 1 when 'planned' then 2 when 'in_progress' then 3 else 4 end)`;
+
+/**
  * A task list: the machines of one customer location a mechanic plans for one inspection type.
- * Its status (Concept, Gepland, In uitvoering, Afgerond) is not stored: it is derived from its
- * reports in SQL (tasklists.repository.ts), so it can never disagree with them.
+ * Its figures (planned reports, submitted reports, reports with an answer) are kept on the row by
+ * PostgreSQL triggers on `reports` and `report_answers` (migration 0010), so every path that plans,
+ * takes off, answers, submits or deletes keeps them right without knowing; its status is derived
+ * from them (STATUS_OF_FIGURES), never set by hand.
  */
 export const tasklists = pgTable(
   'tasklists',
@@ -44,11 +63,20 @@ export const tasklists = pgTable(
     plannedDate: date('planned_date', { mode: 'string' }).notNull(),
     remarks: varchar('remarks', { length: 255 }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Reports on the list (machines planned): kept by a trigger on reports. */
+    plannedCount: integer('planned_count').notNull().default(0),
+    /** Submitted reports: kept by a trigger on reports. */
+    submittedCount: integer('submitted_count').notNull().default(0),
+    /** Reports with at least one answer (reports.answers_count > 0): kept by a trigger on reports. */
+    answeredReports: integer('answered_reports').notNull().default(0),
+    status: text('status').$type<TasklistStatus>().notNull().generatedAlwaysAs(STATUS_OF_FIGURES),
     ...timestamps,
   },
   (t) => [
     // The overview's default order (newest planned date first) and its filters.
     index('tasklists_planned_idx').on(t.plannedDate, t.id),
+    index('tasklists_status_idx').on(t.status, t.plannedDate, t.id),
+    index('tasklists_status_order_idx').using('btree', tasklistStatusOrder(sql`${t.status}`), t.id),
     index('tasklists_customer_idx').on(t.customerId, t.plannedDate),
     index('tasklists_location_idx').on(t.locationId),
     index('tasklists_created_by_idx').on(t.createdBy, t.plannedDate),
@@ -83,12 +111,12 @@ export const reports = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** "Deze machine staat niet op de aangegeven plaats." */
     notAtLocation: boolean('not_at_location').notNull().default(false),
+    /** Its rows in report_answers: kept by a trigger on report_answers (the list counts reports with any). */
+    answersCount: integer('answers_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('reports_tasklist_machine_unique').on(t.tasklistId, t.machineId),
-    // A task list's figures (planned, submitted) from the index alone, for its derived status.
-    index('reports_tasklist_status_idx').on(t.tasklistId, t.status),
     // A machine's reports, newest first (its reports screen, the latest per type).
     index('reports_machine_idx').on(t.machineId, t.submittedAt),
     // The completed reports, newest first.

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PlannedMachine } from '@keurwijzer/shared/reports';
 import type { Tasklist, TasklistSortKey } from '@keurwijzer/shared/tasklists';
+import { tasklistStatusOrder } from '../../db/schema/tasklists';
 
 /*
  * Task lists and planned machines leave the database as their API JSON, built by PostgreSQL
@@ -21,27 +22,12 @@ export const fullName = (u: string) =>
   sql.raw(`nullif(concat_ws(' ', ${u}.first_name, ${u}.preposition, ${u}.last_name), '')`);
 
 /**
- * The figures of task list `tl` and its status, derived here and nowhere else: Concept without
- * reports, Afgerond when every report is submitted, In uitvoering when one is submitted or any
- * answer was given, Gepland otherwise. One index-only range over the list's reports
- * (reports_tasklist_status_idx); the answers are only probed for lists with reports but none
- * submitted (CASE stops at the first match), one index probe per report: the `limit 1`
- * sub-select keeps PostgreSQL from turning the probe into a scan of every answer.
+ * The figures of task list `tl` and its status, as stored on its row: triggers on reports and
+ * report_answers keep the counts, and the status is a generated column over them (the one place
+ * that decides it: STATUS_OF_FIGURES in db/schema/tasklists.ts, migration 0010). Named `s` as the
+ * statements and TASKLIST_FIELDS read them.
  */
-export const STATS = sql`lateral (
-  select counts.planned, counts.submitted,
-    case when counts.planned = 0 then 'concept'
-      when counts.submitted = counts.planned then 'completed'
-      when counts.submitted > 0 or exists(
-        select 1 from reports ar where ar.tasklist_id = tl.id
-          and (select 1 from report_answers a where a.report_id = ar.id limit 1) is not null
-      ) then 'in_progress'
-      else 'planned' end as status
-  from (
-    select count(*)::int as planned, (count(*) filter (where sr.status = 'submitted'))::int as submitted
-    from reports sr where sr.tasklist_id = tl.id
-  ) counts
-) s`;
+export const STATS = sql`lateral (select tl.planned_count as planned, tl.submitted_count as submitted, tl.status) s`;
 
 /** The task list `tl` with its figures `s` as its API JSON. */
 const TASKLIST_FIELDS: Record<keyof Tasklist, SQL> = {
@@ -80,7 +66,7 @@ export const TASKLIST_SORT: Record<TasklistSortKey, SQL> = {
   customer: sql`lower(tl.customer_name)`,
   location: sql`lower(tl.location_name)`,
   inspection_type: sql`tl.inspection_type`,
-  status: sql`case s.status when 'concept' then 1 when 'planned' then 2 when 'in_progress' then 3 else 4 end`,
+  status: tasklistStatusOrder(sql`s.status`),
   created_by: sql`lower(tl.created_by_name)`,
   created_at: sql`tl.created_at`,
 };

@@ -4,7 +4,7 @@ import type { PlannedMachine } from '@keurwijzer/shared/reports';
 import type { Tasklist, TasklistCandidate, TasklistListQuery } from '@keurwijzer/shared/tasklists';
 import type { Db, Executor } from '../../db/client';
 import { customers, locations } from '../../db/schema/customers';
-import { reports, tasklists } from '../../db/schema/tasklists';
+import { reports, tasklistStatusOrder, tasklists } from '../../db/schema/tasklists';
 import { users } from '../../db/schema/users';
 import { likePattern, pageMeta } from '../../lib/list-query';
 import { PLANNED_MACHINE_JSON, STATS, TASKLIST_JSON, TASKLIST_SORT, fullName } from './tasklists.presenter';
@@ -24,7 +24,7 @@ async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
 const named = (where: SQL | undefined) => sql`(
   select t.id, t.customer_id, c.name as customer_name, t.location_id, l.name as location_name,
     t.inspection_type, t.planned_date, t.remarks, t.created_by, ${fullName('u')} as created_by_name,
-    t.created_at, t.updated_at
+    t.created_at, t.updated_at, t.planned_count, t.submitted_count, t.status
   from ${tasklists} t
   join ${customers} c on c.id = t.customer_id
   join ${locations} l on l.id = t.location_id
@@ -61,6 +61,8 @@ const OWN_SORT = {
   planned_date: sql`t.planned_date`,
   inspection_type: sql`t.inspection_type`,
   created_at: sql`t.created_at`,
+  // The stored status in its order: tasklists_status_order_idx.
+  status: tasklistStatusOrder(sql`t.status`),
 } satisfies Partial<Record<TasklistListQuery['sortKey'], SQL>>;
 
 export function createTasklistsRepository(db: Db) {
@@ -71,6 +73,7 @@ export function createTasklistsRepository(db: Db) {
         q.customer_id ? sql`t.customer_id = ${q.customer_id}` : undefined,
         q.inspection_type ? sql`t.inspection_type = ${q.inspection_type}` : undefined,
         q.mine ? sql`t.created_by = ${actorId}` : undefined,
+        q.status ? sql`t.status = ${q.status}` : undefined,
         q.search
           ? sql`(c.name ilike ${likePattern(q.search)} or l.name ilike ${likePattern(q.search)}
               or concat_ws(' ', u.first_name, u.preposition, u.last_name) ilike ${likePattern(q.search)}
@@ -82,17 +85,10 @@ export function createTasklistsRepository(db: Db) {
       const order = sql`${TASKLIST_SORT[q.sortKey]} ${dir} nulls last, tl.id ${dir}`;
       const ownSort = OWN_SORT[q.sortKey as keyof typeof OWN_SORT];
       let query: SQL;
-      if (q.status !== undefined || q.sortKey === 'status') {
-        // Every matching list needs its status first.
-        const picked = sql`select tl.*, s.*, (count(*) over ())::int as total, row_number() over (order by ${order}) as n
-          from ${named(inner)} cross join ${STATS}
-          ${q.status ? sql`where s.status = ${q.status}` : sql``}
-          order by ${order} ${limit}`;
-        query = sql`select ${TASKLIST_JSON}::text as json, tl.total
-          from (${picked}) tl cross join lateral (select tl.planned, tl.submitted, tl.status) s order by tl.n`;
-      } else if (!q.search && ownSort) {
-        // The list's own columns filter and sort: the page's ids come from an index, the total
-        // from a count of the lists alone, and only the page's rows get names and figures.
+      if (!q.search && ownSort) {
+        // The list's own columns (its stored status too) filter and sort: the page's ids come from
+        // an index, the total from a count of the lists alone, and only the page's rows get names
+        // and figures.
         const own = sql`${ownSort} ${dir}, t.id ${dir}`;
         const where = inner ? sql`where ${inner}` : sql``;
         const picked = sql`select t.id, row_number() over (order by ${own}) as n,
@@ -103,18 +99,15 @@ export function createTasklistsRepository(db: Db) {
       } else {
         // A search or a sort by a name: the named rows are picked, then the page's figures.
         const picked = sql`select tl.*, (count(*) over ())::int as total, row_number() over (order by ${order}) as n
-          from ${named(inner)} order by ${order} ${limit}`;
-        query = sql`select ${TASKLIST_JSON}::text as json, tl.total from (${picked}) tl cross join ${STATS} order by tl.n`;
+          from ${named(inner)} cross join ${STATS} order by ${order} ${limit}`;
+        query = sql`select ${TASKLIST_JSON}::text as json, tl.total
+          from (${picked}) tl cross join ${STATS} order by tl.n`;
       }
       const rows = await rowsOf<{ json: string; total: number }>(db, query);
       // Past the last page no row carries the total: ask for it (rare).
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && q.page > 1) {
-        const [row] = await rowsOf<{ total: number }>(
-          db,
-          sql`select count(*)::int as total from ${named(inner)} cross join ${STATS}
-              ${q.status ? sql`where s.status = ${q.status}` : sql``}`,
-        );
+        const [row] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from ${named(inner)}`);
         total = row?.total ?? 0;
       }
       return { dataJson: `[${rows.map((r) => r.json).join(',')}]`, count: rows.length, meta: pageMeta(total, q) };
@@ -236,6 +229,11 @@ export function createTasklistsRepository(db: Db) {
 
     async delete(id: number, tx: Executor): Promise<void> {
       await tx.delete(tasklists).where(eq(tasklists.id, id));
+    },
+
+    /** Locks the list's reports until the transaction ends (before its row: the triggers' lock order). */
+    async lockReports(tasklistId: number, tx: Executor): Promise<void> {
+      await tx.execute(sql`select id from ${reports} where tasklist_id = ${tasklistId} order by id for update`);
     },
 
     /** Per asked machine id what planning it on the list depends on (one statement). */
