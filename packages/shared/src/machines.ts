@@ -196,6 +196,9 @@ export const MachineMoveSchema = z.object({
 });
 export type MachineMove = z.infer<typeof MachineMoveSchema>;
 
+/** The 422 on `inventory_number` when the customer has a machine with it already (unique per customer, any case). */
+export const INVENTORY_NUMBER_TAKEN = 'Deze klant heeft al een machine met dit inventarisnummer';
+
 /** The confirmation of spec section 4 before approving a concept machine. */
 export const APPROVE_CONFIRMATION = 'Weet je zeker dat je deze machine wilt goedkeuren?';
 

@@ -19,6 +19,9 @@ import { createBrandsService } from './brands/brands.service';
 import { createCategoriesRepository } from './categories/categories.repository';
 import { categoriesRoutes } from './categories/categories.routes';
 import { createCategoriesService } from './categories/categories.service';
+import { createCompletedReportsRepository } from './completed-reports/completed-reports.repository';
+import { completedReportsRoutes } from './completed-reports/completed-reports.routes';
+import { createCompletedReportsService } from './completed-reports/completed-reports.service';
 import { createCustomersRepository } from './customers/customers.repository';
 import { customersRoutes } from './customers/customers.routes';
 import { createCustomersService } from './customers/customers.service';
@@ -28,6 +31,9 @@ import { createLocationsService } from './locations/locations.service';
 import { inventoryExportRoutes } from './machines/inventory-export.routes';
 import { createInventoryRepository } from './machines/inventory.repository';
 import { createInventoryService } from './machines/inventory.service';
+import { createMachineReportsRepository } from './machines/machine-reports.repository';
+import { machineReportsRoutes } from './machines/machine-reports.routes';
+import { createMachineReportsService } from './machines/machine-reports.service';
 import { createMachineImagesRepository } from './machines/machine-images.repository';
 import { machineImagesRoutes } from './machines/machine-images.routes';
 import { createMachineImagesService } from './machines/machine-images.service';
@@ -47,6 +53,9 @@ import { createQuestionsService } from './questions/questions.service';
 import { createReportsRepository } from './reports/reports.repository';
 import { reportsRoutes } from './reports/reports.routes';
 import { createReportsService } from './reports/reports.service';
+import { createPlanningRepository } from './tasklists/planning.repository';
+import { planningRoutes } from './tasklists/planning.routes';
+import { createPlanningService } from './tasklists/planning.service';
 import { createTasklistsRepository } from './tasklists/tasklists.repository';
 import { tasklistsRoutes } from './tasklists/tasklists.routes';
 import { createTasklistsService } from './tasklists/tasklists.service';
@@ -91,6 +100,9 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     questions: createQuestionsRepository(db),
     questionnaires: createQuestionnairesRepository(db),
     tasklists: createTasklistsRepository(db),
+    planning: createPlanningRepository(db),
+    completedReports: createCompletedReportsRepository(db),
+    machineReports: createMachineReportsRepository(db),
     reports: createReportsRepository(db),
   };
 
@@ -132,6 +144,9 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     questions: createQuestionsService(repos.questions),
     questionnaires: createQuestionnairesService({ db, repo: repos.questionnaires }),
     tasklists: createTasklistsService({ db, repo: repos.tasklists }),
+    planning: createPlanningService({ db, repo: repos.planning, tasklists: repos.tasklists }),
+    completedReports: createCompletedReportsService({ repo: repos.completedReports, company: config.company }),
+    machineReports: createMachineReportsService({ repo: repos.machineReports }),
     // The report screen shows its machine's first image through `machineImages` (its `ReportImages`).
     reports: createReportsService({ db, repo: repos.reports, images: machineImages, company: config.company }),
   };
@@ -155,6 +170,9 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(questionsRoutes, { service: modules.questions });
   await app.register(questionnairesRoutes, { service: modules.questionnaires });
   await app.register(tasklistsRoutes, { service: modules.tasklists });
+  await app.register(planningRoutes, { service: modules.planning });
+  await app.register(completedReportsRoutes, { service: modules.completedReports });
+  await app.register(machineReportsRoutes, { service: modules.machineReports });
   await app.register(reportsRoutes, { service: modules.reports });
   await app.register(accountRoutes, { service: modules.account });
 }

@@ -40,6 +40,7 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/customers/:customerId/machines/:id/move': ADMINS,
   'GET /api/customers/:customerId/machines/:id/moves': ADMINS,
   'GET /api/customers/:customerId/machines/:id/reports': ADMINS,
+  'GET /api/customers/:customerId/machines/:id/latest-reports': ADMINS,
   'GET /api/customers/:customerId/machines/:id/images': ADMINS,
   'POST /api/customers/:customerId/machines/:id/images': ADMINS,
   'GET /api/customers/:customerId/machines/:id/images/:imageId/file': ADMINS,
@@ -124,6 +125,15 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/tasklists/:id/candidates': STAFF,
   'POST /api/tasklists/:id/machines': STAFF,
   'DELETE /api/tasklists/:id/machines/:machineId': STAFF,
+  'GET /api/tasklists/:id/places': STAFF,
+  'GET /api/tasklists/:id/questionnaires': STAFF,
+  'POST /api/tasklists/:id/concept-machines': STAFF,
+  'GET /api/planning/customers': STAFF,
+  'GET /api/planning/customers/:id/locations': STAFF,
+  'GET /api/planning/machine-types': STAFF,
+  // The office's completed reports (reports.view: not mechanics, not customers)
+  'GET /api/completed-reports': ADMINS,
+  'GET /api/completed-reports/export': ADMINS,
   // Reports: filled in and submitted by staff; customers read theirs in the portal, not here
   'GET /api/reports/:id': STAFF,
   'PUT /api/reports/:id': STAFF,

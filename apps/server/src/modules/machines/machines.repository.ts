@@ -141,12 +141,28 @@ const SORT = {
 };
 
 /**
- * Date of the latest completed report per inspection type of these machines. Reports come with
- * the task lists (a later issue); until that table exists there is nothing to read, and the
- * inventory's report columns stay empty. This is the one place to fill them in then.
+ * Date of the latest submitted report per inspection type (the task list's) of these machines,
+ * one statement per batch of the export: one range of reports_machine_idx per machine.
  */
-async function latestReports(machineIds: number[]): Promise<Map<number, Partial<Record<InspectionType, Date>>>> {
-  return new Map(machineIds.map((id) => [id, {}]));
+async function latestReports(
+  db: Executor,
+  machineIds: number[],
+): Promise<Map<number, Partial<Record<InspectionType, Date>>>> {
+  const latest = new Map(machineIds.map((id): [number, Partial<Record<InspectionType, Date>>] => [id, {}]));
+  if (machineIds.length === 0) return latest;
+  const result = await db.execute(
+    sql`select r.machine_id, t.inspection_type, max(r.submitted_at) as submitted_at
+        from reports r join tasklists t on t.id = r.tasklist_id
+        where r.machine_id = any(${`{${machineIds.join(',')}}`}::int[]) and r.status = 'submitted'
+        group by r.machine_id, t.inspection_type`,
+  );
+  const rows = (
+    result as unknown as {
+      rows: { machine_id: number; inspection_type: InspectionType; submitted_at: Date | string }[];
+    }
+  ).rows;
+  for (const row of rows) latest.get(row.machine_id)![row.inspection_type] = new Date(row.submitted_at);
+  return latest;
 }
 
 /** The filters that narrow a list to equal ids or a status: each a placeholder when present. */
@@ -267,7 +283,10 @@ export function createMachinesRepository(db: Db) {
         const rows = await page(q, customerId, EXPORT_BATCH, offset);
         if (rows.length === 0) return;
         const batch = JSON.parse(jsonArray(rows.map((r) => r.json))) as Machine[];
-        const latest = await latestReports(batch.map((m) => m.id));
+        const latest = await latestReports(
+          db,
+          batch.map((m) => m.id),
+        );
         yield batch.map((m) => ({
           id: m.id,
           locationName: m.location_name,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listQuerySchema } from '@keurwijzer/shared/api';
 import {
   MachineInputSchema,
   MachineListQuerySchema,
@@ -95,23 +94,6 @@ export const machinesRoutes: FastifyPluginAsyncZod<{ service: MachinesService }>
       data: await service.moves(actorOf(req), req.params.customerId, req.params.id),
     }),
   );
-  // The machine's reports: empty until reports exist (the screen and its empty state are built).
-  app.get(
-    `${C}/:id/reports`,
-    {
-      config: read,
-      schema: {
-        params: MachineParams,
-        querystring: listQuerySchema(['created_at'], 'created_at'),
-        response: { 200: pageOf(z.object({ id: z.number() })) },
-      },
-    },
-    async (req) => {
-      await service.get(actorOf(req), req.params.customerId, req.params.id);
-      return { data: [], meta: { total: 0, page: req.query.page, itemsPerPage: req.query.itemsPerPage, lastPage: 1 } };
-    },
-  );
-
   // Concept machines of every customer, added by mechanics in the field.
   app.get(
     '/api/machine-concept',

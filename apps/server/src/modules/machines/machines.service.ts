@@ -1,5 +1,5 @@
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
-import type { MachineInput, MoveInput } from '@keurwijzer/shared/machines';
+import { INVENTORY_NUMBER_TAKEN, type MachineInput, type MoveInput } from '@keurwijzer/shared/machines';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, fieldError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
@@ -13,8 +13,6 @@ import {
 
 /** A list or export query as asked: `archived` defaults to the machines in use. */
 type Asked<Q extends MachineSelection> = Omit<Q, 'archived'> & { archived?: boolean };
-
-const INVENTORY_TAKEN = 'Deze klant heeft al een machine met dit inventarisnummer';
 
 type Placement = { location_id: number; department_id: number | null; room_id: number | null };
 
@@ -98,7 +96,8 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
     try {
       return await work();
     } catch (err) {
-      if (isUniqueViolation(err, 'machines_inventory_unique')) throw fieldError('inventory_number', INVENTORY_TAKEN);
+      if (isUniqueViolation(err, 'machines_inventory_unique'))
+        throw fieldError('inventory_number', INVENTORY_NUMBER_TAKEN);
       if (isForeignKeyViolation(err)) await recheck();
       throw err;
     }

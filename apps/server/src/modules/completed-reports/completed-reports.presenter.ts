@@ -1,0 +1,104 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CompletedReport, CompletedReportSortKey } from '@keurwijzer/shared/reports';
+
+/*
+ * A completed report leaves the database as its API JSON, built by PostgreSQL (as the task lists
+ * and machines do): a page is 25 strings for Node to join. The field map is typed against the
+ * shared contract, so a field added there does not compile until it is mapped here; the API
+ * tests parse what they get with the contract's `.strict()`.
+ *
+ * The statements (completed-reports.repository.ts) name their rows: `r` the report, `t` its task
+ * list, `c` the customer, `l` the task list's location, `m` the machine, `u` who filled it in.
+ */
+
+/** A timestamp as `Date.toISOString()` writes it. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** "Voornaam tussenvoegsel Achternaam" of a users row alias. */
+export const fullName = (u: string) =>
+  sql.raw(`nullif(concat_ws(' ', ${u}.first_name, ${u}.preposition, ${u}.last_name), '')`);
+
+/** `json_build_object('key', value, ...)` of a field map (at most 50 fields). */
+const jsonObject = (fields: Record<string, SQL>) =>
+  sql`json_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
+const COMPLETED_FIELDS: Record<keyof CompletedReport, SQL> = {
+  id: sql`r.id`,
+  customer_id: sql`t.customer_id`,
+  customer_name: sql`c.name`,
+  location_name: sql`l.name`,
+  machine_id: sql`m.id`,
+  machine_name: sql`m.name`,
+  inventory_number: sql`m.inventory_number`,
+  inspection_type: sql`t.inspection_type`,
+  questionnaire_name: sql`r.questionnaire_name`,
+  submitted_at: iso(sql`r.submitted_at`),
+  filled_in_by: sql`r.filled_in_by`,
+  filled_in_by_name: fullName('u'),
+  not_at_location: sql`r.not_at_location`,
+  // Only for the rows sent: one index range over the report's categories.
+  skipped_count: sql`(select count(*)::int from report_categories sc where sc.report_id = r.id and sc.skipped)`,
+};
+
+/** The report `r` with its names as its API JSON. */
+export const COMPLETED_REPORT_JSON = jsonObject(COMPLETED_FIELDS);
+
+/** What the export writes of a report besides the list's fields. */
+export type CompletedReportExportRow = CompletedReport & {
+  /** The names of the skipped categories, in the report's order. */
+  skipped_categories: string[];
+};
+
+/** The report `r` as the export reads it: the list's fields and the skipped categories' names. */
+export const COMPLETED_REPORT_EXPORT_JSON = jsonObject({
+  ...COMPLETED_FIELDS,
+  skipped_categories: sql`coalesce((select json_agg(sc.name order by sc.position, sc.id)
+    from report_categories sc where sc.report_id = r.id and sc.skipped), '[]'::json)`,
+} satisfies Record<keyof CompletedReportExportRow, SQL>);
+
+/** The list's sort keys (whitelisted by the shared query schema), over the named rows. */
+export const COMPLETED_REPORT_SORT: Record<CompletedReportSortKey, SQL> = {
+  submitted_at: sql`r.submitted_at`,
+  customer: sql`lower(c.name)`,
+  location: sql`lower(l.name)`,
+  machine: sql`lower(m.name)`,
+  inspection_type: sql`t.inspection_type`,
+  mechanic: sql`lower(${fullName('u')})`,
+};
+
+const TIME_ZONE = 'Europe/Amsterdam';
+const parts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The wall-clock time of `d` in Dutch time as its parts. */
+function dutchParts(d: Date) {
+  const p = Object.fromEntries(parts.formatToParts(d).map((x) => [x.type, x.value])) as Record<string, string>;
+  return { year: +p.year!, month: +p.month!, day: +p.day!, hour: +p.hour!, minute: +p.minute!, second: +p.second! };
+}
+
+/**
+ * The moment `d` as Dutch wall-clock time in a UTC Date: what a spreadsheet date-time cell shows
+ * as it is (a spreadsheet has no time zones).
+ */
+export function spreadsheetDateTime(d: Date): Date {
+  const p = dutchParts(d);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second));
+}
+
+/** "afgeronde-rapporten-2026-11-21.xlsx" (the date in Dutch time). */
+export function completedReportsFileName(generatedAt: Date): string {
+  const p = dutchParts(generatedAt);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `afgeronde-rapporten-${p.year}-${two(p.month)}-${two(p.day)}.xlsx`;
+}

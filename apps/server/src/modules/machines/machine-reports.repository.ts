@@ -1,0 +1,86 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { InspectionType } from '@keurwijzer/shared/questionnaires';
+import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
+import type { LatestReports, MachineReport } from '@keurwijzer/shared/reports';
+import type { Db, Executor } from '../../db/client';
+
+/*
+ * A machine's reports (its reports screen) and its latest submitted report per inspection type
+ * (its screen), each one statement that PostgreSQL answers as JSON. The machine is looked up in
+ * the same statement: no row means it is not there (or not the customer's), so the caller
+ * answers 404 without a second query. The scope (which customer, only machines in use and only
+ * submitted reports) is the caller's: the office passes the customer of the path, the customer
+ * portal will pass the customer of the session.
+ */
+
+/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
+async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const fullName = sql.raw(`nullif(concat_ws(' ', u.first_name, u.preposition, u.last_name), '')`);
+
+/** Which machines and reports a read covers. */
+export type MachineReportsScope = {
+  /** undefined: any customer's machine (staff without a customer in the path). */
+  customerId: number | undefined;
+  /** Only a machine in use (not archived, no concept) and only its submitted reports (a customer user). */
+  inUseOnly: boolean;
+};
+
+/** The machine `m` of the scope. */
+const machineOf = (machineId: number, scope: MachineReportsScope) =>
+  sql`m.id = ${machineId}
+    ${scope.customerId === undefined ? sql`` : sql`and m.customer_id = ${scope.customerId}`}
+    ${scope.inUseOnly ? sql`and m.archived_at is null and m.status <> 'concept'` : sql``}`;
+
+const MACHINE_REPORT_JSON = sql`json_build_object(
+  'id', r.id, 'tasklist_id', r.tasklist_id, 'inspection_type', t.inspection_type,
+  'questionnaire_name', r.questionnaire_name, 'status', r.status,
+  'planned_date', to_char(t.planned_date, 'YYYY-MM-DD'), 'submitted_at', ${iso(sql`r.submitted_at`)},
+  'filled_in_by_name', ${fullName}, 'not_at_location', r.not_at_location)`;
+
+/** The latest submitted report of machine `m` of one type, or null. */
+const latestOf = (type: InspectionType) => sql`(
+  select json_build_object('id', r.id, 'submitted_at', ${iso(sql`r.submitted_at`)}, 'filled_in_by_name', ${fullName})
+  from reports r join tasklists t on t.id = r.tasklist_id left join users u on u.id = r.filled_in_by
+  where r.machine_id = m.id and r.status = 'submitted' and t.inspection_type = ${type}
+  order by r.submitted_at desc, r.id desc limit 1)`;
+
+export function createMachineReportsRepository(db: Db) {
+  return {
+    /**
+     * The reports of a machine: open ones first (newest planned date first), then the submitted
+     * ones newest first; undefined when the machine is not in the scope.
+     */
+    async reports(machineId: number, scope: MachineReportsScope, tx: Executor = db) {
+      const [row] = await rowsOf<{ reports: MachineReport[] }>(
+        tx,
+        sql`select coalesce((
+              select json_agg(${MACHINE_REPORT_JSON}
+                order by r.status = 'submitted', r.submitted_at desc, t.planned_date desc, r.id desc)
+              from reports r join tasklists t on t.id = r.tasklist_id left join users u on u.id = r.filled_in_by
+              where r.machine_id = m.id ${scope.inUseOnly ? sql`and r.status = 'submitted'` : sql``}
+            ), '[]'::json) as reports
+            from machines m where ${machineOf(machineId, scope)}`,
+      );
+      return row?.reports;
+    },
+
+    /** The latest submitted report per inspection type; undefined when the machine is not in the scope. */
+    async latest(machineId: number, scope: MachineReportsScope, tx: Executor = db) {
+      const [row] = await rowsOf<{ latest: LatestReports }>(
+        tx,
+        sql`select json_build_object(${sql.join(
+          INSPECTION_TYPES.map((type) => sql`${sql.raw(`'${type}'`)}, ${latestOf(type)}`),
+          sql`, `,
+        )}) as latest
+            from machines m where ${machineOf(machineId, scope)}`,
+      );
+      return row?.latest;
+    },
+  };
+}
+
+export type MachineReportsRepository = ReturnType<typeof createMachineReportsRepository>;
