@@ -112,8 +112,11 @@ export const optionalIdField = () =>
     z.preprocess((v) => (v === '' || v === undefined ? null : v), idField().nullable()),
   );
 
-/** A boolean flag from a query string or a form: 1/0/true/false. */
+/**
+ * A boolean flag from a query string or a form: 1/0/true/false. Anything else is "Ongeldige keuze"
+ * and nothing "Verplicht" (the union's own message would be zod's English "Invalid input").
+ */
 export const flagField = () =>
   z
-    .union([z.boolean(), z.enum(['1', '0', 'true', 'false'], { error: MSG.invalidChoice })])
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])], { error: missingOr(MSG.invalidChoice) })
     .transform((v) => v === true || v === '1' || v === 'true');

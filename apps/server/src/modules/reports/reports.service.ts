@@ -27,6 +27,22 @@ export type ReportImageFile = { stream: Readable; contentType: string; fileName:
  */
 export type ReportImages = { firstThumbnail(machineId: number): Promise<ReportImageFile | null> };
 
+/** No device answered before this (and PostgreSQL has no year 0). */
+const EARLIEST_ANSWER = Date.UTC(2000, 0, 1);
+
+/**
+ * The device's time as the database gets it (UTC ISO), or null for a day that does not exist
+ * (`Date.parse`, the contract's check, rolls 30 February over into March; PostgreSQL refuses it)
+ * or a time before 2000.
+ */
+function instantOf(value: string): string | null {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+  const time = Date.parse(value);
+  return time >= EARLIEST_ANSWER ? new Date(time).toISOString() : null;
+}
+
 /**
  * Filling in a report: read it, save answers one at a time, skip categories, save the report's
  * own fields, submit it; and its PDF and machine image. Every method takes the actor first and
@@ -79,11 +95,9 @@ export function createReportsService({
      */
     async answer(actor: Actor, id: number, questionId: number, input: AnswerInput): Promise<ReportAnswerState> {
       reportsPolicy.assertWrite(actor);
-      const out = await repo.answer(id, questionId, {
-        option: input.option,
-        memo: input.memo,
-        answeredAt: input.answered_at,
-      });
+      const answeredAt = instantOf(input.answered_at);
+      if (!answeredAt) throw fieldError('answered_at', REPORT_TEXT.invalidAnsweredAt);
+      const out = await repo.answer(id, questionId, { option: input.option, memo: input.memo, answeredAt });
       if (out.options === null || !out.open) {
         const status = await repo.status(id);
         if (!status) throw notFound();
