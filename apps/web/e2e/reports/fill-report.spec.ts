@@ -1,0 +1,221 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { ACCOUNTS, expectNotification, loginAs, unique } from '../support/login';
+import { ApiSession, createQuestionnaire, planReport, progress, question, type PlannedReport } from './helpers';
+
+const OFFLINE = 'Geen verbinding: antwoorden worden bewaard en verstuurd zodra er weer verbinding is';
+/** The texts of REPORT_TEXT (packages/shared/src/reports.ts), word for word. */
+const REPORT_TEXT = {
+  skipConfirm: 'Weet je zeker dat je deze categorie wilt overslaan?',
+  submitConfirm: 'Weet je zeker dat je dit rapport wilt afronden? Daarna kan het niet meer worden gewijzigd.',
+  missingAnswers: 'Nog niet alle vragen zijn beantwoord.',
+  unanswered: 'Nog niet beantwoord',
+  answersSaved: 'Antwoorden opgeslagen',
+  submitted: 'Rapport ingediend',
+};
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+let small: PlannedReport;
+let big: PlannedReport;
+const skippedCategory = unique('Elektra ');
+
+test.beforeAll(async ({ baseURL }) => {
+  const admin = await ApiSession.login(baseURL!, ACCOUNTS.admin);
+  const mechanic = await ApiSession.login(baseURL!, ACCOUNTS.mechanic);
+  const id = unique('');
+  const q7 = await createQuestionnaire(admin, `E2E onderhoud ${id}`, 'maintenance', [
+    { name: `Mechanisch ${id}`, questions: 3 },
+    { name: skippedCategory, questions: 2 },
+    { name: `Veiligheid ${id}`, questions: 2 },
+  ]);
+  small = await planReport(admin, mechanic, q7, `Kolomboor ${id}`);
+  const q40 = await createQuestionnaire(
+    admin,
+    `E2E veertig ${id}`,
+    'maintenance',
+    [1, 2, 3, 4].map((n) => ({ name: `Blok ${n} ${id}`, questions: 10 })),
+  );
+  big = await planReport(admin, mechanic, q40, `Draaibank ${id}`);
+  await admin.dispose();
+  await mechanic.dispose();
+});
+
+/** Taps `option` of question `n` and checks it is the one chosen. */
+async function answer(page: Page, n: number, option: string) {
+  const button = question(page, n).getByRole('button', { name: option, exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
+const waitSaved = (page: Page) => expect(page.getByText('Alles opgeslagen')).toBeVisible();
+
+test('a mechanic fills in a report on a phone: skip, reload, offline, missing answers, submit', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await loginAs(page, ACCOUNTS.mechanic);
+  await page.goto(`/mechanic/report/${small.reportId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Rapport ${small.machineName}` })).toBeVisible();
+  await expect(page.getByText(`(${small.inventory})`)).toBeVisible();
+  await expect(page.getByText('Eindhoven', { exact: false }).first()).toBeVisible();
+  await expect(progress(page)).toHaveText('0 / 7 beantwoord');
+
+  // Large buttons: one tap answers, the whole width of a phone.
+  const good = question(page, 1).getByRole('button', { name: 'Goed', exact: true });
+  const box = (await good.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(48);
+  expect(box.width).toBeGreaterThan(300);
+  await answer(page, 1, 'Goed');
+  await answer(page, 2, 'Matig');
+  await expect(question(page, 2).getByRole('button', { name: 'Goed', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(progress(page)).toHaveText('2 / 7 beantwoord');
+
+  // The memo under its own title, with a counter.
+  const memo = question(page, 1).getByRole('textbox', { name: 'Toelichting' });
+  await memo.fill('Kleine lekkage bij de pomp');
+  await expect(question(page, 1).getByText('26/255')).toBeVisible();
+
+  // "Naar eerste open vraag" focuses question 3.
+  await page.getByRole('button', { name: 'Naar eerste open vraag' }).click();
+  await expect(question(page, 3)).toBeFocused();
+
+  // Skipping a category asks first; it folds to "Overgeslagen" and leaves the count.
+  const skipped = page.getByRole('region', { name: skippedCategory });
+  await skipped.getByRole('button', { name: 'Categorie overslaan' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(REPORT_TEXT.skipConfirm);
+  await dialog.getByRole('button', { name: 'Overslaan' }).click();
+  await expect(skipped.getByText('Overgeslagen')).toBeVisible();
+  await expect(skipped.getByRole('button', { name: 'Terugzetten' })).toBeVisible();
+  await expect(question(page, 4)).toHaveCount(0);
+  await expect(progress(page)).toHaveText('2 / 5 beantwoord');
+
+  // A reload at once (the memo typed less than the save pause ago): nothing is lost.
+  await page.reload();
+  await expect(progress(page)).toHaveText('2 / 5 beantwoord');
+  await expect(question(page, 1).getByRole('button', { name: 'Goed', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(question(page, 1).getByRole('textbox', { name: 'Toelichting' })).toHaveValue(
+    'Kleine lekkage bij de pomp',
+  );
+  await expect(skipped.getByText('Overgeslagen')).toBeVisible();
+  await waitSaved(page);
+
+  // Submitting too early: the first missing question is marked and focused.
+  await page.getByRole('button', { name: 'Rapport afronden' }).click();
+  // An error notification is an alert.
+  await expect(page.getByRole('alert').filter({ hasText: REPORT_TEXT.missingAnswers })).toBeVisible();
+  await expect(question(page, 3)).toBeFocused();
+  await expect(question(page, 3).getByText(REPORT_TEXT.unanswered)).toBeVisible();
+
+  // Without a connection the answer is shown, kept and said to wait; back online it is sent.
+  await context.setOffline(true);
+  await answer(page, 3, 'Slecht');
+  await expect(page.getByText(OFFLINE)).toBeVisible();
+  await expect(page.getByText('1 wijziging wacht op verzending')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE)).toBeHidden();
+  await waitSaved(page);
+
+  await answer(page, 6, 'Goed');
+  await answer(page, 7, 'n.v.t.');
+  await expect(progress(page)).toHaveText('5 / 5 beantwoord');
+  await expect(page.getByRole('button', { name: 'Naar eerste open vraag' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Rapport indienen' }).click();
+  await expectNotification(page, REPORT_TEXT.answersSaved);
+
+  await page.getByRole('button', { name: 'Rapport afronden' }).click();
+  await expect(page.getByRole('dialog')).toContainText(REPORT_TEXT.submitConfirm);
+  await page.getByRole('dialog').getByRole('button', { name: 'Afronden' }).click();
+  await expectNotification(page, REPORT_TEXT.submitted);
+
+  // Read-only now: who and when, the answers, the PDF.
+  await expect(page.getByRole('button', { name: 'Rapport afronden' })).toHaveCount(0);
+  await expect(page.getByText(/Rapport ingediend door .+ op \d\d-\d\d-\d{4} \d\d:\d\d/)).toBeVisible();
+  await expect(page.getByText('Kleine lekkage bij de pomp', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'PDF downloaden' })).toBeVisible();
+});
+
+test('a 40-question report takes at most 45 taps, submitting included', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, ACCOUNTS.mechanic);
+  await page.goto(`/mechanic/report/${big.reportId}`);
+  await expect(progress(page)).toHaveText('0 / 40 beantwoord');
+  let taps = 0;
+  const tap = async (target: Locator) => {
+    taps++;
+    await target.click();
+  };
+  for (let n = 1; n <= 40; n++) {
+    await tap(question(page, n).getByRole('button', { name: n % 7 === 0 ? 'Matig' : 'Goed', exact: true }));
+  }
+  await expect(progress(page)).toHaveText('40 / 40 beantwoord');
+  await tap(page.getByRole('button', { name: 'Rapport afronden' }));
+  await tap(page.getByRole('dialog').getByRole('button', { name: 'Afronden' }));
+  await expectNotification(page, REPORT_TEXT.submitted);
+  expect(taps).toBeLessThanOrEqual(45);
+});
+
+test('the office finds the report in the completed reports, opens it and downloads its PDF and the export', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await loginAs(page, ACCOUNTS.admin);
+  await page.goto('/admin/completed-reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Afgeronde rapporten' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Zoeken op klant, vestiging, machine of monteur' }).fill(small.inventory);
+  const rows = page.getByRole('table', { name: 'Afgeronde rapporten' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(small.machineName);
+  await expect(rows.nth(1)).toContainText('Onderhoud');
+  await expect(rows.nth(1)).toContainText('1 overgeslagen');
+
+  // The export takes the list's search.
+  const exported = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporteren (xlsx)' }).click();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await (await exported).path());
+  const sheet = workbook.worksheets[0]!;
+  const cells: string[] = [];
+  sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.text)));
+  expect(cells).toContain(small.inventory);
+  expect(cells.join(' ')).not.toContain(big.inventory);
+
+  await rows.nth(1).getByRole('link', { name: new RegExp(`^Rapport ${small.machineName}`) }).click();
+  await expect(page).toHaveURL(`/admin/completed-reports/${small.reportId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Rapport ${small.machineName}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: skippedCategory })).toContainText('Overgeslagen');
+  await expect(page.getByText('Toelichting: Kleine lekkage bij de pomp')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF downloaden' }).click();
+  const pdf = await readFile(await (await download).path());
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  expect(text).toContain(small.machineName);
+  expect(text).toContain('Matig');
+  expect(text).toContain('Kleine lekkage bij de pomp');
+  expect(text).toContain(skippedCategory);
+  expect(text).toContain('Overgeslagen');
+
+  // The machine's reports and its latest report of the type.
+  await page.goto(`/admin/customers/${small.customerId}/machines/${small.machineId}/reports`);
+  await expect(page.getByRole('table', { name: 'Rapporten' }).getByRole('row')).toHaveCount(2);
+  await page.goto(`/admin/customers/${small.customerId}/machines/${small.machineId}/edit`);
+  const latest = page.getByRole('region', { name: 'Laatste rapporten' });
+  await expect(latest).toContainText('Onderhoud');
+  await expect(latest.getByText('Nog geen')).toHaveCount(3);
+  await context.close();
+});

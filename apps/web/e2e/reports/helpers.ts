@@ -1,0 +1,135 @@
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, unique } from '../support/login';
+
+/** The demo seed's first customer and its main site. */
+export const DEMO_CUSTOMER = 'Metaalbewerking Brabant B.V.';
+export const DEMO_LOCATION = 'Eindhoven';
+
+type Body = Record<string, unknown>;
+
+/** A logged-in API session of its own (cookie and CSRF token), for a test's setup. */
+export class ApiSession {
+  private constructor(
+    private readonly ctx: APIRequestContext,
+    private token: string,
+  ) {}
+
+  static async login(baseURL: string, email: string): Promise<ApiSession> {
+    const ctx = await playwrightRequest.newContext({ baseURL });
+    const token = async () => ((await (await ctx.get('/api/token')).json()) as { data: { token: string } }).data.token;
+    const res = await ctx.post('/api/login', {
+      data: { email, password: DEMO_PASSWORD },
+      headers: { 'X-CSRF-TOKEN': await token() },
+    });
+    expect(res.status(), `login ${email}`).toBe(200);
+    return new ApiSession(ctx, await token());
+  }
+
+  async get<T>(path: string): Promise<T> {
+    const res = await this.ctx.get(path);
+    expect(res.status(), `GET ${path}: ${await res.text()}`).toBe(200);
+    return ((await res.json()) as { data: T }).data;
+  }
+
+  async send<T>(method: 'POST' | 'PUT', path: string, data: Body = {}): Promise<T> {
+    const res = await this.ctx.fetch(path, { method, data, headers: { 'X-CSRF-TOKEN': this.token } });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return ((await res.json()) as { data: T }).data;
+  }
+
+  dispose() {
+    return this.ctx.dispose();
+  }
+}
+
+type Named = { id: number; name: string };
+
+/**
+ * An active questionnaire of `type` built through the admin API: `categories` with that many
+ * questions each (answer options Goed / Matig / Slecht / n.v.t.; the first question of each
+ * category has its own memo title "Toelichting").
+ */
+export async function createQuestionnaire(
+  admin: ApiSession,
+  name: string,
+  type: string,
+  categories: { name: string; questions: number }[],
+): Promise<number> {
+  const questionnaire = await admin.send<Named>('POST', '/api/questionnaires', {
+    name,
+    inspection_type: type,
+    status: 'active',
+  });
+  let n = 0;
+  for (const c of categories) {
+    const category = await admin.send<Named>('POST', '/api/categories', { name: c.name });
+    const qc = await admin.send<Named>('POST', `/api/questionnaires/${questionnaire.id}/categories`, {
+      category_id: category.id,
+    });
+    for (let i = 0; i < c.questions; i++) {
+      n++;
+      const question = await admin.send<Named>('POST', '/api/questions', {
+        name: `${c.name} vraag ${i + 1} (${n})`,
+        answer_options: ['Goed', 'Matig', 'Slecht', 'n.v.t.'],
+        memo_title: i === 0 ? 'Toelichting' : '',
+      });
+      await admin.send('POST', `/api/questionnaires/${questionnaire.id}/categories/${qc.id}/questions`, {
+        question_id: question.id,
+      });
+    }
+  }
+  return questionnaire.id;
+}
+
+export type PlannedReport = {
+  reportId: number;
+  customerId: number;
+  machineId: number;
+  machineName: string;
+  inventory: string;
+};
+
+/**
+ * A machine at the demo customer's main site with `questionnaireId` as its maintenance
+ * questionnaire (made by the admin), on a new maintenance task list of the mechanic: its report.
+ */
+export async function planReport(
+  admin: ApiSession,
+  mechanic: ApiSession,
+  questionnaireId: number,
+  machineName: string,
+): Promise<PlannedReport> {
+  const customers = await admin.get<Named[]>(`/api/customers?search=${encodeURIComponent(DEMO_CUSTOMER)}`);
+  const customer = customers.find((c) => c.name === DEMO_CUSTOMER)!;
+  const locations = await admin.get<Named[]>(`/api/customers/${customer.id}/locations?itemsPerPage=100`);
+  const location = locations.find((l) => l.name === DEMO_LOCATION)!;
+  const inventory = unique('RAP-');
+  const machine = await admin.send<Named>('POST', `/api/customers/${customer.id}/machines`, {
+    name: machineName,
+    inventory_number: inventory,
+    location_id: location.id,
+    status: 'active',
+    questionnaire_maintenance: questionnaireId,
+  });
+  const tasklist = await mechanic.send<Named>('POST', '/api/tasklists', {
+    customer_id: customer.id,
+    location_id: location.id,
+    inspection_type: 'maintenance',
+    planned_date: '2026-06-15',
+    remarks: unique('E2E rapport '),
+  });
+  const detail = await mechanic.send<{ machines: { machine_id: number; report_id: number }[] }>(
+    'POST',
+    `/api/tasklists/${tasklist.id}/machines`,
+    { machine_ids: [machine.id] },
+  );
+  const reportId = detail.machines.find((m) => m.machine_id === machine.id)!.report_id;
+  return { reportId, customerId: customer.id, machineId: machine.id, machineName, inventory };
+}
+
+/** The question `number` of the report screen (its group is named "<number>. <question>"). */
+export const question = (page: Page, number: number) =>
+  page.getByRole('group', { name: new RegExp(`^${number}\\. `) });
+
+/** The report screen's progress ("3 / 7 beantwoord"). */
+export const progress = (page: Page) => page.getByTestId('report-progress');
