@@ -15,6 +15,7 @@ import {
 } from '../../test/factories';
 import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
+import { makeReport } from '../completed-reports/completed-reports.test-helpers';
 
 /**
  * GET /api/customers/:customerId/machines/export?format=xlsx|pdf: the inventory list, read back
@@ -221,6 +222,44 @@ describe('inventory export as PDF', () => {
     const res = await t.admin.get(url(c.customer.id, 'format=pdf'));
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
     expect(text).toContain('Geen machines gevonden.');
+  });
+});
+
+describe('inventory export: the latest reports', () => {
+  /**
+   * A machine with submitted inspection reports (the later one counts), a safety report whose
+   * moment is already the next day in Dutch time, and an open maintenance report (not counted).
+   */
+  async function machineWithReports() {
+    const c = await createPlacementChain(t.db, uniqueName('Rapportbedrijf'));
+    const machine = await createMachine(t.db, c, { name: 'Gekeurde pers', inventoryNumber: 'R-1' });
+    const on = { machineId: machine.id };
+    await makeReport(t, c, { ...on, submittedAt: new Date('2025-11-02T10:00:00Z') });
+    await makeReport(t, c, { ...on, submittedAt: new Date('2026-03-15T10:00:00Z') });
+    await makeReport(t, c, { ...on, type: 'safety', submittedAt: new Date('2026-01-09T23:30:00Z') });
+    await makeReport(t, c, { ...on, type: 'maintenance', open: true });
+    await createMachine(t.db, c, { name: 'Nieuwe pers', inventoryNumber: 'R-2' });
+    return c;
+  }
+
+  it('fills the Laatste columns of the xlsx from the submitted reports', async () => {
+    const c = await machineWithReports();
+    const { rows } = await readSheet((await t.admin.get(url(c.customer.id))).rawPayload);
+    const [checked, fresh] = rows.slice(1);
+    expect(checked![3]).toBe('Gekeurde pers');
+    // Keuring, onderhoud (open only: empty), veiligheid (the next day in Dutch time), keuring/onderhoud (none).
+    expect(checked!.slice(12)).toEqual([new Date(Date.UTC(2026, 2, 15)), undefined, new Date(Date.UTC(2026, 0, 10))]);
+    expect(fresh![3]).toBe('Nieuwe pers');
+    expect(fresh!.slice(12)).toEqual([]);
+  });
+
+  it('prints the dates of the latest reports in the PDF', async () => {
+    const c = await machineWithReports();
+    const res = await t.admin.get(url(c.customer.id, 'format=pdf'));
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
+    expect(text).toContain('15-03-2026');
+    expect(text).toContain('10-01-2026');
+    expect(text).not.toContain('02-11-2025');
   });
 });
 
