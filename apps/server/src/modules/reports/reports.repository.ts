@@ -207,13 +207,16 @@ export function createReportsRepository(db: Db) {
 
     /**
      * Submits an open report (status, time, who) and sets its machine's report year to the year
-     * of the submit (Dutch time), in one statement; false when the report was not open.
+     * of the submit (Dutch time), in one statement; false when the report was not open. The time
+     * is this statement's, not the transaction's start: the transaction may have waited for the
+     * report's lock while an answer was saved, and the submit comes after that answer.
      */
     async submit(id: number, userId: number, tx: Executor): Promise<boolean> {
       const [row] = await rowsOf<{ submitted: number }>(
         tx,
         sql`with sub as (
-              update reports set status = 'submitted', submitted_at = now(), filled_in_by = ${userId}, updated_at = now()
+              update reports set status = 'submitted', submitted_at = statement_timestamp(), filled_in_by = ${userId},
+                updated_at = statement_timestamp()
               where id = ${id} and status = 'open'
               returning machine_id, submitted_at
             ), machine as (
