@@ -8,7 +8,14 @@ import {
   type CompletedReport,
 } from '@keurwijzer/shared/reports';
 import { LIMIT_TEXT, TEXT } from '@keurwijzer/shared/texts';
-import { createLocation, createPlacementChain, uniqueName, type PlacementChain } from '../../test/factories';
+import { reports } from '../../db/schema/tasklists';
+import {
+  createLocation,
+  createMachines,
+  createPlacementChain,
+  uniqueName,
+  type PlacementChain,
+} from '../../test/factories';
 import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
 import { createCompletedReportsRepository } from './completed-reports.repository';
@@ -306,7 +313,23 @@ describe('GET /api/completed-reports/export', () => {
   });
 
   it('runs two exports of one user at once; a third answers 429 until one has finished', async () => {
-    await customerWithReports();
+    // Enough reports that a download nobody reads stays open (it streams only as fast as it is read).
+    const c = await createPlacementChain(t.db, uniqueName('Veel rapporten'));
+    const made = await makeReport(t, c);
+    const many = await createMachines(
+      t.db,
+      c,
+      Array.from({ length: 1500 }, (_, i) => ({ name: `Machine ${i}`, inventoryNumber: `VR-${c.customer.id}-${i}` })),
+    );
+    await t.db.insert(reports).values(
+      many.map((m) => ({
+        tasklistId: made.tasklistId,
+        machineId: m.id,
+        questionnaireName: 'Vragenlijst',
+        status: 'submitted' as const,
+        submittedAt: new Date(),
+      })),
+    );
     const started = async () => {
       const res = await t.app.inject({
         method: 'GET',
