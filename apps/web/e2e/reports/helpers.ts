@@ -37,6 +37,12 @@ export class ApiSession {
     return ((await res.json()) as { data: T }).data;
   }
 
+  /** A file upload (multipart) under `field`. */
+  async upload(path: string, field: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+    const res = await this.ctx.post(path, { multipart: { [field]: file }, headers: { 'X-CSRF-TOKEN': this.token } });
+    expect(res.status(), `POST ${path}: ${await res.text()}`).toBeLessThan(300);
+  }
+
   dispose() {
     return this.ctx.dispose();
   }
@@ -125,6 +131,45 @@ export async function planReport(
   );
   const reportId = detail.machines.find((m) => m.machine_id === machine.id)!.report_id;
   return { reportId, customerId: customer.id, machineId: machine.id, machineName, inventory };
+}
+
+type ReportShape = {
+  categories: { id: number; name: string; questions: { id: number; answer_options: string[] }[] }[];
+};
+
+/**
+ * Fills in a report through the API as the mechanic's device would: every question of the
+ * categories not skipped gets an option (`option(i)` for the i-th question, 1-based), the
+ * categories named in `skip` are skipped; `submit` submits it.
+ */
+export async function fillReport(
+  mechanic: ApiSession,
+  reportId: number,
+  { skip = [], option = () => 1, memo, submit = false, upTo = Infinity }: {
+    skip?: string[];
+    option?: (i: number) => number;
+    memo?: string;
+    submit?: boolean;
+    upTo?: number;
+  },
+) {
+  const report = await mechanic.get<ReportShape>(`/api/reports/${reportId}`);
+  let i = 0;
+  for (const c of report.categories) {
+    if (skip.includes(c.name)) {
+      await mechanic.send('PUT', `/api/reports/${reportId}/categories/${c.id}`, { skipped: '1' });
+      continue;
+    }
+    for (const q of c.questions) {
+      if (++i > upTo) break;
+      await mechanic.send('PUT', `/api/reports/${reportId}/answers/${q.id}`, {
+        option: option(i),
+        memo: i === 1 && memo ? memo : '',
+        answered_at: new Date().toISOString(),
+      });
+    }
+  }
+  if (submit) await mechanic.send('POST', `/api/reports/${reportId}/submit`);
 }
 
 /** The question `number` of the report screen (its group is named "<number>. <question>"). */

@@ -93,8 +93,7 @@ export default function MachineReports() {
         crumbs={[
           ...crumbs.slice(0, 2),
           { label: 'Machines', to: `/admin/customers/${customerId}/machines` },
-          { label: machine?.name ?? '…', to: `/admin/customers/${customerId}/machines/${machineId}/edit` },
-          { label: 'Rapporten' },
+          { label: machine?.name ?? '…' },
         ]}
       />
       {error ? (

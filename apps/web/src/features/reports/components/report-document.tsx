@@ -15,7 +15,7 @@ import {
   type ReportStatus,
 } from '@keurwijzer/shared/reports';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { memoTitle, optionLabel, placeOf } from './report-format';
+import { memoTitle, optionLabel } from './report-format';
 
 /** "Open" or "Ingediend" as a chip. */
 export function ReportStatusChip({ status }: { status: ReportStatus }) {
@@ -30,9 +30,9 @@ export function ReportStatusChip({ status }: { status: ReportStatus }) {
 }
 
 /** One label and value of the report's header (a definition list, two columns from sm up). */
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, ...(wide && { gridColumn: { xs: '1 / -1', sm: 'auto' } }) }}>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -50,11 +50,17 @@ export function ReportHeader({ report, machineTo }: { report: ReportDetail; mach
   return (
     <Box
       component="dl"
-      sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}
+      sx={{
+        m: 0,
+        display: 'grid',
+        columnGap: 2,
+        rowGap: { xs: 1.5, sm: 2 },
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+      }}
     >
       <Field label="Klant">{report.customer_name}</Field>
       <Field label="Vestiging">{report.location_name}</Field>
-      <Field label="Machine">
+      <Field label="Machine" wide>
         {machineTo ? (
           <Link component={RouterLink} to={machineTo}>
             {machine}
@@ -63,7 +69,9 @@ export function ReportHeader({ report, machineTo }: { report: ReportDetail; mach
           machine
         )}
       </Field>
-      <Field label="Plaats">{placeOf(m)}</Field>
+      {(m.department_name || m.room_name) && (
+        <Field label="Afdeling en ruimte">{[m.department_name, m.room_name].filter(Boolean).join(' > ')}</Field>
+      )}
       {m.machine_type_name && <Field label="Machinetype">{m.machine_type_name}</Field>}
       {(m.brand_name || m.brand_type_name) && (
         <Field label="Merk en type">{[m.brand_name, m.brand_type_name].filter(Boolean).join(' ')}</Field>

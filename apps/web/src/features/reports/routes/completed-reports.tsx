@@ -80,7 +80,7 @@ export default function CompletedReports() {
       key: 'submitted_at',
       label: 'Ingediend op',
       sortable: true,
-      nowrap: true,
+      // Date and time wrap on a phone, so the row's PDF button stays in view.
       render: (r) => formatDateTime(r.submitted_at),
     },
     { key: 'mechanic', label: 'Monteur', sortable: true, hideBelow: 'md', render: (r) => r.filled_in_by_name ?? '' },

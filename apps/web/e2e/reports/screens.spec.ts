@@ -1,0 +1,117 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, loginAs, unique } from '../support/login';
+import { PNG_10X10 } from '../customers/helpers';
+import { ApiSession, createQuestionnaire, fillReport, planReport, progress, type PlannedReport } from './helpers';
+
+const SHOTS = '/tmp/shots';
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+];
+
+let open: PlannedReport;
+let done: PlannedReport;
+const skipped = unique('Hydrauliek ');
+
+test.beforeAll(async ({ baseURL }) => {
+  const admin = await ApiSession.login(baseURL!, ACCOUNTS.admin);
+  const mechanic = await ApiSession.login(baseURL!, ACCOUNTS.mechanic);
+  const id = unique('');
+  const questionnaire = await createQuestionnaire(admin, `E2E schermen ${id}`, 'maintenance', [
+    { name: `Frame en beschermkappen ${id}`, questions: 3 },
+    { name: skipped, questions: 2 },
+    { name: `Elektrische installatie ${id}`, questions: 3 },
+  ]);
+  open = await planReport(admin, mechanic, questionnaire, `Zaagmachine ${id}`);
+  await admin.upload(`/api/customers/${open.customerId}/machines/${open.machineId}/images`, 'image', {
+    name: 'foto.png',
+    mimeType: 'image/png',
+    buffer: PNG_10X10,
+  });
+  await fillReport(mechanic, open.reportId, { upTo: 2, option: (i) => i, memo: 'Kap zit los' });
+  await mechanic.send('PUT', `/api/reports/${open.reportId}`, { not_at_location: '1' });
+  done = await planReport(admin, mechanic, questionnaire, `Freesbank ${id}`);
+  await fillReport(mechanic, done.reportId, {
+    skip: [skipped],
+    option: (i) => (i % 3) + 1,
+    memo: 'Smering bijgevuld',
+    submit: true,
+  });
+  await admin.dispose();
+  await mechanic.dispose();
+});
+
+/** Nothing is wider than the screen (no sideways scrolling), then a full-page screenshot. */
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/reports-${name}.png`, fullPage: true });
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  const toggle = page.getByRole('button', { name: theme === 'dark' ? 'Donker thema' : 'Licht thema' });
+  if (await toggle.isVisible()) await toggle.click();
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+}
+
+/** Every screen at a phone's and a desktop's width, light and dark. */
+async function eachLook(page: Page, shots: (suffix: string) => Promise<void>) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await shots(`${size.width}-${theme}`);
+    }
+  }
+  await setTheme(page, 'light');
+}
+
+test("the mechanic's report screens fit a phone and a desktop, light and dark", async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  await loginAs(page, ACCOUNTS.mechanic);
+  await eachLook(page, async (look) => {
+    await page.goto(`/mechanic/report/${open.reportId}`);
+    await expect(progress(page)).toHaveText('2 / 8 beantwoord');
+    await expect(page.getByRole('img', { name: `Foto van ${open.machineName}` })).toBeVisible();
+    // The mechanic may not open the office's machine screens: the hint without a link.
+    await expect(page.getByText('Ga naar het machineoverzicht om de machine te verplaatsen.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Naar het machineoverzicht' })).toHaveCount(0);
+    await shoot(page, `fill-${look}`);
+    await page.goto(`/mechanic/report/${done.reportId}`);
+    await expect(page.getByRole('button', { name: 'PDF downloaden' })).toBeVisible();
+    await shoot(page, `submitted-${look}`);
+  });
+});
+
+test("the office's report screens fit a phone and a desktop, light and dark", async ({ page }) => {
+  test.setTimeout(180_000);
+  mkdirSync(SHOTS, { recursive: true });
+  await loginAs(page, ACCOUNTS.admin);
+  await eachLook(page, async (look) => {
+    await page.goto('/admin/completed-reports');
+    await expect(page.getByRole('table', { name: 'Afgeronde rapporten' }).getByRole('row').nth(1)).toBeVisible();
+    await shoot(page, `completed-${look}`);
+    await page.goto(`/admin/completed-reports/${done.reportId}`);
+    await expect(page.getByRole('region', { name: skipped })).toContainText('Overgeslagen');
+    await shoot(page, `view-${look}`);
+    await page.goto(`/admin/reports/${open.reportId}`);
+    await expect(page.getByText('Deze machine staat niet op de aangegeven plaats.')).toBeVisible();
+    await shoot(page, `view-open-${look}`);
+    await page.goto(`/mechanic/report/${open.reportId}`);
+    // An admin may open the machine overview: the hint links there, searched on the inventory number.
+    await expect(page.getByRole('link', { name: 'Naar het machineoverzicht' })).toHaveAttribute(
+      'href',
+      `/admin/customers/${open.customerId}/machines?search=${open.inventory}`,
+    );
+    await page.goto(`/admin/customers/${done.customerId}/machines/${done.machineId}/reports`);
+    await expect(page.getByRole('table', { name: 'Rapporten' }).getByRole('row')).toHaveCount(2);
+    await shoot(page, `machine-reports-${look}`);
+    await page.goto(`/admin/customers/${done.customerId}/machines/${done.machineId}/edit`);
+    const latest = page.getByRole('region', { name: 'Laatste rapporten' });
+    await expect(latest).toContainText('Onderhoud');
+    await shoot(page, `machine-latest-${look}`);
+  });
+});
