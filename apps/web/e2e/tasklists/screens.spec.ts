@@ -14,6 +14,8 @@ async function check(page: Page, name: string) {
 }
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
+  // The button names the theme it switches to.
+  await expect(page.getByRole('button', { name: /^(Donker|Licht) thema$/ })).toBeVisible();
   const toggle = page.getByRole('button', { name: theme === 'dark' ? 'Donker thema' : 'Licht thema' });
   if (await toggle.isVisible()) await toggle.click();
   await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import BlockIcon from '@mui/icons-material/Block';
 import SearchIcon from '@mui/icons-material/Search';
 import type { TasklistCandidate } from '@keurwijzer/shared/tasklists';
 import { FilterSelect } from '../../../components/table/filter-select';
@@ -38,6 +39,18 @@ const matches = (c: TasklistCandidate, words: string[]) => {
     .toLowerCase();
   return words.every((w) => text.includes(w));
 };
+
+/** Why a machine cannot be planned. */
+function Reason({ text }: { text: string | null }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 0.75, alignItems: 'flex-start', mt: 0.5 }}>
+      <BlockIcon fontSize="small" color="warning" sx={{ mt: '1px' }} aria-hidden />
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+    </Box>
+  );
+}
 
 /** "Laatste rapport": the date of the machine's latest submitted report of this type, or "Nooit". */
 const lastReport = (c: TasklistCandidate) => (c.last_report_date ? formatPlannedDate(c.last_report_date) : 'Nooit');
@@ -198,9 +211,7 @@ export function CandidateList({
                       {c.questionnaire_name}
                     </Typography>
                   ) : (
-                    <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
-                      {c.reason}
-                    </Typography>
+                    <Reason text={c.reason} />
                   )}
                 </Box>
               </Box>
@@ -215,7 +226,13 @@ export function CandidateList({
                 <TableCell padding="checkbox">
                   <Box
                     component="span"
-                    sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                    sx={{
+                      position: 'absolute',
+                      width: '1px',
+                      height: '1px',
+                      overflow: 'hidden',
+                      clip: 'rect(0 0 0 0)',
+                    }}
                   >
                     Kiezen
                   </Box>
@@ -254,15 +271,7 @@ export function CandidateList({
                   <TableCell>{c.room_name ?? ''}</TableCell>
                   <TableCell>{c.machine_type_name ?? ''}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastReport(c)}</TableCell>
-                  <TableCell>
-                    {c.plannable ? (
-                      c.questionnaire_name
-                    ) : (
-                      <Typography variant="body2" color="warning.main">
-                        {c.reason}
-                      </Typography>
-                    )}
-                  </TableCell>
+                  <TableCell>{c.plannable ? c.questionnaire_name : <Reason text={c.reason} />}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -108,7 +108,7 @@ export function OfficeMachines({ tasklist: t }: { tasklist: TasklistDetail }) {
             <TableCell>
               <Box
                 component="span"
-                sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
               >
                 Acties
               </Box>

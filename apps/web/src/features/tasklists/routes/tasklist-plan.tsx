@@ -104,43 +104,45 @@ function Plan({ tasklist: t }: { tasklist: TasklistDetail }) {
       </Typography>
       <PlannedMachines tasklistId={t.id} machines={t.machines} concept={concept} />
 
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 4, mb: 2 }}>
-        <Typography variant="h2" sx={{ flexGrow: 1 }}>
-          Machines op deze vestiging
-        </Typography>
-        <Button variant="outlined" size="large" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-          Machine toevoegen
-        </Button>
-      </Box>
-      {candidates.error ? (
-        <Alert severity="error">{errorMessage(candidates.error)}</Alert>
-      ) : candidates.isPending ? (
-        <PageLoader />
-      ) : (
-        <CandidateList candidates={open} selected={selected} onSelect={setSelected} />
-      )}
-      {/* Always in reach, also at the end of a long list on a phone. */}
-      <Box
-        sx={{
-          position: 'sticky',
-          bottom: 0,
-          zIndex: 2,
-          py: 1.5,
-          mt: 1,
-          bgcolor: 'background.default',
-          display: 'flex',
-          justifyContent: 'flex-end',
-        }}
-      >
-        <Button
-          variant="contained"
-          size="large"
-          disabled={chosen.length === 0 || plan.isPending}
-          onClick={() => void onPlan()}
-          sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' } }}
+      <Box component="section" aria-labelledby="candidates-title">
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 4, mb: 2 }}>
+          <Typography variant="h2" id="candidates-title" sx={{ flexGrow: 1 }}>
+            Machines op deze vestiging
+          </Typography>
+          <Button variant="outlined" size="large" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            Machine toevoegen
+          </Button>
+        </Box>
+        {candidates.error ? (
+          <Alert severity="error">{errorMessage(candidates.error)}</Alert>
+        ) : candidates.isPending ? (
+          <PageLoader />
+        ) : (
+          <CandidateList candidates={open} selected={selected} onSelect={setSelected} />
+        )}
+        {/* In reach while the list is on screen, also halfway a long list on a phone. */}
+        <Box
+          sx={{
+            position: chosen.length > 0 ? 'sticky' : 'static',
+            bottom: 0,
+            zIndex: 2,
+            py: 1.5,
+            mt: 1,
+            bgcolor: 'background.default',
+            display: 'flex',
+            justifyContent: 'flex-end',
+          }}
         >
-          Inplannen ({chosen.length})
-        </Button>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={chosen.length === 0 || plan.isPending}
+            onClick={() => void onPlan()}
+            sx={{ minHeight: 48, width: { xs: '100%', sm: 'auto' } }}
+          >
+            Inplannen ({chosen.length})
+          </Button>
+        </Box>
       </Box>
       {adding && <ConceptMachineDialog tasklistId={t.id} onClose={() => setAdding(false)} />}
       {editing && <TasklistEditDialog tasklist={t} onClose={() => setEditing(false)} />}
