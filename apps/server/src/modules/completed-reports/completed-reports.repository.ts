@@ -1,5 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CompletedReportExportQuery, CompletedReportListQuery } from '@keurwijzer/shared/reports';
+import type {
+  CompletedReportExportQuery,
+  CompletedReportListQuery,
+  CompletedReportSortKey,
+} from '@keurwijzer/shared/reports';
 import type { Db, Executor } from '../../db/client';
 import { likePattern, pageMeta } from '../../lib/list-query';
 import {
@@ -15,20 +19,21 @@ import {
  * statement whose rows PostgreSQL builds as the API's JSON, with the total in every row.
  *
  * The page's ids are picked first and only those rows get names (customer, location, machine,
- * mechanic) and their skipped categories. Newest first without a search (the default page, with
- * or without filters), the ids come in order from the partial index reports_submitted_idx
- * (submitted_at, id) where status = 'submitted', so page 1 reads 25 index entries. A search or a
- * sort by a name needs the names of every match first.
+ * mechanic, by scalar sub-selects) and their skipped categories. Newest first (the default), the
+ * ids come in order from the partial index reports_submitted_idx (submitted_at, id) where status
+ * = 'submitted', so page 1 reads 25 index entries; the filters and the search are conditions on
+ * the report's own row (the task list's, the machine's and the mechanic's through their ids, as
+ * hashed sub-plans over those small tables), so they never join the names of every report. A sort
+ * by a name joins only the table of that name, and sorts every match.
  *
- * The total: counting 400,000 submitted reports on every request costs more than the page
- * itself (docs/architecture.md has the figures), so PostgreSQL counts at most COUNT_CAP + 1
- * matches; up to COUNT_CAP the total is exact. Beyond it an unfiltered list takes PostgreSQL's
- * own figure of the partial index's entries (pg_class.reltuples, kept by VACUUM and ANALYZE:
- * an estimate, never below COUNT_CAP + 1), and a filtered or searched list is counted exactly
- * (only then: the count sits in a CASE branch that runs when the cap is passed).
+ * The total: counting 320,000 submitted reports on every request costs more than the page itself
+ * (docs/architecture.md has the figures). The whole list (no filter, no search) takes
+ * PostgreSQL's own figure of the partial index's entries (pg_class.reltuples, kept by VACUUM and
+ * ANALYZE: an estimate) once it says more than COUNT_CAP, and is counted otherwise (a new
+ * installation, or statistics not gathered yet). A filtered or searched list is counted.
  */
 
-/** Up to this many matches the total is counted exactly on every request. */
+/** Above this many submitted reports (by the statistics) the whole list's total is PostgreSQL's estimate. */
 export const COUNT_CAP = 10_000;
 
 /** Rows per query of the export: bounded memory whatever the number of reports. */
@@ -39,17 +44,19 @@ async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** A report `r` with its task list, customer, location, machine and who filled it in. */
-const NAMED = sql`reports r
-  join tasklists t on t.id = r.tasklist_id
-  join customers c on c.id = t.customer_id
-  join locations l on l.id = t.location_id
-  join machines m on m.id = r.machine_id
-  left join users u on u.id = r.filled_in_by`;
-
 type Selection = CompletedReportExportQuery;
 
-/** The filters, on the report's own row (the task list's through its id), and the search on the names. */
+/** The joins a sort by a name needs (only that name's table). */
+const SORT_JOINS: Record<CompletedReportSortKey, SQL> = {
+  submitted_at: sql``,
+  customer: sql`join tasklists t on t.id = r.tasklist_id join customers c on c.id = t.customer_id`,
+  location: sql`join tasklists t on t.id = r.tasklist_id join locations l on l.id = t.location_id`,
+  machine: sql`join machines m on m.id = r.machine_id`,
+  inspection_type: sql`join tasklists t on t.id = r.tasklist_id`,
+  mechanic: sql`left join users u on u.id = r.filled_in_by`,
+};
+
+/** The filters and the search, as conditions on the report's own row `r`. */
 function conditions(q: Selection) {
   const filters: SQL[] = [sql`r.status = 'submitted'`];
   if (q.customer_id !== undefined)
@@ -60,55 +67,46 @@ function conditions(q: Selection) {
     );
   if (q.mechanic_id !== undefined) filters.push(sql`r.filled_in_by = ${q.mechanic_id}`);
   if (q.not_at_location !== undefined) filters.push(sql`r.not_at_location = ${q.not_at_location}`);
-  const filtered = filters.length > 1;
   if (q.search) {
     const p = likePattern(q.search);
-    filters.push(sql`(c.name ilike ${p} or l.name ilike ${p} or m.name ilike ${p} or m.inventory_number ilike ${p}
-      or ${fullName('u')} ilike ${p})`);
+    filters.push(sql`(r.machine_id in (select sm.id from machines sm where sm.name ilike ${p} or sm.inventory_number ilike ${p})
+      or r.tasklist_id in (select st.id from tasklists st
+        where st.customer_id in (select sc.id from customers sc where sc.name ilike ${p})
+          or st.location_id in (select sl.id from locations sl where sl.name ilike ${p}))
+      or r.filled_in_by in (select su.id from users su where ${fullName('su')} ilike ${p}))`);
   }
-  return { where: sql.join(filters, sql` and `), filtered, searched: Boolean(q.search) };
+  return { where: sql.join(filters, sql` and `), narrowed: filters.length > 1 };
 }
 
 /** The total of a selection as one scalar sub-select (see the comment at the top). */
 function totalOf(q: Selection, cap: number): SQL {
-  const { where, filtered, searched } = conditions(q);
-  const from = searched ? NAMED : sql`reports r`;
-  const beyondCap =
-    filtered || searched
-      ? sql`(select count(*) from ${from} where ${where})`
-      : sql`(select reltuples from pg_class where oid = 'reports_submitted_idx'::regclass)`;
-  return sql`(select case when k.n <= ${cap} then k.n else greatest(${cap + 1}, ${beyondCap})::int end
-    from (select count(*)::int as n from (select 1 from ${from} where ${where} limit ${cap + 1}) capped) k)`;
+  const { where, narrowed } = conditions(q);
+  const counted = sql`(select count(*)::int from reports r where ${where})`;
+  if (narrowed) return counted;
+  // The count is an InitPlan in a CASE branch: PostgreSQL runs it only when that branch is taken.
+  return sql`(select case when e.n > ${cap} then e.n::int else ${counted} end
+    from (select reltuples as n from pg_class where oid = 'reports_submitted_idx'::regclass) e)`;
 }
 
 /**
  * The statement of one page (or export batch) of a selection: `json` per row in the list's
- * order, with the total when asked.
+ * order, with the total when a cap is given.
  */
 function pageStatement(q: Selection, json: SQL, limit: number, offset: number, cap: number | null): SQL {
-  const { where, searched } = conditions(q);
+  const { where } = conditions(q);
   const dir = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
   const total = cap === null ? sql`null::int` : totalOf(q, cap);
-  const page = sql`limit ${limit} offset ${offset}`;
-  let picked: SQL;
-  if (!searched && q.sortKey === 'submitted_at') {
-    // Newest (or oldest) first from the partial index; the filters are on the report's row.
-    const order = sql`r.submitted_at ${dir}, r.id ${dir}`;
-    picked = sql`select r.id, row_number() over (order by ${order}) as n from reports r where ${where}
-      order by ${order} ${page}`;
-  } else {
-    const order = sql`${COMPLETED_REPORT_SORT[q.sortKey]} ${dir} nulls last, r.id ${dir}`;
-    picked = sql`select r.id, row_number() over (order by ${order}) as n from ${NAMED} where ${where}
-      order by ${order} ${page}`;
-  }
+  const order =
+    q.sortKey === 'submitted_at'
+      ? sql`r.submitted_at ${dir}, r.id ${dir}`
+      : sql`${COMPLETED_REPORT_SORT[q.sortKey]} ${dir} nulls last, r.id ${dir}`;
+  const picked = sql`select r.id, row_number() over (order by ${order}) as n
+    from reports r ${SORT_JOINS[q.sortKey]} where ${where}
+    order by ${order} limit ${limit} offset ${offset}`;
   return sql`select ${json}::text as json, ${total} as total
     from (${picked}) p
     join reports r on r.id = p.id
     join tasklists t on t.id = r.tasklist_id
-    join customers c on c.id = t.customer_id
-    join locations l on l.id = t.location_id
-    join machines m on m.id = r.machine_id
-    left join users u on u.id = r.filled_in_by
     order by p.n`;
 }
 
