@@ -23,26 +23,55 @@ FROM (
   FROM "reports" GROUP BY "tasklist_id"
 ) f
 WHERE t."id" = f."tasklist_id";--> statement-breakpoint
--- A report planned, taken off, submitted (or opened again), or getting its first answer or losing
--- its last: the list's figures move by one, as row-level increments (two changes of one list at
--- once wait for each other's row lock and neither is lost). The list's status follows (generated).
-CREATE FUNCTION "tasklist_figures_of_report"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Reports planned or taken off (one statement may plan many: one update per list and statement),
+-- and a report submitted (or opened again) or getting its first answer or losing its last: the
+-- list's figures move, as row-level increments (two changes of one list at once wait for each
+-- other's row lock and neither is lost). The list's status follows (a generated column).
+CREATE FUNCTION "tasklist_figures_reports_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND OLD."tasklist_id" = NEW."tasklist_id" THEN
+  UPDATE "tasklists" t SET
+    "planned_count" = t."planned_count" + n.planned,
+    "submitted_count" = t."submitted_count" + n.submitted,
+    "answered_reports" = t."answered_reports" + n.answered
+  FROM (
+    SELECT "tasklist_id", count(*)::int AS planned,
+      (count(*) FILTER (WHERE "status" = 'submitted'))::int AS submitted,
+      (count(*) FILTER (WHERE "answers_count" > 0))::int AS answered
+    FROM new_reports GROUP BY "tasklist_id"
+  ) n
+  WHERE t."id" = n."tasklist_id";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION "tasklist_figures_reports_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "tasklists" t SET
+    "planned_count" = t."planned_count" - o.planned,
+    "submitted_count" = t."submitted_count" - o.submitted,
+    "answered_reports" = t."answered_reports" - o.answered
+  FROM (
+    SELECT "tasklist_id", count(*)::int AS planned,
+      (count(*) FILTER (WHERE "status" = 'submitted'))::int AS submitted,
+      (count(*) FILTER (WHERE "answers_count" > 0))::int AS answered
+    FROM old_reports GROUP BY "tasklist_id"
+  ) o
+  WHERE t."id" = o."tasklist_id";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION "tasklist_figures_report_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD."tasklist_id" = NEW."tasklist_id" THEN
     UPDATE "tasklists" SET
       "submitted_count" = "submitted_count" + (NEW."status" = 'submitted')::int - (OLD."status" = 'submitted')::int,
       "answered_reports" = "answered_reports" + (NEW."answers_count" > 0)::int - (OLD."answers_count" > 0)::int
     WHERE "id" = NEW."tasklist_id";
-    RETURN NULL;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+  ELSE
     UPDATE "tasklists" SET
       "planned_count" = "planned_count" - 1,
       "submitted_count" = "submitted_count" - (OLD."status" = 'submitted')::int,
       "answered_reports" = "answered_reports" - (OLD."answers_count" > 0)::int
     WHERE "id" = OLD."tasklist_id";
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
     UPDATE "tasklists" SET
       "planned_count" = "planned_count" + 1,
       "submitted_count" = "submitted_count" + (NEW."status" = 'submitted')::int,
@@ -52,27 +81,42 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "reports_figures_insert_delete" AFTER INSERT OR DELETE ON "reports"
-FOR EACH ROW EXECUTE FUNCTION "tasklist_figures_of_report"();--> statement-breakpoint
+CREATE TRIGGER "reports_figures_insert" AFTER INSERT ON "reports"
+REFERENCING NEW TABLE AS new_reports
+FOR EACH STATEMENT EXECUTE FUNCTION "tasklist_figures_reports_inserted"();--> statement-breakpoint
+CREATE TRIGGER "reports_figures_delete" AFTER DELETE ON "reports"
+REFERENCING OLD TABLE AS old_reports
+FOR EACH STATEMENT EXECUTE FUNCTION "tasklist_figures_reports_deleted"();--> statement-breakpoint
 CREATE TRIGGER "reports_figures_update" AFTER UPDATE OF "tasklist_id", "status", "answers_count" ON "reports"
 FOR EACH ROW WHEN (
   OLD."tasklist_id" IS DISTINCT FROM NEW."tasklist_id"
   OR OLD."status" IS DISTINCT FROM NEW."status"
   OR (OLD."answers_count" > 0) IS DISTINCT FROM (NEW."answers_count" > 0)
-) EXECUTE FUNCTION "tasklist_figures_of_report"();--> statement-breakpoint
--- An answer added or removed: its report's answers_count (the report's row lock makes two answers
--- of one report at once wait in turn, so the first answer is seen once). Lock order: a change of
--- the figures locks the report's row, then the task list's; whoever locks both takes them in that
--- order too (taking a machine off, deleting a list), so they wait in turn instead of deadlocking.
-CREATE FUNCTION "report_answers_count"() RETURNS trigger LANGUAGE plpgsql AS $$
+) EXECUTE FUNCTION "tasklist_figures_report_updated"();--> statement-breakpoint
+-- Answers added or removed: their reports' answers_count, one update per report and statement
+-- (the report's row lock makes two answers of one report at once wait in turn, so its first
+-- answer is counted once). Lock order: a change of the figures locks the report's row, then the
+-- task list's; whoever locks both takes them in that order too (taking a machine off, deleting a
+-- list), so they wait in turn instead of deadlocking.
+CREATE FUNCTION "report_answers_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    UPDATE "reports" SET "answers_count" = "answers_count" + 1 WHERE "id" = NEW."report_id";
-  ELSE
-    UPDATE "reports" SET "answers_count" = "answers_count" - 1 WHERE "id" = OLD."report_id";
-  END IF;
+  UPDATE "reports" r SET "answers_count" = r."answers_count" + n.answers
+  FROM (SELECT "report_id", count(*)::int AS answers FROM new_answers GROUP BY "report_id") n
+  WHERE r."id" = n."report_id";
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "report_answers_count" AFTER INSERT OR DELETE ON "report_answers"
-FOR EACH ROW EXECUTE FUNCTION "report_answers_count"();
+CREATE FUNCTION "report_answers_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "reports" r SET "answers_count" = r."answers_count" - o.answers
+  FROM (SELECT "report_id", count(*)::int AS answers FROM old_answers GROUP BY "report_id") o
+  WHERE r."id" = o."report_id";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "report_answers_insert" AFTER INSERT ON "report_answers"
+REFERENCING NEW TABLE AS new_answers
+FOR EACH STATEMENT EXECUTE FUNCTION "report_answers_inserted"();--> statement-breakpoint
+CREATE TRIGGER "report_answers_delete" AFTER DELETE ON "report_answers"
+REFERENCING OLD TABLE AS old_answers
+FOR EACH STATEMENT EXECUTE FUNCTION "report_answers_deleted"();

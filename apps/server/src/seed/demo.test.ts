@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
+import { TASKLIST_STATUSES, type Tasklist, type TasklistDetail } from '@keurwijzer/shared/tasklists';
 import { TestClient } from '../test/client';
 import { useTestApp } from '../test/use-test-app';
 import { loadConfig } from '../config';
@@ -59,6 +61,59 @@ describe('demo seed', () => {
       expect(detail.categories.length).toBeGreaterThanOrEqual(4);
       expect(detail.categories.length).toBeLessThanOrEqual(6);
       for (const c of detail.categories) expect(c.questions.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('seeds task lists in every status for every customer, submitted history and a list for today for the demo mechanic', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login('admin@example.com', DEMO_PASSWORD);
+    const customers = (await admin.get('/api/customers')).json().data as { id: number; name: string }[];
+    for (const c of customers) {
+      for (const status of TASKLIST_STATUSES) {
+        const res = await admin.get('/api/tasklists', { query: { customer_id: String(c.id), status } });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().meta.total, `${c.name}: ${status}`).toBeGreaterThan(0);
+      }
+    }
+
+    // Submitted reports: many machines, two years of dates, several mechanics, skipped categories,
+    // one machine not at its place, and the machines' report year from them.
+    const [facts] = (
+      (await t.db.execute(sql`select
+        (select count(distinct machine_id) from reports where status = 'submitted')::int as machines,
+        (select count(distinct filled_in_by) from reports where status = 'submitted')::int as mechanics,
+        (select (max(submitted_at) - min(submitted_at) > interval '500 days') from reports) as spread,
+        (select count(*) from report_categories c join reports r on r.id = c.report_id
+          where c.skipped and r.status = 'submitted')::int as skipped,
+        (select count(*) from reports where not_at_location and status = 'submitted')::int as not_at_location,
+        (select count(*) from machines m where m.report_year = (select extract(year from max(r.submitted_at)
+          at time zone 'Europe/Amsterdam') from reports r where r.machine_id = m.id and r.status = 'submitted'))::int
+          as report_years,
+        (select count(*) from reports r where r.status = 'submitted' and exists(select 1 from report_questions q
+          join report_categories c on c.id = q.report_category_id where q.report_id = r.id and not c.skipped
+          and not exists(select 1 from report_answers a where a.report_question_id = q.id)))::int as incomplete`)) as unknown as {
+        rows: Record<string, number | boolean>[];
+      }
+    ).rows;
+    expect(facts).toMatchObject({ spread: true, not_at_location: 1, incomplete: 0 });
+    expect(facts!.machines).toBeGreaterThanOrEqual(100);
+    expect(facts!.mechanics).toBeGreaterThanOrEqual(4);
+    expect(facts!.skipped).toBeGreaterThan(0);
+    expect(facts!.report_years).toBe(facts!.machines);
+
+    // The demo mechanic's list of today: planned, made by them, open reports with questions.
+    const monteur = new TestClient(t.app);
+    await monteur.login('monteur@example.com', DEMO_PASSWORD);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Amsterdam' });
+    const mine = (await monteur.get('/api/tasklists', { query: { mine: '1', status: 'planned' } })).json()
+      .data as Tasklist[];
+    const todays = mine.find((l) => l.planned_date === today);
+    expect(todays, 'a planned list of today').toBeDefined();
+    const detail = (await monteur.get(`/api/tasklists/${todays!.id}`)).json().data as TasklistDetail;
+    expect(detail.machines.length).toBeGreaterThanOrEqual(3);
+    for (const m of detail.machines) {
+      expect(m).toMatchObject({ report_status: 'open', answered_count: 0 });
+      expect(m.questions_count).toBeGreaterThan(0);
     }
   });
 });

@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/password';
 import { seedCustomers } from './customers';
 import { seedMachines } from './machines';
 import { seedMasterData } from './master-data';
+import { seedTasklists } from './tasklists';
 
 export const DEMO_ACCOUNTS: {
   email: string;
@@ -81,5 +82,6 @@ export async function seedDemo(db: Db, opts: { password: string; scryptLogN: num
     );
     await seedMasterData(tx);
     await seedMachines(tx, customerIds);
+    await seedTasklists(db, tx, customerIds);
   });
 }
