@@ -110,6 +110,9 @@ test('on a phone a mechanic creates a task list, plans machines, adds one found 
   await expect(cards.first()).toContainText('Veiligheid · 15-06-2026');
   await expect(cards.first()).toContainText('Gepland');
   await expect(cards.first()).toContainText('0 / 3');
+  // "Alleen mijn takenlijsten" is on by default for a mechanic (the filters fold on a phone).
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'Alleen mijn takenlijsten' })).toBeChecked();
   const card = await cards.first().getByRole('link').boundingBox();
   expect(card!.height).toBeGreaterThanOrEqual(48);
   await cards.first().getByRole('link').click();

@@ -60,11 +60,23 @@ test('the task list screens fit a phone and a desktop, light and dark; the offic
   await expect(page).toHaveURL(`/admin/tasklists/${id}`);
   await expect(heading(page, DEMO_CUSTOMER)).toBeVisible();
 
+  // A completed list (demo seed): every report submitted, with who filled it in.
+  await page.goto('/?status=completed');
+  const completed = page.getByRole('table', { name: 'Takenlijsten' }).getByRole('row').nth(1);
+  await expect(completed).toContainText('Afgerond');
+  await completed.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/tasklists\/\d+$/);
+  const completedPath = new URL(page.url()).pathname;
+  const officeRows = page.getByRole('table', { name: 'Machines' }).getByRole('row');
+  await expect(officeRows.nth(1)).toContainText('Ingediend');
+  await expect(officeRows.nth(1).getByRole('cell').nth(6)).not.toHaveText('-');
+
   const screens = [
     ['overview', '/'],
     ['create', '/tasklists/create'],
     ['plan', `/mechanic/tasklists/${id}`],
     ['office', `/admin/tasklists/${id}`],
+    ['office-completed', completedPath],
   ] as const;
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [390, 1440]) {

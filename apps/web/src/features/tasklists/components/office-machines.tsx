@@ -139,7 +139,7 @@ export function OfficeMachines({ tasklist: t }: { tasklist: TasklistDetail }) {
                   label={`Beantwoorde vragen van ${m.name}`}
                 />
               </TableCell>
-              <TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {m.filled_in_by_name ?? '-'}
                 {m.submitted_at && (
                   <Typography variant="body2" color="text.secondary">
