@@ -41,31 +41,37 @@ export function MachineLatestReports({ customerId, machineId }: { customerId: nu
                 <Box
                   key={type}
                   sx={{
-                    display: 'grid',
-                    gridTemplateColumns: { xs: '1fr auto', sm: '200px 1fr auto' },
+                    display: 'flex',
                     alignItems: 'center',
-                    gap: 1,
-                    py: 0.5,
+                    flexWrap: 'wrap',
+                    columnGap: 1,
+                    minHeight: 48,
                     borderTop: 1,
                     borderColor: 'divider',
                   }}
                 >
-                  <Typography component="dt" sx={{ fontWeight: 500 }}>
+                  <Typography
+                    component="dt"
+                    sx={{ fontWeight: 500, width: { xs: '100%', sm: 200 }, pt: { xs: 1, sm: 0 } }}
+                  >
                     {INSPECTION_TYPE_LABELS[type]}
                   </Typography>
-                  <Typography component="dd" sx={{ m: 0, gridRow: { xs: 2, sm: 'auto' } }} color="text.secondary">
-                    {report ? (
-                      <>
-                        <Link component={RouterLink} to={`/admin/reports/${report.id}`}>
-                          {formatDate(report.submitted_at)}
-                        </Link>
-                        {report.filled_in_by_name ? ` · ${report.filled_in_by_name}` : ''}
-                      </>
-                    ) : (
-                      'Nog geen'
-                    )}
-                  </Typography>
-                  <Box sx={{ gridRow: { xs: '1 / span 2', sm: 'auto' }, gridColumn: { xs: 2, sm: 3 } }}>
+                  <Box
+                    component="dd"
+                    sx={{ m: 0, flex: 1, display: 'flex', alignItems: 'center', gap: 1, minHeight: 40 }}
+                  >
+                    <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
+                      {report ? (
+                        <>
+                          <Link component={RouterLink} to={`/admin/reports/${report.id}`}>
+                            {formatDate(report.submitted_at)}
+                          </Link>
+                          {report.filled_in_by_name ? ` · ${report.filled_in_by_name}` : ''}
+                        </>
+                      ) : (
+                        'Nog geen'
+                      )}
+                    </Typography>
                     {report && <ReportPdfButton reportId={report.id} icon />}
                   </Box>
                 </Box>
