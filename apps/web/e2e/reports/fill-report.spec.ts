@@ -130,6 +130,8 @@ test('a mechanic fills in a report on a phone: skip, reload, offline, missing an
   await answer(page, 6, 'Goed');
   await answer(page, 7, 'n.v.t.');
   await expect(progress(page)).toHaveText('5 / 5 beantwoord');
+  // The progress stays in view at the end of the report (sticky under the app bar).
+  await expect(progress(page)).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Naar eerste open vraag' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Rapport indienen' }).click();
@@ -194,6 +196,16 @@ test('the office finds the report in the completed reports, opens it and downloa
   expect(cells).toContain(small.inventory);
   expect(cells.join(' ')).not.toContain(big.inventory);
 
+  // The customer filter names the customer of the URL; the not-at-location filter leaves it out.
+  await page.goto(`/admin/completed-reports?customer_id=${small.customerId}&search=${small.inventory}`);
+  await expect(page.getByRole('combobox', { name: 'Klant' })).toHaveValue(/^Metaalbewerking Brabant B\.V\./);
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('combobox', { name: 'Plaats' }).click();
+  await page.getByRole('option', { name: 'Niet op de aangegeven plaats' }).click();
+  await expect(page).toHaveURL(/not_at_location=1/);
+  await expect(rows.nth(1)).toHaveText('Geen overeenkomende resultaten gevonden');
+  await page.goBack();
+  await expect(rows.nth(1)).toContainText(small.machineName);
   await rows.nth(1).getByRole('link', { name: new RegExp(`^Rapport ${small.machineName}`) }).click();
   await expect(page).toHaveURL(`/admin/completed-reports/${small.reportId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Rapport ${small.machineName}` })).toBeVisible();
