@@ -7,7 +7,6 @@ import {
   type ReportCategoryState,
   type ReportDetail,
 } from '@keurwijzer/shared/reports';
-import { TEXT } from '@keurwijzer/shared/texts';
 import type { Company } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -47,8 +46,8 @@ function instantOf(value: string): string | null {
  * Filling in a report: read it, save answers one at a time, skip categories, save the report's
  * own fields, submit it; and its PDF and machine image. Every method takes the actor first and
  * checks it (reports.policy.ts). Every change of a submitted report answers 409: the answer is
- * one conditional statement, the others lock the report row first (as the submit does), so a
- * change racing a submit either lands before it or sees it.
+ * one conditional statement, the others lock the task list and the report first (as the submit
+ * does), so a change racing a submit either lands before it or sees it.
  */
 export function createReportsService({
   db,
@@ -170,7 +169,7 @@ export function createReportsService({
       const machineId = await repo.machineOf(id, reportsPolicy.readScope(actor));
       if (machineId === undefined) throw notFound();
       const file = await images.firstThumbnail(machineId);
-      if (!file) throw notFound(TEXT.notFound);
+      if (!file) throw notFound();
       return file;
     },
   };
