@@ -48,12 +48,22 @@ test('the task list screens fit a phone and a desktop, light and dark; the offic
   await page.getByRole('button', { name: 'Inplannen (2)' }).click();
   await expectNotification(page, '2 machines ingepland');
 
+  // Date and remarks can change; customer, location and type are fixed once machines are planned.
+  await page.getByRole('button', { name: 'Wijzigen' }).click();
+  const edit = page.getByRole('dialog', { name: 'Takenlijst wijzigen' });
+  await expect(edit.getByRole('textbox', { name: 'Klant' })).toBeDisabled();
+  await expect(edit.getByRole('combobox', { name: 'Vestiging' })).toHaveAttribute('aria-disabled', 'true');
+  await edit.getByLabel('Geplande datum').fill('2026-07-02');
+  await edit.getByRole('button', { name: 'Opslaan' }).click();
+  await expectNotification(page, 'Takenlijst is gewijzigd');
+  await expect(page.getByRole('navigation', { name: 'Kruimelpad' })).toContainText('Keuring 02-07-2026');
+
   // The admin's overview: a table, the list's row opens the office screen.
   await page.goto(`/?search=${encodeURIComponent(remarks)}`);
   const rows = page.getByRole('table', { name: 'Takenlijsten' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Keuring');
-  await expect(rows.nth(1)).toContainText('01-07-2026');
+  await expect(rows.nth(1)).toContainText('02-07-2026');
   await expect(rows.nth(1)).toContainText('Gepland');
   await expect(rows.nth(1)).toContainText('0 / 2');
   await rows.nth(1).getByRole('link', { name: DEMO_CUSTOMER }).click();
@@ -70,6 +80,24 @@ test('the task list screens fit a phone and a desktop, light and dark; the offic
   const officeRows = page.getByRole('table', { name: 'Machines' }).getByRole('row');
   await expect(officeRows.nth(1)).toContainText('Ingediend');
   await expect(officeRows.nth(1).getByRole('cell').nth(6)).not.toHaveText('-');
+
+  // A list nobody worked on can be deleted, after a confirmation.
+  const spare = await createTasklist(page, {
+    customer: DEMO_CUSTOMER,
+    location: DEMO_LOCATION,
+    type: 'Onderhoud',
+    date: '2026-07-03',
+    remarks: unique('E2E weg '),
+  });
+  await page.getByRole('button', { name: 'Verwijderen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Takenlijst verwijderen' })
+    .getByRole('button', { name: 'Verwijderen' })
+    .click();
+  await expectNotification(page, 'Takenlijst is verwijderd');
+  await expect(page).toHaveURL('/');
+  await page.goto(`/mechanic/tasklists/${spare}`);
+  await expect(page.getByRole('alert')).toBeVisible();
 
   const screens = [
     ['overview', '/'],

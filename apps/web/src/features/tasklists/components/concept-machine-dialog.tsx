@@ -18,8 +18,8 @@ import { useNotify } from '../../../components/feedback/notifications';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
-import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddConceptMachine, usePlaces, usePlanningMachineTypes, useTasklistQuestionnaires } from '../api/tasklists';
+import { showServerErrors } from './server-errors';
 
 const named = (items: { id: number; name: string }[] | undefined) =>
   (items ?? []).map((i) => ({ value: i.id, label: i.name }));
@@ -60,13 +60,7 @@ export function ConceptMachineDialog({ tasklistId, onClose }: { tasklistId: numb
       notify(res.message ?? CONCEPT_MACHINE_CREATED);
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422 && Object.keys(err.errors).length > 0) {
-        let focused = false;
-        for (const [field, messages] of Object.entries(err.errors)) {
-          form.setError(field as keyof ConceptMachineFormValues, { message: messages[0] }, { shouldFocus: !focused });
-          focused = true;
-        }
-      } else notify(errorMessage(err), 'error');
+      showServerErrors(form, err, notify);
     }
   });
 

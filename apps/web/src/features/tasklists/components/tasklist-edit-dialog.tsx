@@ -9,8 +9,8 @@ import type { Theme } from '@mui/material/styles';
 import { TasklistInputSchema, type TasklistDetail, type TasklistFormValues } from '@keurwijzer/shared/tasklists';
 import { useNotify } from '../../../components/feedback/notifications';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
-import { ApiError, errorMessage } from '../../../lib/api-client';
 import { tasklistsResource } from '../api/tasklists';
+import { showServerErrors } from './server-errors';
 import { TasklistFields } from './tasklist-fields';
 
 /**
@@ -35,13 +35,7 @@ export function TasklistEditDialog({ tasklist: t, onClose }: { tasklist: Tasklis
       if (res.message) notify(res.message);
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422 && Object.keys(err.errors).length > 0) {
-        let focused = false;
-        for (const [field, messages] of Object.entries(err.errors)) {
-          form.setError(field as keyof TasklistFormValues, { message: messages[0] }, { shouldFocus: !focused });
-          focused = true;
-        }
-      } else notify(errorMessage(err), 'error');
+      showServerErrors(form, err, notify);
     }
   });
 

@@ -19,6 +19,7 @@ import { CandidateList } from '../components/candidate-list';
 import { ConceptMachineDialog } from '../components/concept-machine-dialog';
 import { PlannedMachines, untouched } from '../components/planned-machines';
 import { TasklistEditDialog } from '../components/tasklist-edit-dialog';
+import { refusalText } from '../components/server-errors';
 import { TasklistSummary } from '../components/tasklist-summary';
 import { formatPlannedDate, tasklistCrumbs } from '../components/tasklist-status';
 
@@ -62,7 +63,7 @@ function Plan({ tasklist: t }: { tasklist: TasklistDetail }) {
       if (res.message) notify(res.message);
       setSelected(new Set());
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      notify(refusalText(err), 'error');
     }
   };
 
