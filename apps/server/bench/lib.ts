@@ -193,6 +193,10 @@ export async function load(opts: {
   paths: string[];
   connections: number;
   seconds: number;
+  /** Instead of GETs of `paths`: autocannon requests (a PUT with a body, setupRequest per request). */
+  requests?: autocannon.Request[];
+  /** Extra headers for every request (the CSRF token of a change). */
+  headers?: Record<string, string>;
 }): Promise<LoadResult> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -201,8 +205,8 @@ export async function load(opts: {
         url: opts.url,
         connections: opts.connections,
         duration: opts.seconds,
-        headers: { cookie: opts.cookie, accept: 'application/json' },
-        requests: opts.paths.map((p) => ({ method: 'GET', path: p })),
+        headers: { cookie: opts.cookie, accept: 'application/json', ...opts.headers },
+        requests: opts.requests ?? opts.paths.map((p) => ({ method: 'GET', path: p })),
       },
       (err, res) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)),
     );

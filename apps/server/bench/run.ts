@@ -19,6 +19,7 @@ import {
 import { prepareCeiling, ratioCases, ratioOf, ratioSession, ratioVerdict, runRatio, type RatioResult } from './ratio';
 import { machinesScenario } from './scenarios/machines';
 import { questionnairesScenario } from './scenarios/questionnaires';
+import { tasklistsScenario } from './scenarios/tasklists';
 import { usersScenario } from './scenarios/users';
 
 /**
@@ -36,7 +37,7 @@ import { usersScenario } from './scenarios/users';
  * <file>` prints where its time went.
  * Exits 1 when requests failed; a missed goal is reported, not an error.
  */
-const SCENARIOS: Scenario[] = [usersScenario, questionnairesScenario, machinesScenario];
+const SCENARIOS: Scenario[] = [usersScenario, questionnairesScenario, machinesScenario, tasklistsScenario];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
