@@ -1,15 +1,23 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, loginAs, unique } from '../support/login';
 import { DEMO_CUSTOMER, DEMO_LOCATION, createTasklist, expectNotification, heading } from './helpers';
 
 const SHOTS = '/tmp/shots';
 
-/** Nothing is wider than the screen (no sideways scrolling), then a full-page screenshot. */
+/** Nothing is wider than the screen (no sideways scrolling), axe finds nothing serious or critical, then a full-page screenshot. */
 async function check(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  // Transitions done: axe reads colours as they are painted.
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `axe on ${name}`).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/tasklists-${name}.png`, fullPage: true });
 }
 

@@ -173,7 +173,6 @@ export function CandidateList({
               variant="outlined"
               sx={{
                 bgcolor: selected.has(c.id) ? 'action.selected' : undefined,
-                opacity: c.plannable ? 1 : 0.85,
               }}
             >
               <Box

@@ -61,7 +61,6 @@ export function TasklistFields({
         label="Vestiging"
         required
         disabled={fixed || customerId === null || locations.isPending}
-        helperText={customerId === null ? 'Kies eerst een klant' : undefined}
         options={options.map((l) => ({ value: l.id, label: l.name }))}
       />
       <SelectElement

@@ -32,7 +32,7 @@ export const tasklistCrumbs = (t: Pick<Tasklist, 'inspection_type' | 'planned_da
 
 const STATUS_COLORS = {
   concept: 'default',
-  planned: 'info',
+  planned: 'secondary',
   in_progress: 'warning',
   completed: 'success',
 } as const satisfies Record<TasklistStatus, string>;
