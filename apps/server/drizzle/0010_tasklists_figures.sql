@@ -95,9 +95,9 @@ FOR EACH ROW WHEN (
 ) EXECUTE FUNCTION "tasklist_figures_report_updated"();--> statement-breakpoint
 -- Answers added or removed: their reports' answers_count, one update per report and statement
 -- (the report's row lock makes two answers of one report at once wait in turn, so its first
--- answer is counted once). Lock order: a change of the figures locks the report's row, then the
--- task list's; whoever locks both takes them in that order too (taking a machine off, deleting a
--- list), so they wait in turn instead of deadlocking.
+-- answer is counted once). Lock order: these triggers lock the report's row and then the task
+-- list's; a path that changes figures locks the task list first itself (answers, submits,
+-- take-offs and deletes do: list, then report), so the two never wait for each other in a circle.
 CREATE FUNCTION "report_answers_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "reports" r SET "answers_count" = r."answers_count" + n.answers

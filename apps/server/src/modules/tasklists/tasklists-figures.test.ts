@@ -171,13 +171,18 @@ describe('the figures and status stored on a task list', () => {
   });
 
   /**
-   * A first answer as the reports module saves it (the report's row locked, then the answer,
-   * whose trigger updates the list's figures), held open a moment so `other` starts meanwhile.
+   * A first answer as the reports module saves it (its task list locked, then the report, then
+   * the answer, whose trigger updates the list's figures), held open a moment so `other` starts
+   * meanwhile. With another order on either side (a take-off or a delete locking the report before
+   * the list) the two deadlock: PostgreSQL ends one with 40P01 and the request answers 500.
    * Resolves 'saved' or the error's SQLSTATE.
    */
   async function slowAnswer(reportId: number, questionId: number, other: () => Promise<LightMyRequestResponse>) {
     const saving = t.db
       .transaction(async (tx) => {
+        await tx.execute(
+          sql`select 1 from tasklists where id = (select tasklist_id from reports where id = ${reportId}) for no key update`,
+        );
         await tx.execute(sql`select id from reports where id = ${reportId} for no key update`);
         await tx.execute(sql`select pg_sleep(0.05)`);
         await tx
@@ -207,9 +212,9 @@ describe('the figures and status stored on a task list', () => {
       const [saved, off] = await slowAnswer(reportId, questionId, () =>
         t.mechanic.delete(`${item(list.id)}/machines/${machine.id}`),
       );
-      // The answer holds the report, so the take-off waits for it and then finds it answered
-      // (PGlite runs one after the other: the take-off may come first, and the answer finds no
-      // report). Never 40P01 (deadlock) or a 500.
+      // The answer holds the list and the report, so the take-off waits for it and then finds it
+      // answered (PGlite runs one after the other: the take-off may come first, and the answer
+      // finds no report). Never 40P01 (deadlock) or a 500.
       if (saved === 'saved') {
         expect(off.statusCode, off.body).toBe(409);
         await expectStatus(list.id, 'in_progress');

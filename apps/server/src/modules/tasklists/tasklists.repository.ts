@@ -231,11 +231,6 @@ export function createTasklistsRepository(db: Db) {
       await tx.delete(tasklists).where(eq(tasklists.id, id));
     },
 
-    /** Locks the list's reports until the transaction ends (before its row: the triggers' lock order). */
-    async lockReports(tasklistId: number, tx: Executor): Promise<void> {
-      await tx.execute(sql`select id from ${reports} where tasklist_id = ${tasklistId} order by id for update`);
-    },
-
     /** Per asked machine id what planning it on the list depends on (one statement). */
     async planChecks(t: TasklistRow, machineIds: number[], tx: Executor): Promise<PlanCheck[]> {
       return rowsOf<PlanCheck>(

@@ -35,10 +35,10 @@ const toCandidate = ({ questions, ...row }: CandidateRow): TasklistCandidate => 
  * Task lists: create, edit, delete (while nothing was filled in), plan machines (each gets its
  * report with a copy of its questionnaire) and take them off again (while their report is
  * untouched). Every method takes the actor first and checks it (tasklists.policy.ts); the
- * queries are the repository's. Changes of one task list lock its row, so they run one after the
- * other (a plan and a delete at once, two plans of the same machine); a change that locks reports
- * too locks them before the list (a take-off, a delete), the order of an answer or a submit,
- * whose trigger updates the list's figures after the report.
+ * queries are the repository's. Changes of one task list lock its row first, so they run one
+ * after the other (a plan and a delete at once, two plans of the same machine); a report is
+ * locked after its list, the order an answer or a submit keeps too (the reports module), as the
+ * triggers of migration 0010 update the list's figures when a report changes.
  */
 export function createTasklistsService({ db, repo }: { db: Db; repo: TasklistsRepository }) {
   async function rowOf(id: number, tx: Executor = db, lock?: 'update' | 'no key update'): Promise<TasklistRow> {
@@ -136,9 +136,6 @@ export function createTasklistsService({ db, repo }: { db: Db; repo: TasklistsRe
     async delete(actor: Actor, id: number): Promise<void> {
       tasklistsPolicy.assertWrite(actor);
       await db.transaction(async (tx) => {
-        // Its reports first, then the list: the order an answer or a submit takes (the report,
-        // then the list's figures by trigger), so the two wait in turn instead of deadlocking.
-        await repo.lockReports(id, tx);
         await rowOf(id, tx, 'update');
         if ((await repo.reportsState(id, tx)).worked > 0) throw conflict(TASKLIST_TEXT.deleteWithAnswers);
         await repo.delete(id, tx);
@@ -172,9 +169,8 @@ export function createTasklistsService({ db, repo }: { db: Db; repo: TasklistsRe
     async unplan(actor: Actor, id: number, machineId: number) {
       tasklistsPolicy.assertWrite(actor);
       return db.transaction(async (tx) => {
-        // The report first, then the list (the lock order of an answer: see delete).
-        const report = await repo.plannedReport(id, machineId, tx);
         await rowOf(id, tx, 'no key update');
+        const report = await repo.plannedReport(id, machineId, tx);
         if (!report) throw notFound(TASKLIST_TEXT.notPlanned);
         if (report.worked) throw conflict(TASKLIST_TEXT.removeWithAnswers);
         await repo.deleteReport(report.id, tx);
