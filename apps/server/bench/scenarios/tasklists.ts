@@ -201,8 +201,22 @@ async function group(
   };
 }
 
+/**
+ * Waits until the server answers again after a load (PGlite runs its queries on the server's
+ * thread: after slow ones @fastify/under-pressure answers 503 for a moment), at most 30 s.
+ */
+async function settle(url: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    const res = await fetch(`${url}/api/token`, { headers: { accept: 'application/json' } });
+    await res.arrayBuffer();
+    if (res.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** Whether the endpoint answers 200 (the reports endpoints were built alongside this bench). */
 async function answers(url: string, cookie: string, path: string): Promise<boolean> {
+  await settle(url);
   const res = await fetch(url + path, { headers: { cookie, accept: 'application/json' } });
   await res.arrayBuffer();
   if (res.status !== 200) console.log(`  ${path} -> ${res.status}: not measured`);
@@ -255,6 +269,7 @@ async function measure({ url, cookie }: Parameters<NonNullable<Scenario['measure
   for (let i = 0; i < longest; i++)
     for (const a of picked.answers)
       if (a.questionIds[i]) pairs.push({ reportId: a.reportId, questionId: a.questionIds[i]! });
+  await settle(url);
   const tokenRes = await fetch(`${url}/api/token`, { headers: { cookie, accept: 'application/json' } });
   const token = ((await tokenRes.json()) as { data: { token: string } }).data.token;
   let next = 0;

@@ -44,7 +44,7 @@ export const tasklistStatusOrder = (status: SQL) =>
 
 /**
  * A task list: the machines of one customer location a mechanic plans for one inspection type.
- * Its figures (planned reports, submitted reports, reports with an answer) are kept on the row by
+ * Its figures (planned reports, submitted reports, reports with an answer, questions) are kept on the row by
  * PostgreSQL triggers on `reports` and `report_answers` (migration 0010), so every path that plans,
  * takes off, answers, submits or deletes keeps them right without knowing; its status is derived
  * from them (STATUS_OF_FIGURES), never set by hand.
@@ -69,6 +69,8 @@ export const tasklists = pgTable(
     submittedCount: integer('submitted_count').notNull().default(0),
     /** Reports with at least one answer (reports.answers_count > 0): kept by a trigger on reports. */
     answeredReports: integer('answered_reports').notNull().default(0),
+    /** Questions over the reports' copies (reports.questions_count): kept by a trigger on reports. */
+    questionsCount: integer('questions_count').notNull().default(0),
     status: text('status').$type<TasklistStatus>().notNull().generatedAlwaysAs(STATUS_OF_FIGURES),
     ...timestamps,
   },
@@ -113,6 +115,8 @@ export const reports = pgTable(
     notAtLocation: boolean('not_at_location').notNull().default(false),
     /** Its rows in report_answers: kept by a trigger on report_answers (the list counts reports with any). */
     answersCount: integer('answers_count').notNull().default(0),
+    /** Its rows in report_questions (the copy): kept by a trigger on report_questions. */
+    questionsCount: integer('questions_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -23,6 +23,7 @@ async function figures(listId: number) {
       planned: tasklists.plannedCount,
       submitted: tasklists.submittedCount,
       answered: tasklists.answeredReports,
+      questions: tasklists.questionsCount,
       status: tasklists.status,
     })
     .from(tasklists)
@@ -32,16 +33,27 @@ async function figures(listId: number) {
       status: reports.status,
       answersCount: reports.answersCount,
       answers: sql<number>`(select count(*)::int from report_answers a where a.report_id = reports.id)`,
+      questionsCount: reports.questionsCount,
+      questions: sql<number>`(select count(*)::int from report_questions q where q.report_id = reports.id)`,
     })
     .from(reports)
     .where(eq(reports.tasklistId, listId));
-  for (const r of rows) expect(r.answersCount, 'reports.answers_count').toBe(r.answers);
+  for (const r of rows) {
+    expect(r.answersCount, 'reports.answers_count').toBe(r.answers);
+    expect(r.questionsCount, 'reports.questions_count').toBe(r.questions);
+  }
   const recount = {
     planned: rows.length,
     submitted: rows.filter((r) => r.status === 'submitted').length,
     answered: rows.filter((r) => r.answers > 0).length,
+    questions: rows.reduce((sum, r) => sum + r.questions, 0),
   };
-  expect({ planned: stored!.planned, submitted: stored!.submitted, answered: stored!.answered }).toEqual(recount);
+  expect({
+    planned: stored!.planned,
+    submitted: stored!.submitted,
+    answered: stored!.answered,
+    questions: stored!.questions,
+  }).toEqual(recount);
   return stored!;
 }
 

@@ -42,9 +42,8 @@ const TASKLIST_FIELDS: Record<keyof Tasklist, SQL> = {
   status: sql`s.status`,
   machines_count: sql`s.planned`,
   submitted_count: sql`s.submitted`,
-  // Only for the rows sent: the copies' questions, an index-only range per report.
-  questions_count: sql`(select coalesce(sum((select count(*) from report_questions q where q.report_id = qr.id)), 0)::int
-    from reports qr where qr.tasklist_id = tl.id)`,
+  // Kept on the row too (the reports' questions_count, by trigger).
+  questions_count: sql`tl.questions_count`,
   created_by: sql`tl.created_by`,
   created_by_name: sql`tl.created_by_name`,
   created_at: iso(sql`tl.created_at`),

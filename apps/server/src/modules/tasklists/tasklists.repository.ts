@@ -24,7 +24,7 @@ async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
 const named = (where: SQL | undefined) => sql`(
   select t.id, t.customer_id, c.name as customer_name, t.location_id, l.name as location_name,
     t.inspection_type, t.planned_date, t.remarks, t.created_by, ${fullName('u')} as created_by_name,
-    t.created_at, t.updated_at, t.planned_count, t.submitted_count, t.status
+    t.created_at, t.updated_at, t.planned_count, t.submitted_count, t.questions_count, t.status
   from ${tasklists} t
   join ${customers} c on c.id = t.customer_id
   join ${locations} l on l.id = t.location_id
@@ -65,6 +65,15 @@ const OWN_SORT = {
   status: tasklistStatusOrder(sql`t.status`),
 } satisfies Partial<Record<TasklistListQuery['sortKey'], SQL>>;
 
+/**
+ * The number of all task lists: PostgreSQL's own figure of the table (pg_class.reltuples, kept by
+ * VACUUM/ANALYZE and autovacuum: an estimate that lags new lists until the next ANALYZE) once it
+ * says more than 10,000, counted below that; an exact count of 20,000 lists cost ~1.6 ms, more than
+ * the rest of the default page. The completed reports list does the same.
+ */
+const WHOLE_COUNT = sql`(select case when e.n > 10000 then e.n::int else (select count(*)::int from ${tasklists}) end
+  from (select reltuples as n from pg_class where oid = 'tasklists'::regclass) e)`;
+
 export function createTasklistsRepository(db: Db) {
   return {
     /** One page of the overview as one JSON array text, with the meta (one statement). */
@@ -91,8 +100,7 @@ export function createTasklistsRepository(db: Db) {
         // and figures.
         const own = sql`${ownSort} ${dir}, t.id ${dir}`;
         const where = inner ? sql`where ${inner}` : sql``;
-        const picked = sql`select t.id, row_number() over (order by ${own}) as n,
-            (select count(*)::int from ${tasklists} t ${where}) as total
+        const picked = sql`select t.id, row_number() over (order by ${own}) as n, ${inner ? sql`(select count(*)::int from ${tasklists} t ${where})` : WHOLE_COUNT} as total
           from ${tasklists} t ${where} order by ${own} ${limit}`;
         query = sql`select ${TASKLIST_JSON}::text as json, p.total
           from (${picked}) p cross join lateral ${named(sql`t.id = p.id`)} cross join ${STATS} order by p.n`;
