@@ -32,6 +32,9 @@ export const PERMISSIONS = [
   'tasklists.manage',
   /** The office's view of every submitted report (completed reports, their export). */
   'reports.view',
+  /** The office's handling of malfunctions (storingen). */
+  'malfunctions.view',
+  'malfunctions.manage',
   /** A customer user's own machines (the customer comes from the session). */
   'own-machines.view',
   'profile.edit',
@@ -48,6 +51,8 @@ const ADMIN: Permission[] = [
   'tasklists.view',
   'tasklists.manage',
   'reports.view',
+  'malfunctions.view',
+  'malfunctions.manage',
   'profile.edit',
 ];
 
@@ -80,4 +85,5 @@ export const ACCESS = {
   customers: { read: 'customers.view', write: 'customers.manage' },
   masterData: { read: 'master-data.view', write: 'master-data.manage' },
   tasklists: { read: 'tasklists.view', write: 'tasklists.manage' },
+  malfunctions: { read: 'malfunctions.view', write: 'malfunctions.manage' },
 } as const satisfies Record<string, { read: Permission; write: Permission }>;
