@@ -9,6 +9,7 @@ import NewReleasesIcon from '@mui/icons-material/NewReleasesOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
 import TaskIcon from '@mui/icons-material/TaskOutlined';
+import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import type { Role } from '@keurwijzer/shared/permissions';
@@ -23,11 +24,13 @@ export const NAVIGATION: NavSection[] = [
     items: [
       { label: 'Home', to: '/', icon: AssignmentIcon, access: 'tasklists.view', end: true },
       { label: 'Home', to: '/machines', icon: PrecisionManufacturingIcon, access: 'own-machines.view' },
+      { label: 'Mijn storingen', to: '/malfunctions', icon: ReportProblemIcon, access: 'own-machines.view' },
     ],
   },
   {
     title: 'Beheer',
     items: [
+      { label: 'Storingen', to: '/admin/malfunctions', icon: ReportProblemIcon, access: 'malfunctions.view' },
       { label: 'Afgeronde rapporten', to: '/admin/completed-reports', icon: TaskIcon, access: 'reports.view' },
       { label: 'Klanten', to: '/admin/customers', icon: StoreIcon, access: 'customers.view' },
       { label: 'Gebruikers', to: '/admin/users', icon: GroupIcon, access: 'users.view' },

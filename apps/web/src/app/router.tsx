@@ -161,6 +161,28 @@ const fieldWorkRoutes: RouteObject[] = [
   route('admin/reports/:id', 'reports.view', reportView),
 ];
 
+/** The customer's own machines, their reports and malfunctions (spec section 2, role customer). */
+const portalRoutes: RouteObject[] = [
+  route('machines/:id', 'own-machines.view', () => import('../features/portal/routes/own-machine')),
+  route('machines/:id/reports', 'own-machines.view', () => import('../features/portal/routes/own-machine-reports')),
+  route(
+    'machines/:id/reports/:reportId',
+    'own-machines.view',
+    () => import('../features/portal/routes/own-machine-report'),
+  ),
+  route('malfunctions', 'own-machines.view', () => import('../features/portal/routes/own-malfunctions')),
+];
+
+/** The office's malfunctions (spec section 2). */
+const malfunctionRoutes: RouteObject[] = [
+  route('admin/malfunctions', 'malfunctions.view', () => import('../features/malfunctions/routes/malfunctions-list')),
+  route(
+    'admin/malfunctions/:id',
+    'malfunctions.view',
+    () => import('../features/malfunctions/routes/malfunction-detail'),
+  ),
+];
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RootBoundary />,
@@ -185,6 +207,8 @@ export const routes: RouteObject[] = [
           ...masterDataRoutes,
           ...customerRoutes,
           route('machines', 'own-machines.view', () => import('../features/machines/routes/my-machines')),
+          ...portalRoutes,
+          ...malfunctionRoutes,
           route('profile', 'profile.edit', () => import('../features/profile/routes/profile')),
         ],
       },

@@ -1,0 +1,6 @@
+import { PageHeader } from '../../../components/layout/page-header';
+
+/** admin/malfunctions/{id} (being built). */
+export default function MalfunctionDetail() {
+  return <PageHeader title="Storing" />;
+}

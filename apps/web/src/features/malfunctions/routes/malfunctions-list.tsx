@@ -1,0 +1,6 @@
+import { PageHeader } from '../../../components/layout/page-header';
+
+/** admin/malfunctions (being built). */
+export default function MalfunctionsList() {
+  return <PageHeader title="Storingen" />;
+}
