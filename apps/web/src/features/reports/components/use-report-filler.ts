@@ -16,8 +16,12 @@ import { reportKeys, reportPaths } from '../api/reports';
 /** Memo typing is sent after this pause (it is kept in the browser at once). */
 export const MEMO_DELAY_MS = 600;
 
-/** Where a report's unsent changes wait in the browser: a reload or a new login sends them. */
-export const reportQueueKey = (reportId: number) => `keurwijzer.report.${reportId}.queue`;
+/**
+ * Where a report's unsent changes wait in the browser: a reload or a new login of the same user
+ * sends them. The user is part of the key, so another person logging in on a shared tablet never
+ * sends (or sees) what the previous one left unsent.
+ */
+export const reportQueueKey = (userId: number, reportId: number) => `keurwijzer.report.${userId}.${reportId}.queue`;
 
 /** What this device changed and the server may not have yet (newer ones win over the server's). */
 type Overlay = {
@@ -75,18 +79,18 @@ function useOnline() {
  * reload, a closed tab, a lost connection or an expired session (the queue waits, the user logs
  * in again, and the next visit replays it; the server keeps the newer `answered_at`).
  */
-export function useReportFiller(report: ReportDetail) {
+export function useReportFiller(report: ReportDetail, userId: number) {
   const id = report.id;
   const queryClient = useQueryClient();
   const notify = useNotify();
   const online = useOnline();
-  const [overlay, setOverlay] = useState<Overlay>(() => overlayOf(localQueueStorage(reportQueueKey(id)).load()));
+  const [overlay, setOverlay] = useState<Overlay>(() => overlayOf(localQueueStorage(reportQueueKey(userId, id)).load()));
   const [queue, setQueue] = useState<SaveQueue | null>(null);
   const [state, setState] = useState<SaveQueueState>({ pending: 0, status: 'idle', failed: null });
 
   useEffect(() => {
     const q = createSaveQueue({
-      storage: localQueueStorage(reportQueueKey(id)),
+      storage: localQueueStorage(reportQueueKey(userId, id)),
       onSaved: (change, result) => {
         if (!change.key.startsWith('answer:')) return;
         // Another device may have answered later: show what the server keeps.
@@ -105,7 +109,7 @@ export function useReportFiller(report: ReportDetail) {
       unsubscribe();
       q.dispose();
     };
-  }, [id]);
+  }, [id, userId]);
 
   // The connection is back: send now instead of after the next retry pause.
   useEffect(() => {

@@ -39,7 +39,8 @@ const missingIds = (err: ApiError) =>
 
 /** The open report: answer with one tap each, skip categories, save and submit. */
 function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?: string }) {
-  const filler = useReportFiller(report);
+  const user = useCurrentUser();
+  const filler = useReportFiller(report, user.id);
   const confirm = useConfirm();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -115,7 +116,7 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
       const res = await submit.mutateAsync();
       queryClient.setQueryData(reportKeys.detail(report.id), res.data);
       try {
-        localStorage.removeItem(reportQueueKey(report.id));
+        localStorage.removeItem(reportQueueKey(user.id, report.id));
       } catch {
         // Nothing was stored.
       }
