@@ -7,3 +7,4 @@ export * from './master-data';
 export * from './questionnaires';
 export * from './machines';
 export * from './tasklists';
+export * from './malfunctions';
