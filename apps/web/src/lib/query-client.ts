@@ -27,6 +27,8 @@ export const RESOURCE_DEPENDENTS = {
   // machine's reports and latest reports. A concept machine added on a task list is a machine.
   tasklists: ['reports', 'machines'],
   reports: ['tasklists', 'machines'],
+  // A reported or handled malfunction shows on its machine (the open marker, the machine screen).
+  malfunctions: ['machines'],
 } as const satisfies Record<string, readonly string[]>;
 export type ResourceKey = keyof typeof RESOURCE_DEPENDENTS;
 
