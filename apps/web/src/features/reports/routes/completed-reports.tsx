@@ -13,7 +13,7 @@ import { useDataTableQuery } from '../../../components/table/use-data-table-quer
 import { formatDateTime } from '../../../lib/format';
 import { useCompletedReports } from '../api/reports';
 import { CompletedReportsExportButton } from '../components/completed-reports-export-button';
-import { CustomerFilter } from '../components/customer-filter';
+import { CustomerFilter } from '../../customers/components/customer-filter';
 import { ReportPdfButton } from '../components/report-pdf-button';
 
 const SORT = { sortKey: 'submitted_at', sortOrder: 'desc' } as const;

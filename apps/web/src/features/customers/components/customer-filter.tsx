@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { CustomerOption } from '@keurwijzer/shared/customers';
-import { customersResource, useCustomerOptions } from '../../customers/api/customers';
+import { customersResource, useCustomerOptions } from '../api/customers';
 
 const labelOf = (o: CustomerOption) => (o.customer_number ? `${o.name} (${o.customer_number})` : o.name);
 
