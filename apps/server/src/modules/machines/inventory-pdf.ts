@@ -4,7 +4,8 @@ import PDFDocument from 'pdfkit';
 import { formatCents } from '@keurwijzer/shared/format';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
-import { dutchDate, dutchDateTime, type InventoryInfo } from './inventory.presenter';
+import { dutchDate, dutchDateTime } from '../../lib/dutch-time';
+import type { InventoryInfo } from './inventory.presenter';
 import type { InventoryRow } from './machines.repository';
 
 // A4 landscape, the company header on the first page, the table header on every page.

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import { spreadsheetText } from '../../lib/spreadsheet';
-import { dutchDate, type InventoryInfo } from './inventory.presenter';
+import { dutchDate } from '../../lib/dutch-time';
+import type { InventoryInfo } from './inventory.presenter';
 import type { InventoryRow } from './machines.repository';
 
 /** The calendar day of `d` in Dutch time, as the UTC midnight a spreadsheet date cell expects. */

@@ -2,6 +2,7 @@ import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import type { Company } from '../../config';
 import type { MachineSelection } from './machines.repository';
 import type { SelectionNames } from './inventory.repository';
+import { dutchDate } from '../../lib/dutch-time';
 
 /** What the header of an inventory list says besides the machines. */
 export type InventoryInfo = {
@@ -11,20 +12,6 @@ export type InventoryInfo = {
   selection: string;
   generatedAt: Date;
 };
-
-const TIME_ZONE = 'Europe/Amsterdam';
-const dateFormat = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-
-/** 21-11-2026 in Dutch time. */
-export const dutchDate = (d: Date) => dateFormat.format(d);
-/** 21-11-2026 14:05 in Dutch time. */
-export const dutchDateTime = (d: Date) => `${dutchDate(d)} ${timeFormat.format(d)}`;
 
 /** "inventaris-K-1001-2026-11-21.xlsx": only safe characters in a file name. */
 export function inventoryFileName(customerNumber: string, generatedAt: Date, ext: string): string {

@@ -5,6 +5,7 @@ import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { REPORT_TEXT, type ReportDetail, type ReportQuestion } from '@keurwijzer/shared/reports';
 import type { Company } from '../../config';
+import { dutchDateTime, dutchDay } from '../../lib/dutch-time';
 
 // A4 portrait: the company header, what was inspected, then every category with its questions,
 // answers and memos; "Pagina x van y" on every page (the pages are buffered until the count is
@@ -23,18 +24,6 @@ const FOOTER = 20;
 const QUESTION_WIDTH = 300;
 const ANSWER_X = MARGIN + 316;
 
-const TIME_ZONE = 'Europe/Amsterdam';
-const dateFormat = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-/** 21-11-2026 14:05 in Dutch time. */
-const dutchDateTime = (d: Date) => `${dateFormat.format(d)} ${timeFormat.format(d)}`;
-/** '2026-11-21' (a date without time) as 21-11-2026. */
-const dutchDay = (day: string) => day.split('-').reverse().join('-');
 
 /** "rapport-12-INV-001.pdf": only safe characters in a file name. */
 export function reportFileName(r: Pick<ReportDetail, 'id' | 'machine'>): string {
