@@ -95,8 +95,8 @@ async function seed(db: Db): Promise<Record<string, number>> {
   const submittedIf = sql`(t.planned_date < current_date - ${n(IN_HAND_DAYS)} or (t.planned_date <= current_date and m.k <= 10))`;
   await step(
     `${(TASKLISTS * MACHINES_PER_LOCATION).toLocaleString('en')} reports`,
-    sql`insert into reports (tasklist_id, machine_id, questionnaire_name, status, filled_in_by, submitted_at)
-      select t.id, m.id, 'Keuring bench (60 vragen)',
+    sql`insert into reports (tasklist_id, customer_id, inspection_type, machine_id, questionnaire_name, status, filled_in_by, submitted_at)
+      select t.id, t.customer_id, t.inspection_type, m.id, 'Keuring bench (60 vragen)',
         case when ${submittedIf} then 'submitted' else 'open' end,
         case when ${submittedIf} then t.created_by end,
         case when ${submittedIf} then (t.planned_date + time '08:00')::timestamptz + m.k * interval '20 minutes' end

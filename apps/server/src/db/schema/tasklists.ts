@@ -102,6 +102,13 @@ export const reports = pgTable(
     tasklistId: integer('tasklist_id')
       .notNull()
       .references(() => tasklists.id, { onDelete: 'cascade' }),
+    /**
+     * Copies of the task list's customer and inspection type, written when the machine is planned
+     * (the list's `plan`): both are fixed once a list has a report (409), so a copy never disagrees.
+     * They let the completed reports' filters read one index range (migration 0012).
+     */
+    customerId: integer('customer_id').notNull(),
+    inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
     machineId: integer('machine_id')
       .notNull()
       .references(() => machines.id, { onDelete: 'restrict' }),
@@ -127,6 +134,16 @@ export const reports = pgTable(
     index('reports_submitted_idx')
       .on(t.submittedAt, t.id)
       .where(sql`${t.status} = 'submitted'`),
+    // The completed reports of one customer, of one inspection type, or flagged, newest first.
+    index('reports_submitted_customer_idx')
+      .on(t.customerId, t.submittedAt, t.id)
+      .where(sql`${t.status} = 'submitted'`),
+    index('reports_submitted_type_idx')
+      .on(t.inspectionType, t.submittedAt, t.id)
+      .where(sql`${t.status} = 'submitted'`),
+    index('reports_submitted_flag_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`${t.status} = 'submitted' and ${t.notAtLocation}`),
     index('reports_questionnaire_idx').on(t.questionnaireId),
     index('reports_filled_in_by_idx').on(t.filledInBy),
     check('reports_status_check', sql`${t.status} in ('open', 'submitted')`),

@@ -333,6 +333,8 @@ describe('GET /api/completed-reports/export', () => {
     await t.db.insert(reports).values(
       many.map((m) => ({
         tasklistId: made.tasklistId,
+        customerId: c.customer.id,
+        inspectionType: 'inspection' as const,
         machineId: m.id,
         questionnaireName: 'Vragenlijst',
         status: 'submitted' as const,

@@ -268,8 +268,8 @@ export function createTasklistsRepository(db: Db) {
       const rows = await rowsOf<{ machine_id: number }>(
         tx,
         sql`with new_reports as (
-              insert into ${reports} (tasklist_id, machine_id, questionnaire_id, questionnaire_name)
-              select ${t.id}, mq.machine_id, q.id, q.name
+              insert into ${reports} (tasklist_id, customer_id, inspection_type, machine_id, questionnaire_id, questionnaire_name)
+              select ${t.id}, ${t.customer_id}, ${t.inspection_type}, mq.machine_id, q.id, q.name
               from machine_questionnaires mq join questionnaires q on q.id = mq.questionnaire_id
               where mq.machine_id = any(${`{${machineIds.join(',')}}`}::int[]) and mq.inspection_type = ${t.inspection_type}
               on conflict (tasklist_id, machine_id) do nothing
