@@ -10,9 +10,7 @@ import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import TableIcon from '@mui/icons-material/TableChartOutlined';
 import type { InventoryFormat } from '@keurwijzer/shared/machines';
 import { toQuery, useListState } from '../../../components/table/list-state';
-import { useNotify } from '../../../components/feedback/notifications';
-import { errorMessage } from '../../../lib/api-client';
-import { apiDownload } from '../../../lib/download';
+import { useDownload } from '../../../components/feedback/use-download';
 
 const FORMATS: { format: InventoryFormat; label: string; icon: ReactNode }[] = [
   { format: 'xlsx', label: 'Excel (xlsx)', icon: <TableIcon fontSize="small" /> },
@@ -31,22 +29,14 @@ export function InventoryExportButton({
   path: string;
   filters: Record<string, string | undefined>;
 }) {
-  const notify = useNotify();
   const [listState] = useListState({ sortKey: 'name' });
   const { page: _page, itemsPerPage: _perPage, ...listQuery } = toQuery(listState);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, download: save } = useDownload();
 
   const download = async (format: InventoryFormat) => {
     setAnchor(null);
-    setBusy(true);
-    try {
-      await apiDownload(path, { ...listQuery, ...filters, format }, `inventaris.${format}`);
-    } catch (err) {
-      notify(errorMessage(err), 'error');
-    } finally {
-      setBusy(false);
-    }
+    await save(path, { ...listQuery, ...filters, format }, `inventaris.${format}`);
   };
 
   return (

@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TableIcon from '@mui/icons-material/TableChartOutlined';
-import { useNotify } from '../../../components/feedback/notifications';
+import { useDownload } from '../../../components/feedback/use-download';
 import { toQuery, useListState } from '../../../components/table/list-state';
-import { errorMessage } from '../../../lib/api-client';
-import { apiDownload } from '../../../lib/download';
 import { reportPaths } from '../api/reports';
 
 /**
@@ -13,20 +10,10 @@ import { reportPaths } from '../api/reports';
  * `filters`, read from the URL like the list does), without paging.
  */
 export function CompletedReportsExportButton({ filters }: { filters: Record<string, string | undefined> }) {
-  const notify = useNotify();
   const [listState] = useListState({ sortKey: 'submitted_at', sortOrder: 'desc' });
   const { page: _page, itemsPerPage: _perPage, archived: _archived, ...listQuery } = toQuery(listState);
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await apiDownload(reportPaths.completedExport, { ...listQuery, ...filters }, 'afgeronde-rapporten.xlsx');
-    } catch (err) {
-      notify(errorMessage(err), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, download: save } = useDownload();
+  const download = () => save(reportPaths.completedExport, { ...listQuery, ...filters }, 'afgeronde-rapporten.xlsx');
   return (
     <Button
       variant="outlined"
