@@ -13,9 +13,30 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import type { Role } from '@keurwijzer/shared/permissions';
+import { useOpenMalfunctionCount } from '../features/malfunctions/api/open-count';
 import { mayOpen, type Access } from './routes-config';
 
-export type NavItem = { label: string; to: string; icon: SvgIconComponent; access: Access; end?: boolean };
+/** A count beside a menu item; `label` is what a screen reader hears instead of the bare number. */
+export type NavBadge = { count: number; label: string };
+
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: SvgIconComponent;
+  access: Access;
+  end?: boolean;
+  /**
+   * A hook that gives the item's count (nothing or 0: no badge). Called only where the item shows,
+   * so only users who may open the screen ask for it.
+   */
+  badge?: () => NavBadge | undefined;
+};
+
+/** "Storingen 3": the open malfunctions (Open and In behandeling). */
+function useOpenMalfunctionsBadge(): NavBadge | undefined {
+  const count = useOpenMalfunctionCount();
+  return count ? { count, label: `${count} open` } : undefined;
+}
 export type NavSection = { title?: string; items: NavItem[] };
 
 /** The drawer: each item shows only to a user whose role holds what its screen needs. */
@@ -30,7 +51,13 @@ export const NAVIGATION: NavSection[] = [
   {
     title: 'Beheer',
     items: [
-      { label: 'Storingen', to: '/admin/malfunctions', icon: ReportProblemIcon, access: 'malfunctions.view' },
+      {
+        label: 'Storingen',
+        to: '/admin/malfunctions',
+        icon: ReportProblemIcon,
+        access: 'malfunctions.view',
+        badge: useOpenMalfunctionsBadge,
+      },
       { label: 'Afgeronde rapporten', to: '/admin/completed-reports', icon: TaskIcon, access: 'reports.view' },
       { label: 'Klanten', to: '/admin/customers', icon: StoreIcon, access: 'customers.view' },
       { label: 'Gebruikers', to: '/admin/users', icon: GroupIcon, access: 'users.view' },

@@ -35,7 +35,7 @@ import { useNotify } from '../../components/feedback/notifications';
 import { logout, useCurrentUser } from '../../features/auth/api/auth';
 import { errorMessage } from '../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../lib/query-client';
-import { navigationFor } from '../navigation';
+import { navigationFor, type NavBadge } from '../navigation';
 
 const DRAWER_WIDTH = 260;
 const CONTENT_ID = 'inhoud';
@@ -71,6 +71,49 @@ function SkipLink() {
     </Link>
   );
 }
+
+/**
+ * A menu item's count (NavItem.badge) at its end: the number is shown, the screen reader hears its
+ * label ("Storingen, 3 open").
+ */
+function ItemBadge({ useBadge }: { useBadge: () => NavBadge | undefined }) {
+  const badge = useBadge();
+  if (!badge) return null;
+  return (
+    <Box
+      component="span"
+      sx={{
+        ml: 1,
+        minWidth: 24,
+        height: 22,
+        px: 0.75,
+        borderRadius: 11,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        typography: 'caption',
+        fontWeight: 700,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+      }}
+    >
+      <span aria-hidden>{badge.count}</span>
+      <Box component="span" sx={VISUALLY_HIDDEN}>
+        , {badge.label}
+      </Box>
+    </Box>
+  );
+}
+
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function initials(name: string): string {
   return name
@@ -145,6 +188,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
                   <item.icon />
                 </ListItemIcon>
                 <ListItemText primary={item.label} />
+                {item.badge && <ItemBadge useBadge={item.badge} />}
               </ListItemButton>
             </ListItem>
           ))}

@@ -1,6 +1,71 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { roleCan } from '@keurwijzer/shared/permissions';
+import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import type { PrefetchArgs } from '../../../lib/screen';
+import { useCurrentUser } from '../../auth/api/auth';
+import { malfunctionQuery, useMalfunction } from '../api/malfunctions';
+import { MalfunctionHandling } from '../components/malfunction-handling';
+import { MalfunctionPhotos } from '../components/malfunction-photos';
+import { MalfunctionSummary } from '../components/malfunction-summary';
+import { MalfunctionTimeline } from '../components/malfunction-timeline';
 
-/** admin/malfunctions/{id} (being built). */
+/** The machine is the heading: fetched before the screen shows (no layout shift). */
+export const prefetch = ({ params, queryClient }: PrefetchArgs) =>
+  queryClient.ensureQueryData(malfunctionQuery(Number(params.id)));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+      <Typography variant="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** admin/malfunctions/{id}: the whole malfunction, its handling and its timeline. */
 export default function MalfunctionDetail() {
-  return <PageHeader title="Storing" />;
+  const id = Number(useParams().id);
+  const user = useCurrentUser();
+  const { data: m, error, isPending } = useMalfunction(id);
+  if (isPending) return <PageLoader />;
+  if (error || !m) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  return (
+    <Box sx={{ maxWidth: 1200 }}>
+      <PageHeader
+        title={`Storing ${m.machine_name}`}
+        crumbs={[
+          { label: 'Storingen', to: '/admin/malfunctions' },
+          { label: `${m.machine_name} (${m.inventory_number})` },
+        ]}
+      />
+      <MalfunctionSummary malfunction={m} />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          columnGap: 3,
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <MalfunctionHandling key={m.id} malfunction={m} canManage={roleCan(user.role, 'malfunctions.manage')} />
+          <Section title="Foto's">
+            <MalfunctionPhotos photos={m.photos} />
+          </Section>
+        </Box>
+        <Section title="Tijdlijn">
+          <MalfunctionTimeline events={m.events} />
+        </Section>
+      </Box>
+    </Box>
+  );
 }

@@ -1,6 +1,131 @@
+import Typography from '@mui/material/Typography';
+import {
+  MALFUNCTION_FILTER_KEYS,
+  MALFUNCTION_STATUSES,
+  MALFUNCTION_STATUS_LABELS,
+  type Malfunction,
+} from '@keurwijzer/shared/malfunctions';
 import { PageHeader } from '../../../components/layout/page-header';
+import { DataTable, type Column } from '../../../components/table/data-table';
+import { FilterSelect } from '../../../components/table/filter-select';
+import { useListFilters } from '../../../components/table/list-state';
+import { useDataTableQuery } from '../../../components/table/use-data-table-query';
+import { formatDateTime } from '../../../lib/format';
+import { CustomerFilter } from '../../customers/components/customer-filter';
+import { useMalfunctions } from '../api/malfunctions';
+import { MalfunctionCard } from '../components/malfunction-card';
+import { MalfunctionStatusChip } from '../components/malfunction-status';
 
-/** admin/malfunctions (being built). */
+/** Newest first. */
+const SORT = { sortKey: 'reported_at', sortOrder: 'desc' } as const;
+
+const malfunctionPath = (m: Malfunction) => `/admin/malfunctions/${m.id}`;
+
+/** admin/malfunctions: every malfunction of every customer; search, filters, sort, paging; cards on a phone. */
 export default function MalfunctionsList() {
-  return <PageHeader title="Storingen" />;
+  const [filters, setFilter] = useListFilters(MALFUNCTION_FILTER_KEYS);
+  const status = filters.status;
+  const filterQuery = {
+    status: status && (MALFUNCTION_STATUSES as readonly string[]).includes(status) ? status : undefined,
+    customer_id: filters.customer_id,
+  };
+  const table = useDataTableQuery({ useList: useMalfunctions, defaults: SORT, filters: filterQuery });
+
+  const columns: Column<Malfunction>[] = [
+    {
+      key: 'customer',
+      label: 'Klant',
+      sortable: true,
+      hideBelow: 'sm',
+      truncate: { text: (m) => m.customer_name, maxWidth: 220 },
+      render: (m) => m.customer_name,
+    },
+    {
+      key: 'location',
+      label: 'Vestiging',
+      hideBelow: 'lg',
+      truncate: { text: (m) => m.location_name, maxWidth: 160 },
+      render: (m) => m.location_name,
+    },
+    {
+      key: 'machine',
+      label: 'Machine',
+      sortable: true,
+      link: (m) => ({ to: malfunctionPath(m), label: `Storing ${m.machine_name} (${m.inventory_number})` }),
+      render: (m) => (
+        <>
+          {m.machine_name}
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {m.inventory_number}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'description',
+      label: 'Omschrijving',
+      hideBelow: 'md',
+      truncate: { text: (m) => m.description },
+      render: (m) => m.description,
+    },
+    {
+      key: 'reported_by',
+      label: 'Gemeld door',
+      hideBelow: 'xl',
+      truncate: { text: (m) => m.reported_by_name ?? '', maxWidth: 180 },
+      render: (m) => m.reported_by_name ?? '-',
+    },
+    {
+      key: 'reported_at',
+      label: 'Gemeld op',
+      sortable: true,
+      render: (m) => (
+        <>
+          {formatDateTime(m.reported_at)}
+          {/* Until the reporter has a column of its own (xl), the name goes under the date. */}
+          <Typography
+            component="span"
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: { xs: 'block', xl: 'none' } }}
+          >
+            {m.reported_by_name}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'status', label: 'Status', sortable: true, render: (m) => <MalfunctionStatusChip status={m.status} /> },
+    {
+      key: 'handled_by',
+      label: 'Behandeld door',
+      hideBelow: 'lg',
+      truncate: { text: (m) => m.handled_by_name ?? '', maxWidth: 180 },
+      render: (m) => m.handled_by_name ?? '-',
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Storingen" />
+      <DataTable<Malfunction>
+        {...table}
+        label="Storingen"
+        columns={columns}
+        rowKey={(m) => m.id}
+        searchLabel="Zoeken op klant, machine, omschrijving of melder"
+        filters={
+          <>
+            <FilterSelect
+              label="Status"
+              value={filters.status}
+              options={MALFUNCTION_STATUSES.map((s) => ({ value: s, label: MALFUNCTION_STATUS_LABELS[s] }))}
+              onChange={(v) => setFilter('status', v)}
+            />
+            <CustomerFilter value={filters.customer_id} onChange={(v) => setFilter('customer_id', v)} />
+          </>
+        }
+        renderCard={(m) => <MalfunctionCard malfunction={m} to={malfunctionPath(m)} />}
+      />
+    </>
+  );
 }

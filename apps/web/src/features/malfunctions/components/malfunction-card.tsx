@@ -1,0 +1,50 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import type { Malfunction } from '@keurwijzer/shared/malfunctions';
+import { formatDateTime } from '../../../lib/format';
+import { MalfunctionStatusChip } from './malfunction-status';
+
+/** A malfunction on a phone: the whole card opens it (a target a thumb can hit). */
+export function MalfunctionCard({ malfunction: m, to }: { malfunction: Malfunction; to: string }) {
+  return (
+    <Card variant="outlined">
+      <CardActionArea component={RouterLink} to={to} sx={{ p: 2, minHeight: 48 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {m.machine_name}{' '}
+              <Typography component="span" variant="body2" color="text.secondary">
+                ({m.inventory_number})
+              </Typography>
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {m.customer_name} · {m.location_name}
+            </Typography>
+          </Box>
+          <MalfunctionStatusChip status={m.status} />
+        </Box>
+        <Typography
+          variant="body2"
+          sx={{
+            mt: 1,
+            overflowWrap: 'anywhere',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
+          {m.description}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {formatDateTime(m.reported_at)}
+          {m.reported_by_name && ` · ${m.reported_by_name}`}
+          {m.handled_by_name && ` · behandeld door ${m.handled_by_name}`}
+        </Typography>
+      </CardActionArea>
+    </Card>
+  );
+}

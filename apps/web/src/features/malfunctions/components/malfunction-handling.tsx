@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react';
+import { useBlocker } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  MALFUNCTION_TEXT,
+  MALFUNCTION_TRANSITIONS,
+  MalfunctionHandleInputSchema,
+  type MalfunctionDetail,
+  type MalfunctionHandleFormValues,
+  type MalfunctionStatus,
+} from '@keurwijzer/shared/malfunctions';
+import { useConfirm } from '../../../components/feedback/confirm-dialog';
+import { useNotify } from '../../../components/feedback/notifications';
+import { TextFieldElement } from '../../../components/form/form-fields';
+import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
+import { ApiError } from '../../../lib/api-client';
+import { showServerErrors } from '../../tasklists/components/server-errors';
+import { useHandleMalfunction } from '../api/malfunctions';
+import { MalfunctionStatusChip } from './malfunction-status';
+import { ReopenDialog } from './reopen-dialog';
+
+/** What each next status's button says. */
+const STEP_LABELS: Record<MalfunctionStatus, string> = {
+  in_progress: 'In behandeling nemen',
+  resolved: 'Opgelost',
+  open: 'Heropenen',
+};
+const STEP_PROPS = {
+  in_progress: { variant: 'contained', color: 'secondary' },
+  resolved: { variant: 'contained', color: 'success' },
+  open: { variant: 'outlined', color: 'inherit' },
+} as const;
+
+type Notes = Pick<MalfunctionHandleFormValues, 'internal_note' | 'customer_note'>;
+const notesOf = (m: MalfunctionDetail): Notes => ({
+  internal_note: m.internal_note ?? '',
+  customer_note: m.customer_note ?? '',
+});
+
+/**
+ * The office's handling of a malfunction: its status with the allowed next steps as buttons, the
+ * internal note and the note for the customer ("Opslaan"). A status step sends the notes along
+ * when they were changed, so typed text is never lost; leaving with unsaved notes asks first.
+ */
+export function MalfunctionHandling({
+  malfunction: m,
+  canManage,
+}: {
+  malfunction: MalfunctionDetail;
+  canManage: boolean;
+}) {
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const handle = useHandleMalfunction(m.id);
+  const [reopening, setReopening] = useState(false);
+  const form = useZodForm(MalfunctionHandleInputSchema, notesOf(m));
+  const { isDirty, dirtyFields } = form.formState;
+
+  // A newer version from the server (another admin's change) replaces what was not edited here.
+  useEffect(() => {
+    form.reset(notesOf(m), { keepDirtyValues: true });
+  }, [form, m]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== '/login',
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm({
+      title: 'Wijzigingen niet opgeslagen',
+      message: 'Je hebt wijzigingen die nog niet zijn opgeslagen. Wil je deze pagina verlaten en ze weggooien?',
+      confirmLabel: 'Weggooien',
+      cancelLabel: 'Blijven',
+      destructive: true,
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm]);
+
+  /** The notes the user changed (unchanged ones are left out: the server keeps them). */
+  const changedNotes = (): Notes => {
+    const values = form.getValues();
+    return {
+      ...(dirtyFields.internal_note && { internal_note: values.internal_note ?? '' }),
+      ...(dirtyFields.customer_note && { customer_note: values.customer_note ?? '' }),
+    };
+  };
+
+  /** Sends a change; the answer's notes become the form's. Throws what the server refused. */
+  const send = async (input: MalfunctionHandleFormValues) => {
+    const res = await handle.mutateAsync(input);
+    notify(res.message ?? MALFUNCTION_TEXT.updated);
+    form.reset(notesOf(res.data));
+  };
+
+  const save = submitValues(form, async () => {
+    try {
+      await send(changedNotes());
+    } catch (err) {
+      showServerErrors(form, err, notify);
+    }
+  });
+
+  const step = async (status: MalfunctionStatus) => {
+    if (status === 'open') return setReopening(true);
+    if (!(await form.trigger())) return;
+    try {
+      await send({ status, ...changedNotes() });
+    } catch (err) {
+      showServerErrors(form, err, notify);
+    }
+  };
+
+  /** The reopen dialog's send: null when done, else the message for its reason field. */
+  const reopen = async (reason: string): Promise<string | null> => {
+    if (!(await form.trigger())) {
+      setReopening(false);
+      return null;
+    }
+    try {
+      await send({ status: 'open', reason, ...changedNotes() });
+      setReopening(false);
+      return null;
+    } catch (err) {
+      if (err instanceof ApiError && err.errors.reason?.[0]) return err.errors.reason[0];
+      setReopening(false);
+      showServerErrors(form, err, notify);
+      return null;
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="handling-title" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+      <Typography variant="h2" id="handling-title" sx={{ mb: 2 }}>
+        Behandeling
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 3 }}>
+        <Typography component="span" color="text.secondary">
+          Status
+        </Typography>
+        <MalfunctionStatusChip status={m.status} />
+        <Box sx={{ flexGrow: 1 }} />
+        {canManage &&
+          MALFUNCTION_TRANSITIONS[m.status].map((next) => (
+            <Button key={next} {...STEP_PROPS[next]} disabled={handle.isPending} onClick={() => void step(next)}>
+              {STEP_LABELS[next]}
+            </Button>
+          ))}
+      </Box>
+      <form noValidate onSubmit={(e) => void save(e)}>
+        <Stack spacing={2.5}>
+          <TextFieldElement
+            control={form.control}
+            name="internal_note"
+            label="Interne notitie"
+            helperText="Alleen zichtbaar voor kantoor."
+            multiline
+            minRows={3}
+            disabled={!canManage}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
+          <TextFieldElement
+            control={form.control}
+            name="customer_note"
+            label="Notitie voor de klant"
+            helperText="De klant ziet deze notitie bij de storing."
+            multiline
+            minRows={3}
+            disabled={!canManage}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
+          {canManage && (
+            <Box>
+              <Button type="submit" variant="contained" disabled={!isDirty || handle.isPending}>
+                Opslaan
+              </Button>
+            </Box>
+          )}
+        </Stack>
+      </form>
+      {reopening && <ReopenDialog onReopen={reopen} onClose={() => setReopening(false)} />}
+    </Paper>
+  );
+}

@@ -1,0 +1,19 @@
+import Chip from '@mui/material/Chip';
+import { MALFUNCTION_STATUS_LABELS, type MalfunctionStatus } from '@keurwijzer/shared/malfunctions';
+
+/**
+ * Outlined, as the other status chips: the coloured text on the paper reaches AA in both schemes
+ * (a filled warning chip did not; the theme's secondary stands in for info, as for "Gepland").
+ */
+const STATUS_COLORS = {
+  open: 'warning',
+  in_progress: 'secondary',
+  resolved: 'success',
+} as const satisfies Record<MalfunctionStatus, string>;
+
+/** Open, In behandeling or Opgelost. */
+export function MalfunctionStatusChip({ status }: { status: MalfunctionStatus }) {
+  return (
+    <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={MALFUNCTION_STATUS_LABELS[status]} />
+  );
+}
