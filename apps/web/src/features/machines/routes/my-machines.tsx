@@ -1,26 +1,32 @@
-import {
-  MACHINE_STATUS_LABELS,
-  OWN_MACHINE_FILTER_KEYS,
-  OWN_MACHINE_STATUSES,
-  type Machine,
-} from '@keurwijzer/shared/machines';
+import { useState } from 'react';
+import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
+import { MACHINE_STATUS_LABELS, OWN_MACHINE_FILTER_KEYS, OWN_MACHINE_STATUSES } from '@keurwijzer/shared/machines';
+import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
+import type { OwnMachine } from '@keurwijzer/shared/portal';
 import { DataTable } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
+import { RowAction } from '../../../components/table/row-action';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCurrentUser } from '../../auth/api/auth';
-import { ownMachinesResource } from '../api/machines';
+import { ownMachineResource } from '../../portal/api/portal';
+import { OwnMachineCard, ownMachineColumns } from '../../portal/components/own-machine-list';
+import { ReportMalfunctionDialog } from '../../portal/components/report-malfunction-dialog';
 import { InventoryExportButton } from '../components/inventory-export-button';
-import { machineColumns } from '../components/machine-columns';
 
-/** machines: the customer's own machines in use, with search, a status filter and the inventory list. */
+/**
+ * machines: the customer's own machines in use, with search, a status filter and the inventory
+ * list; per machine its latest report dates and an open malfunction; a row opens the machine,
+ * its action reports a malfunction. On a phone the rows are cards.
+ */
 export default function MyMachines() {
   const user = useCurrentUser();
   const [filters, setFilter] = useListFilters(OWN_MACHINE_FILTER_KEYS);
+  const [reporting, setReporting] = useState<OwnMachine | null>(null);
   const status = filters.status;
   const table = useDataTableQuery({
-    useList: ownMachinesResource.useList,
+    useList: ownMachineResource.useList,
     defaults: { sortKey: 'name' },
     filters: { status },
   });
@@ -32,7 +38,7 @@ export default function MyMachines() {
         crumbs={user.customer_name ? [{ label: user.customer_name }] : undefined}
         actions={<InventoryExportButton path="/api/machines/export" filters={{ status }} />}
       />
-      <DataTable<Machine>
+      <DataTable<OwnMachine>
         {...table}
         label="Mijn machines"
         rowKey={(m) => m.id}
@@ -45,8 +51,17 @@ export default function MyMachines() {
             onChange={(v) => setFilter('status', v)}
           />
         }
-        columns={machineColumns()}
+        columns={ownMachineColumns()}
+        actions={(m) => (
+          <RowAction
+            label={`${MALFUNCTION_TEXT.report}: ${m.name}`}
+            icon={<ReportProblemIcon />}
+            onClick={() => setReporting(m)}
+          />
+        )}
+        renderCard={(m) => <OwnMachineCard machine={m} onReport={() => setReporting(m)} />}
       />
+      {reporting && <ReportMalfunctionDialog machine={reporting} onClose={() => setReporting(null)} />}
     </>
   );
 }

@@ -1,6 +1,46 @@
+import { useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
+import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { ReportDocument } from '../../reports/components/report-document';
+import { ReportPdfButton } from '../../reports/components/report-pdf-button';
+import { portalPaths, useOwnReport } from '../api/portal';
 
-/** machines/{id}/reports/{reportId}: one submitted report (being built). */
+/** machines/{id}/reports/{reportId}: one submitted report read-only (the shared report document) with its PDF. */
 export default function OwnMachineReport() {
-  return <PageHeader title="Rapport" />;
+  const params = useParams();
+  const id = Number(params.id);
+  const reportId = Number(params.reportId);
+  const { data: report, error } = useOwnReport(id, reportId);
+  const name = report?.machine.name ?? '…';
+  const title = report
+    ? `Rapport ${INSPECTION_TYPE_LABELS[report.inspection_type].toLowerCase()} van ${formatDate(report.submitted_at ?? report.planned_date)}`
+    : 'Rapport';
+  return (
+    <>
+      <PageHeader
+        title={title}
+        crumbs={[
+          { label: 'Mijn machines', to: '/machines' },
+          { label: name, to: `/machines/${id}` },
+          { label: 'Rapporten', to: `/machines/${id}/reports` },
+          { label: title },
+        ]}
+      />
+      {error ? (
+        <Alert severity="error">{errorMessage(error)}</Alert>
+      ) : !report ? (
+        <PageLoader />
+      ) : (
+        <ReportDocument
+          report={report}
+          machineTo={`/machines/${id}`}
+          actions={<ReportPdfButton reportId={report.id} path={portalPaths.pdf(id, report.id)} />}
+        />
+      )}
+    </>
+  );
 }

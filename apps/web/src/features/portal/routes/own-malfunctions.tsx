@@ -1,6 +1,113 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import {
+  MALFUNCTION_STATUSES,
+  MALFUNCTION_STATUS_LABELS,
+  MALFUNCTION_TEXT,
+  type OwnMalfunction,
+} from '@keurwijzer/shared/malfunctions';
 import { PageHeader } from '../../../components/layout/page-header';
+import { DataTable, type Column } from '../../../components/table/data-table';
+import { FilterSelect } from '../../../components/table/filter-select';
+import { useListFilters } from '../../../components/table/list-state';
+import { useDataTableQuery } from '../../../components/table/use-data-table-query';
+import { formatDateTime } from '../../../lib/format';
+import { ownMalfunctionsResource } from '../api/portal';
+import { CustomerNote, MalfunctionStatusChip, malfunctionDates } from '../components/malfunction-status';
 
-/** malfunctions: Mijn storingen (being built). */
+const FILTER_KEYS = ['status'] as const;
+const machinePath = (f: OwnMalfunction) => `/machines/${f.machine_id}`;
+
+/** Resolved: when; else when it last changed (empty when nothing happened since it was reported). */
+const lastChange = (f: OwnMalfunction) =>
+  f.resolved_at
+    ? `Opgelost ${formatDateTime(f.resolved_at)}`
+    : f.updated_at !== f.reported_at
+      ? formatDateTime(f.updated_at)
+      : '';
+
+const columns: Column<OwnMalfunction>[] = [
+  {
+    key: 'machine',
+    label: 'Machine',
+    truncate: { text: (f) => `${f.machine_name} (${f.inventory_number})`, maxWidth: 240 },
+    render: (f) => f.machine_name,
+    link: (f) => ({ to: machinePath(f), label: `${f.machine_name} (${f.inventory_number})` }),
+  },
+  {
+    key: 'description',
+    label: 'Omschrijving',
+    truncate: { text: (f) => f.description, share: 2 },
+    render: (f) => f.description,
+  },
+  { key: 'status', label: 'Status', sortable: true, render: (f) => <MalfunctionStatusChip status={f.status} /> },
+  { key: 'reported_at', label: 'Gemeld op', sortable: true, render: (f) => formatDateTime(f.reported_at) },
+  { key: 'updated_at', label: 'Bijgewerkt', hideBelow: 'md', render: lastChange },
+  {
+    key: 'customer_note',
+    label: 'Toelichting',
+    hideBelow: 'lg',
+    truncate: { text: (f) => f.customer_note ?? '' },
+    render: (f) => f.customer_note ?? '',
+  },
+];
+
+/** A malfunction on a phone: machine, status, description, dates and the note for the customer. */
+function MalfunctionCard({ malfunction: f }: { malfunction: OwnMalfunction }) {
+  return (
+    <Card variant="outlined">
+      <CardActionArea component={RouterLink} to={machinePath(f)} sx={{ p: 2, minHeight: 48 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{f.machine_name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {f.inventory_number}
+            </Typography>
+          </Box>
+          <MalfunctionStatusChip status={f.status} />
+        </Box>
+        <Typography sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{f.description}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {malfunctionDates(f)}
+        </Typography>
+        <CustomerNote note={f.customer_note} />
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/** malfunctions ("Mijn storingen"): the customer's malfunctions, newest first, a status filter; cards on a phone. */
 export default function OwnMalfunctions() {
-  return <PageHeader title="Mijn storingen" />;
+  const [filters, setFilter] = useListFilters(FILTER_KEYS);
+  const status = filters.status;
+  const table = useDataTableQuery({
+    useList: ownMalfunctionsResource.useList,
+    parentId: 'own' as const,
+    defaults: { sortKey: 'reported_at', sortOrder: 'desc' },
+    filters: { status },
+  });
+  return (
+    <>
+      <PageHeader title={MALFUNCTION_TEXT.mine} />
+      <DataTable<OwnMalfunction>
+        {...table}
+        label={MALFUNCTION_TEXT.mine}
+        columns={columns}
+        rowKey={(f) => f.id}
+        searchLabel="Zoeken op machine of omschrijving"
+        filters={
+          <FilterSelect
+            label="Status"
+            value={status}
+            options={MALFUNCTION_STATUSES.map((s) => ({ value: s, label: MALFUNCTION_STATUS_LABELS[s] }))}
+            onChange={(v) => setFilter('status', v)}
+          />
+        }
+        renderCard={(f) => <MalfunctionCard malfunction={f} />}
+      />
+    </>
+  );
 }

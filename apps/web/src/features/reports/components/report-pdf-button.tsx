@@ -6,19 +6,21 @@ import Tooltip from '@mui/material/Tooltip';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useNotify } from '../../../components/feedback/notifications';
 import { errorMessage } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/download';
 import { downloadReportPdf } from '../api/reports';
 
 /**
  * "PDF downloaden": the report as PDF (GET /api/reports/:id/pdf), as a button or as a row's icon.
- * It shows progress while the file is made; a refusal shows the server's message.
+ * It shows progress while the file is made; a refusal shows the server's message. `path` is
+ * another URL of the same PDF for a reader who may not use the office's (the customer portal's).
  */
-export function ReportPdfButton({ reportId, icon = false }: { reportId: number; icon?: boolean }) {
+export function ReportPdfButton({ reportId, icon = false, path }: { reportId: number; icon?: boolean; path?: string }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadReportPdf(reportId);
+      await (path ? apiDownload(path, {}, `rapport-${reportId}.pdf`) : downloadReportPdf(reportId));
     } catch (err) {
       notify(errorMessage(err), 'error');
     } finally {

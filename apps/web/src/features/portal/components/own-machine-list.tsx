@@ -1,0 +1,111 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
+import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
+import type { OwnMachine } from '@keurwijzer/shared/portal';
+import { INSPECTION_TYPE_LABELS, type InspectionType } from '@keurwijzer/shared/questionnaires';
+import type { Column } from '../../../components/table/data-table';
+import { formatDate } from '../../../lib/format';
+import { machineNameColumn, machinePlace, machinePlaceColumn } from '../../machines/components/machine-columns';
+import { MachineStatusChip } from '../../machines/components/machine-status';
+import { OpenMalfunctionChip } from './malfunction-status';
+import { PORTAL_TYPES } from './own-latest-reports';
+
+/** The customer's screen of a machine. */
+export const ownMachinePath = (m: Pick<OwnMachine, 'id'>) => `/machines/${m.id}`;
+
+/** Short headers of the latest-report columns (the dates are narrow, the full label is the tooltip). */
+const SHORT: Record<InspectionType, string> = {
+  safety: 'Veiligheid',
+  inspection: 'Keuring',
+  maintenance: 'Onderhoud',
+  inspection_maintenance: 'Keur./onderh.',
+};
+
+const dateOrDash = (d: string | null) => (d ? formatDate(d) : '–');
+
+/**
+ * The columns of "Mijn machines": inventory number, name (a link to the machine), place, the date
+ * of the latest report per type (from lg), and the status with "Open storing" beside it.
+ */
+export function ownMachineColumns(): Column<OwnMachine>[] {
+  return [
+    {
+      key: 'inventory_number',
+      label: 'Inventarisnr.',
+      nowrap: true,
+      sortable: true,
+      hideBelow: 'sm',
+      render: (m) => m.inventory_number,
+    },
+    { ...machineNameColumn, link: (m) => ({ to: ownMachinePath(m) }) } as Column<OwnMachine>,
+    machinePlaceColumn as Column<OwnMachine>,
+    ...PORTAL_TYPES.map((type): Column<OwnMachine> => ({
+      key: `latest_${type}`,
+      label: SHORT[type],
+      nowrap: true,
+      hideBelow: 'lg',
+      render: (m) => (
+        <Box component="span" title={`Laatste rapport ${INSPECTION_TYPE_LABELS[type].toLowerCase()}`}>
+          {dateOrDash(m.latest_reports[type])}
+        </Box>
+      ),
+    })),
+    {
+      key: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (m) => (
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+          <MachineStatusChip machine={m} />
+          <OpenMalfunctionChip count={m.open_malfunctions} />
+        </Box>
+      ),
+    },
+  ];
+}
+
+/** The latest report dates on one line: "Veiligheid 12-03-2026 · Keuring 04-02-2026" (types without one left out). */
+export function latestReportsLine(m: OwnMachine): string {
+  const parts = PORTAL_TYPES.filter((t) => m.latest_reports[t]).map(
+    (t) => `${INSPECTION_TYPE_LABELS[t]} ${formatDate(m.latest_reports[t]!)}`,
+  );
+  return parts.length ? parts.join(' · ') : 'Nog geen rapporten';
+}
+
+/** A machine on a phone: name, number, place, status and open malfunction, latest reports, "Storing melden". */
+export function OwnMachineCard({ machine: m, onReport }: { machine: OwnMachine; onReport: () => void }) {
+  return (
+    <Card variant="outlined">
+      <CardActionArea component={RouterLink} to={ownMachinePath(m)} sx={{ p: 2, pb: 1, minHeight: 48 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{m.name}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {m.inventory_number} · {machinePlace(m)}
+            </Typography>
+          </Box>
+          <MachineStatusChip machine={m} />
+        </Box>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            Laatste rapporten:{' '}
+          </Box>
+          {latestReportsLine(m)}
+        </Typography>
+      </CardActionArea>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pb: 1, minHeight: 48 }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <OpenMalfunctionChip count={m.open_malfunctions} />
+        </Box>
+        <Button size="small" color="warning" startIcon={<ReportProblemIcon />} onClick={onReport}>
+          {MALFUNCTION_TEXT.report}
+        </Button>
+      </Box>
+    </Card>
+  );
+}
