@@ -41,6 +41,9 @@ import { createMachinesRepository } from './machines/machines.repository';
 import { machinesRoutes } from './machines/machines.routes';
 import { createMachinesService } from './machines/machines.service';
 import { ownMachinesRoutes } from './machines/own-machines.routes';
+import { createMalfunctionsRepository } from './malfunctions/malfunctions.repository';
+import { malfunctionsRoutes } from './malfunctions/malfunctions.routes';
+import { createMalfunctionsService } from './malfunctions/malfunctions.service';
 import { createMachineTypesRepository } from './machine-types/machine-types.repository';
 import { machineTypesRoutes } from './machine-types/machine-types.routes';
 import { createMachineTypesService } from './machine-types/machine-types.service';
@@ -104,6 +107,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     completedReports: createCompletedReportsRepository(db),
     machineReports: createMachineReportsRepository(db),
     reports: createReportsRepository(db),
+    malfunctions: createMalfunctionsRepository(db),
   };
 
   // The request pipeline's own (plugins/session.ts); users end sessions through it.
@@ -149,6 +153,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     machineReports: createMachineReportsService({ repo: repos.machineReports }),
     // The report screen shows its machine's first image through `machineImages` (its `ReportImages`).
     reports: createReportsService({ db, repo: repos.reports, images: machineImages, company: config.company }),
+    malfunctions: createMalfunctionsService({ repo: repos.malfunctions, storage, mailer, appUrl: config.appUrl }),
   };
 }
 
@@ -175,4 +180,5 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(machineReportsRoutes, { service: modules.machineReports });
   await app.register(reportsRoutes, { service: modules.reports });
   await app.register(accountRoutes, { service: modules.account });
+  await app.register(malfunctionsRoutes, { service: modules.malfunctions });
 }

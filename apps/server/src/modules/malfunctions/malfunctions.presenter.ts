@@ -1,0 +1,179 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  Malfunction,
+  MalfunctionDetail,
+  MalfunctionStatus,
+  OwnMalfunction,
+} from '@keurwijzer/shared/malfunctions';
+
+/*
+ * Malfunctions leave the database as their API JSON, built by PostgreSQL (as the task lists and
+ * completed reports do): a page is a few strings for Node to join. The field maps are typed
+ * against the shared contract, so a field added there does not compile until it is mapped here;
+ * the API tests parse what they get with the contract's `.strict()`.
+ *
+ * The statements (malfunctions.repository.ts) name the malfunction's row `f`; names come from
+ * scalar sub-selects by primary key (no joins to plan), run only for the rows sent.
+ */
+
+/** A timestamp as `Date.toISOString()` writes it. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** "Voornaam tussenvoegsel Achternaam" of a users row alias. */
+const fullName = (u: string) =>
+  sql.raw(`nullif(concat_ws(' ', ${u}.first_name, ${u}.preposition, ${u}.last_name), '')`);
+
+/** `json_build_object('key', value, ...)` of a field map (at most 50 fields). */
+const jsonObject = (fields: Record<string, SQL>) =>
+  sql`json_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
+/** A value of the row `alias` of `table` whose id is `id` (a scalar sub-select). */
+const valueOf = (table: string, alias: string, column: SQL, id: SQL) =>
+  sql`(select ${column} from ${sql.raw(table)} ${sql.raw(alias)} where ${sql.raw(alias)}.id = ${id})`;
+
+const userName = (id: SQL) => valueOf('users', 'u', fullName('u'), id);
+const machineName = valueOf('machines', 'm', sql`m.name`, sql`f.machine_id`);
+const inventoryNumber = valueOf('machines', 'm', sql`m.inventory_number`, sql`f.machine_id`);
+
+/** The photos of `f` (oldest first) with their URLs under `base` (the customer's or the office's path). */
+const photos = (base: '/api/own-malfunctions' | '/api/malfunctions') => sql`coalesce((
+  select json_agg(json_build_object(
+    'id', p.id,
+    'url', ${sql.raw(`'${base}/'`)} || f.id || '/photos/' || p.id || '/file',
+    'thumb_url', ${sql.raw(`'${base}/'`)} || f.id || '/photos/' || p.id || '/file?thumb=1',
+    'width', p.width, 'height', p.height) order by p.id)
+  from malfunction_photos p where p.malfunction_id = f.id), '[]'::json)`;
+
+/** A malfunction as its customer sees it: no internal note, no office names. */
+export const OWN_MALFUNCTION_JSON = jsonObject({
+  id: sql`f.id`,
+  machine_id: sql`f.machine_id`,
+  machine_name: machineName,
+  inventory_number: inventoryNumber,
+  description: sql`f.description`,
+  remark: sql`f.remark`,
+  status: sql`f.status`,
+  customer_note: sql`f.customer_note`,
+  reported_by_name: userName(sql`f.reported_by`),
+  reported_at: iso(sql`f.created_at`),
+  updated_at: iso(sql`f.updated_at`),
+  resolved_at: iso(sql`f.resolved_at`),
+  photos: photos('/api/own-malfunctions'),
+} satisfies Record<keyof OwnMalfunction, SQL>);
+
+const MALFUNCTION_FIELDS = {
+  id: sql`f.id`,
+  customer_id: sql`f.customer_id`,
+  customer_name: valueOf('customers', 'c', sql`c.name`, sql`f.customer_id`),
+  location_name: sql`(select l.name from machines m join locations l on l.id = m.location_id where m.id = f.machine_id)`,
+  machine_id: sql`f.machine_id`,
+  machine_name: machineName,
+  inventory_number: inventoryNumber,
+  description: sql`f.description`,
+  remark: sql`f.remark`,
+  status: sql`f.status`,
+  reported_by: sql`f.reported_by`,
+  reported_by_name: userName(sql`f.reported_by`),
+  reported_at: iso(sql`f.created_at`),
+  handled_by: sql`f.handled_by`,
+  handled_by_name: userName(sql`f.handled_by`),
+  updated_at: iso(sql`f.updated_at`),
+  resolved_at: iso(sql`f.resolved_at`),
+} satisfies Record<keyof Malfunction, SQL>;
+
+/** A malfunction in the office's list. */
+export const MALFUNCTION_JSON = jsonObject(MALFUNCTION_FIELDS);
+
+/** The whole malfunction for the office: place, notes, photos and the timeline (oldest first). */
+export const MALFUNCTION_DETAIL_JSON = jsonObject({
+  ...MALFUNCTION_FIELDS,
+  department_name: sql`(select d.name from machines m join departments d on d.id = m.department_id where m.id = f.machine_id)`,
+  room_name: sql`(select r.name from machines m join rooms r on r.id = m.room_id where m.id = f.machine_id)`,
+  internal_note: sql`f.internal_note`,
+  customer_note: sql`f.customer_note`,
+  photos: photos('/api/malfunctions'),
+  events: sql`coalesce((
+    select json_agg(json_build_object(
+      'id', e.id, 'kind', e.kind, 'from_status', e.from_status, 'to_status', e.to_status,
+      'reason', e.reason, 'internal_note', e.internal_note, 'customer_note', e.customer_note,
+      'by_name', ${userName(sql`e.by_user`)}, 'at', ${iso(sql`e.at`)}) order by e.at, e.id)
+    from malfunction_events e where e.malfunction_id = f.id), '[]'::json)`,
+} satisfies Record<keyof MalfunctionDetail, SQL>);
+
+/** Open, In behandeling, Opgelost: the order of the handling. */
+export const statusOrder = (column: SQL) => sql`case ${column} when 'open' then 0 when 'in_progress' then 1 else 2 end`;
+
+/** The statuses that count as open (the navigation's badge, the plan screen's marker). */
+export const OPEN_STATUSES: readonly MalfunctionStatus[] = ['open', 'in_progress'];
+
+/** What the mails of a malfunction need to say. */
+export type MalfunctionMailFacts = {
+  id: number;
+  customerName: string;
+  machineName: string;
+  inventoryNumber: string;
+  place: string;
+  description: string;
+  remark: string | null;
+  reporterName: string | null;
+  reporterEmail: string | null;
+  /** Whether the reporting user can still log in (not archived, activated). */
+  reporterActive: boolean;
+  customerNote: string | null;
+};
+
+/** The mail facts of malfunction `f` (one row). */
+export const MAIL_FACTS = sql`json_build_object(
+  'id', f.id,
+  'customerName', (select c.name from customers c where c.id = f.customer_id),
+  'machineName', m.name,
+  'inventoryNumber', m.inventory_number,
+  'place', concat_ws(', ', l.name, d.name, r.name),
+  'description', f.description,
+  'remark', f.remark,
+  'reporterName', ${fullName('u')},
+  'reporterEmail', u.email,
+  'reporterActive', coalesce(u.archived_at is null and u.activated_at is not null, false),
+  'customerNote', f.customer_note)`;
+
+/** The new malfunction mail for the office. */
+export function newMalfunctionMail(f: MalfunctionMailFacts, appUrl: string): { subject: string; text: string } {
+  return {
+    subject: `Nieuwe storing: ${f.machineName} (${f.customerName})`,
+    text: [
+      'Er is een nieuwe storing gemeld.',
+      '',
+      `Klant: ${f.customerName}`,
+      `Machine: ${f.machineName} (${f.inventoryNumber})`,
+      `Plaats: ${f.place}`,
+      `Gemeld door: ${f.reporterName ?? 'onbekend'}`,
+      '',
+      'Omschrijving:',
+      f.description,
+      ...(f.remark ? ['', `Opmerking: ${f.remark}`] : []),
+      '',
+      `Bekijk de storing: ${appUrl}/admin/malfunctions/${f.id}`,
+    ].join('\n'),
+  };
+}
+
+/** The mail to the reporting user when the malfunction is resolved. */
+export function resolvedMalfunctionMail(f: MalfunctionMailFacts, appUrl: string): { subject: string; text: string } {
+  return {
+    subject: `Storing opgelost: ${f.machineName}`,
+    text: [
+      `Beste ${f.reporterName ?? 'klant'},`,
+      '',
+      `De storing die u meldde aan ${f.machineName} (${f.inventoryNumber}) is opgelost.`,
+      '',
+      'Uw melding:',
+      f.description,
+      ...(f.customerNote ? ['', 'Toelichting:', f.customerNote] : []),
+      '',
+      `Bekijk uw storingen: ${appUrl}/malfunctions`,
+    ].join('\n'),
+  };
+}

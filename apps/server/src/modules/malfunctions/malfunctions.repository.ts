@@ -1,0 +1,336 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  MALFUNCTIONS_PER_HOUR,
+  type MalfunctionListQuery,
+  type MalfunctionStatus,
+  type OwnMalfunctionListQuery,
+} from '@keurwijzer/shared/malfunctions';
+import type { Db, Executor } from '../../db/client';
+import { likePattern, pageMeta } from '../../lib/list-query';
+import {
+  MAIL_FACTS,
+  MALFUNCTION_DETAIL_JSON,
+  MALFUNCTION_JSON,
+  OWN_MALFUNCTION_JSON,
+  statusOrder,
+  type MalfunctionMailFacts,
+} from './malfunctions.presenter';
+
+/*
+ * Malfunctions, their photos and their timeline. Reads are one statement each, built as the
+ * API's JSON by PostgreSQL. A page of the office's list picks its ids first from the malfunction's
+ * own row (newest first from malfunctions_created_idx, a status filter from
+ * malfunctions_status_created_idx, a customer from malfunctions_customer_created_idx), and only
+ * those rows get their names; a search is conditions on the row (hashed sub-plans over the small
+ * tables of names), a sort by a name joins only that table.
+ */
+
+async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The customer's machine a malfunction may be reported on, with what the mail says of it. */
+export type ReportableMachine = { id: number; customerId: number };
+
+export type PhotoValues = {
+  fileKey: string;
+  thumbKey: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+};
+
+export type PhotoRow = PhotoValues & { id: number; malfunctionId: number };
+
+/** What a change by the office needs of the locked row. */
+export type HandledRow = {
+  id: number;
+  status: MalfunctionStatus;
+  internalNote: string | null;
+  customerNote: string | null;
+};
+
+export type HandleChange = {
+  status: MalfunctionStatus;
+  internalNote: string | null;
+  customerNote: string | null;
+  events: {
+    kind: 'status' | 'note';
+    fromStatus?: MalfunctionStatus;
+    toStatus?: MalfunctionStatus;
+    reason?: string | null;
+    internalNote?: string | null;
+    customerNote?: string | null;
+  }[];
+};
+
+/** Reports of one user within the last hour, when the throttle is decided. */
+const reportsOfLastHour = (userId: number) =>
+  sql`select count(*)::int as n from malfunctions
+      where reported_by = ${userId} and created_at > now() - interval '1 hour'`;
+
+/** A namespace for the throttle's advisory locks (per user: one report of a user at a time). */
+const THROTTLE_LOCK = 120_012;
+
+const SORT: Record<MalfunctionListQuery['sortKey'], { join: SQL; order: SQL }> = {
+  reported_at: { join: sql``, order: sql`f.created_at` },
+  updated_at: { join: sql``, order: sql`f.updated_at` },
+  status: { join: sql``, order: statusOrder(sql`f.status`) },
+  customer: { join: sql`join customers c on c.id = f.customer_id`, order: sql`lower(c.name)` },
+  machine: { join: sql`join machines m on m.id = f.machine_id`, order: sql`lower(m.name)` },
+};
+
+function officeConditions(q: MalfunctionListQuery): SQL {
+  const filters: SQL[] = [sql`true`];
+  if (q.status !== undefined) filters.push(sql`f.status = ${q.status}`);
+  if (q.customer_id !== undefined) filters.push(sql`f.customer_id = ${q.customer_id}`);
+  if (q.search) {
+    const p = likePattern(q.search);
+    filters.push(sql`(f.description ilike ${p}
+      or f.customer_id in (select sc.id from customers sc where sc.name ilike ${p})
+      or f.machine_id in (select sm.id from machines sm where sm.name ilike ${p} or sm.inventory_number ilike ${p}
+        or sm.location_id in (select sl.id from locations sl where sl.name ilike ${p}))
+      or f.reported_by in (select su.id from users su
+        where nullif(concat_ws(' ', su.first_name, su.preposition, su.last_name), '') ilike ${p}))`);
+  }
+  return sql.join(filters, sql` and `);
+}
+
+function ownConditions(customerId: number, q: OwnMalfunctionListQuery): SQL {
+  const filters: SQL[] = [sql`f.customer_id = ${customerId}`];
+  if (q.status !== undefined) filters.push(sql`f.status = ${q.status}`);
+  if (q.machine_id !== undefined) filters.push(sql`f.machine_id = ${q.machine_id}`);
+  if (q.search) {
+    const p = likePattern(q.search);
+    filters.push(sql`(f.description ilike ${p}
+      or f.machine_id in (select sm.id from machines sm where sm.customer_id = ${customerId}
+        and (sm.name ilike ${p} or sm.inventory_number ilike ${p})))`);
+  }
+  return sql.join(filters, sql` and `);
+}
+
+/** One page as JSON text with its total (one statement: the total is a scalar sub-select). */
+async function page(
+  db: Db,
+  json: SQL,
+  where: SQL,
+  sort: { join: SQL; order: SQL },
+  q: { page: number; itemsPerPage: number; sortOrder: 'asc' | 'desc' },
+) {
+  const dir = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
+  const order = sql`${sort.order} ${dir}, f.id ${dir}`;
+  const limit = q.itemsPerPage;
+  const offset = (q.page - 1) * q.itemsPerPage;
+  const rows = await rowsOf<{ json: string; total: number }>(
+    db,
+    sql`select ${json}::text as json, (select count(*)::int from malfunctions f where ${where}) as total
+      from (select f.id, row_number() over (order by ${order}) as n
+            from malfunctions f ${sort.join} where ${where}
+            order by ${order} limit ${limit} offset ${offset}) p
+      join malfunctions f on f.id = p.id
+      order by p.n`,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && q.page > 1) {
+    const [row] = await rowsOf<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from malfunctions f where ${where}`,
+    );
+    total = row?.total ?? 0;
+  }
+  return { dataJson: `[${rows.map((r) => r.json).join(',')}]`, count: rows.length, meta: pageMeta(total, q) };
+}
+
+export function createMalfunctionsRepository(db: Db) {
+  return {
+    /** The customer's machine in use (not archived, not a concept), or undefined. */
+    async reportableMachine(customerId: number, machineId: number): Promise<ReportableMachine | undefined> {
+      const [row] = await rowsOf<ReportableMachine>(
+        db,
+        sql`select id, customer_id as "customerId" from machines
+            where id = ${machineId} and customer_id = ${customerId}
+              and archived_at is null and status <> 'concept'`,
+      );
+      return row;
+    },
+
+    /** Reports of the user in the last hour (the cheap check before the upload is read). */
+    async reportsOfLastHour(userId: number): Promise<number> {
+      const [row] = await rowsOf<{ n: number }>(db, reportsOfLastHour(userId));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Stores a report with its photos and its 'reported' event in one transaction, under an
+     * advisory lock per user: the throttle counts the user's reports of the last hour inside it,
+     * so parallel reports of one user are decided one after the other (never more than
+     * MALFUNCTIONS_PER_HOUR). Returns the new id, or null when the throttle refuses.
+     */
+    async report(values: {
+      customerId: number;
+      machineId: number;
+      reportedBy: number;
+      description: string;
+      remark: string | null;
+      photos: PhotoValues[];
+    }): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${THROTTLE_LOCK}, ${values.reportedBy})`);
+        const [count] = await rowsOf<{ n: number }>(tx, reportsOfLastHour(values.reportedBy));
+        if ((count?.n ?? 0) >= MALFUNCTIONS_PER_HOUR) return null;
+        const photosJson = JSON.stringify(values.photos);
+        const [row] = await rowsOf<{ id: number }>(
+          tx,
+          sql`with f as (
+                insert into malfunctions (customer_id, machine_id, reported_by, description, remark)
+                select ${values.customerId}, m.id, ${values.reportedBy}, ${values.description}, ${values.remark}
+                from machines m
+                where m.id = ${values.machineId} and m.customer_id = ${values.customerId}
+                  and m.archived_at is null and m.status <> 'concept'
+                returning id, created_at),
+              ph as (
+                insert into malfunction_photos (malfunction_id, file_key, thumb_key, content_type, size, width, height)
+                select f.id, p."fileKey", p."thumbKey", p."contentType", p.size, p.width, p.height
+                from f, json_to_recordset(${photosJson}::json) with ordinality
+                  as p("fileKey" text, "thumbKey" text, "contentType" text, size int, width int, height int, i int)
+                order by i),
+              ev as (
+                insert into malfunction_events (malfunction_id, kind, to_status, by_user, at)
+                select f.id, 'reported', 'open', ${values.reportedBy}, f.created_at from f)
+              select id from f`,
+        );
+        // The machine was archived or moved meanwhile: as missing.
+        return row?.id ?? 0;
+      });
+    },
+
+    /** A malfunction of the customer as its customer sees it (one statement). */
+    async own(customerId: number, id: number): Promise<unknown> {
+      const [row] = await rowsOf<{ json: unknown }>(
+        db,
+        sql`select ${OWN_MALFUNCTION_JSON} as json from malfunctions f where f.id = ${id} and f.customer_id = ${customerId}`,
+      );
+      return row?.json;
+    },
+
+    ownList: (customerId: number, q: OwnMalfunctionListQuery) =>
+      page(
+        db,
+        OWN_MALFUNCTION_JSON,
+        ownConditions(customerId, q),
+        q.sortKey === 'status' ? SORT.status : SORT.reported_at,
+        q,
+      ),
+
+    list: (q: MalfunctionListQuery) => page(db, MALFUNCTION_JSON, officeConditions(q), SORT[q.sortKey], q),
+
+    async openCount(): Promise<number> {
+      const [row] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from malfunctions where status in ('open', 'in_progress')`,
+      );
+      return row?.n ?? 0;
+    },
+
+    detail: (id: number): Promise<unknown> => detailOf(db, id),
+
+    /** A photo of the malfunction (of the customer, when given), or undefined. */
+    async photo(malfunctionId: number, photoId: number, customerId?: number): Promise<PhotoRow | undefined> {
+      const [row] = await rowsOf<PhotoRow>(
+        db,
+        sql`select p.id, p.malfunction_id as "malfunctionId", p.file_key as "fileKey", p.thumb_key as "thumbKey",
+              p.content_type as "contentType", p.size, p.width, p.height
+            from malfunction_photos p join malfunctions f on f.id = p.malfunction_id
+            where p.id = ${photoId} and p.malfunction_id = ${malfunctionId}
+              ${customerId === undefined ? sql`` : sql`and f.customer_id = ${customerId}`}`,
+      );
+      return row;
+    },
+
+    /**
+     * The office's change: the row is locked (`for update`) while `decide` looks at it, so two
+     * changes at once are decided one after the other, each from the status the other left. The
+     * change, its events and the actor as `handled_by` are written in the same transaction.
+     * Returns the detail after the change, or undefined when there is no such malfunction.
+     */
+    async handle(
+      id: number,
+      actorId: number,
+      decide: (row: HandledRow) => HandleChange | null,
+    ): Promise<{ detail: unknown; before: HandledRow; change: HandleChange | null } | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await rowsOf<HandledRow>(
+          tx,
+          sql`select id, status, internal_note as "internalNote", customer_note as "customerNote"
+              from malfunctions where id = ${id} for update`,
+        );
+        if (!before) return undefined;
+        const change = decide(before);
+        if (change) {
+          await tx.execute(sql`update malfunctions set
+              status = ${change.status},
+              internal_note = ${change.internalNote},
+              customer_note = ${change.customerNote},
+              handled_by = ${actorId},
+              updated_at = now(),
+              resolved_at = case
+                when ${change.status} = 'resolved' and status <> 'resolved' then now()
+                when ${change.status} = 'resolved' then resolved_at
+                else null end
+            where id = ${id}`);
+          if (change.events.length > 0) {
+            await tx.execute(sql`insert into malfunction_events
+                (malfunction_id, kind, from_status, to_status, reason, internal_note, customer_note, by_user)
+              values ${sql.join(
+                change.events.map(
+                  (e) =>
+                    sql`(${id}, ${e.kind}, ${e.fromStatus ?? null}, ${e.toStatus ?? null}, ${e.reason ?? null},
+                      ${e.internalNote ?? null}, ${e.customerNote ?? null}, ${actorId})`,
+                ),
+                sql`, `,
+              )}`);
+          }
+        }
+        return { detail: await detailOf(tx, id), before, change };
+      });
+    },
+
+    /** What the mails say of a malfunction. */
+    async mailFacts(id: number): Promise<MalfunctionMailFacts | undefined> {
+      const [row] = await rowsOf<{ json: MalfunctionMailFacts }>(
+        db,
+        sql`select ${MAIL_FACTS} as json from malfunctions f
+            join machines m on m.id = f.machine_id
+            join locations l on l.id = m.location_id
+            left join departments d on d.id = m.department_id
+            left join rooms r on r.id = m.room_id
+            left join users u on u.id = f.reported_by
+            where f.id = ${id}`,
+      );
+      return row?.json;
+    },
+
+    /** E-mail addresses of the active admins and super admins (the office's mail of a new malfunction). */
+    async officeEmails(): Promise<string[]> {
+      const rows = await rowsOf<{ email: string }>(
+        db,
+        sql`select email from users
+            where role in ('admin', 'super_admin') and archived_at is null and activated_at is not null
+            order by id`,
+      );
+      return rows.map((r) => r.email);
+    },
+  };
+}
+
+/** The office's whole malfunction (one statement), or undefined. */
+async function detailOf(tx: Executor, id: number): Promise<unknown> {
+  const [row] = await rowsOf<{ json: unknown }>(
+    tx,
+    sql`select ${MALFUNCTION_DETAIL_JSON} as json from malfunctions f where f.id = ${id}`,
+  );
+  return row?.json;
+}
+
+export type MalfunctionsRepository = ReturnType<typeof createMalfunctionsRepository>;

@@ -1,0 +1,259 @@
+import type { Readable } from 'node:stream';
+import {
+  MALFUNCTION_TEXT,
+  MALFUNCTION_TRANSITIONS,
+  MAX_MALFUNCTION_PHOTOS,
+  MALFUNCTIONS_PER_HOUR,
+  MalfunctionInputSchema,
+  type MalfunctionDetail,
+  type MalfunctionHandleInput,
+  type MalfunctionListQuery,
+  type OwnMalfunction,
+  type OwnMalfunctionListQuery,
+} from '@keurwijzer/shared/malfunctions';
+import { LIMIT_TEXT, TEXT } from '@keurwijzer/shared/texts';
+import type { Actor } from '../../lib/actor';
+import { createKeyedLimit, createWorkQueue } from '../../lib/concurrency';
+import { AppError, fieldError, notFound } from '../../lib/errors';
+import { processImage, type ProcessedImage } from '../../lib/images';
+import type { Mailer } from '../../lib/mailer';
+import type { FormFields, UploadedFile } from '../../lib/multipart';
+import type { Storage } from '../../lib/storage';
+import { malfunctionsPolicy } from './malfunctions.policy';
+import { newMalfunctionMail, resolvedMalfunctionMail } from './malfunctions.presenter';
+import type { HandleChange, MalfunctionsRepository, PhotoRow } from './malfunctions.repository';
+
+/** A photo file to send: its stream, type and a file name for Content-Disposition. */
+export type PhotoFile = { stream: Readable; contentType: string; fileName: string };
+
+/** The body of a report, read only after the checks (machine, throttle, upload slot). */
+export type ReportBody = { fields: FormFields; files: UploadedFile[] };
+
+/** How much photo work runs at once in this process (as the machine images). */
+export type PhotoLimits = { uploadsPerUser: number; decodes: number; decodesWaiting: number };
+export const DEFAULT_PHOTO_LIMITS: PhotoLimits = { uploadsPerUser: 2, decodes: 2, decodesWaiting: 8 };
+
+/** Mail that goes out after the change is committed; the route sends it without waiting for it. */
+export type AfterCommit = () => Promise<void>;
+
+type Deps = {
+  repo: MalfunctionsRepository;
+  storage: Storage;
+  mailer: Mailer;
+  appUrl: string;
+  limits?: PhotoLimits;
+};
+
+/** The 422 of a form read outside Fastify's schema step, in the same shape (errors per field). */
+function parseInput(fields: FormFields) {
+  const result = MalfunctionInputSchema.safeParse(fields);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
+  throw new AppError(422, TEXT.validation, errors);
+}
+
+/**
+ * Malfunctions: the customer's report (its own machine in use, throttled per user in the
+ * database, up to 3 photos checked and re-encoded as the machine images) and "Mijn storingen";
+ * the office's list, open count, detail and handling (transitions, timeline). The policy decides
+ * who reads what. Mails go out after the commit and never fail the request (AfterCommit).
+ */
+export function createMalfunctionsService({ repo, storage, mailer, appUrl, limits = DEFAULT_PHOTO_LIMITS }: Deps) {
+  const uploads = createKeyedLimit(limits.uploadsPerUser);
+  const decoding = createWorkQueue({
+    concurrency: limits.decodes,
+    maxWaiting: limits.decodesWaiting,
+    onFull: () => new AppError(503, LIMIT_TEXT.busy),
+  });
+
+  async function fileOf(row: PhotoRow | undefined, thumb: boolean): Promise<PhotoFile> {
+    if (!row) throw notFound();
+    const stream = await storage.get(thumb ? row.thumbKey : row.fileKey);
+    if (!stream) throw notFound();
+    const ext = thumb ? 'webp' : row.fileKey.split('.').pop();
+    return {
+      stream,
+      contentType: thumb ? 'image/webp' : row.contentType,
+      fileName: `storing-${row.malfunctionId}-${row.id}${thumb ? '-klein' : ''}.${ext}`,
+    };
+  }
+
+  async function removeFiles(images: ProcessedImage[]) {
+    for (const image of images) {
+      await storage.delete(image.fileKey);
+      await storage.delete(image.thumbKey);
+    }
+  }
+
+  return {
+    /**
+     * A customer user's report on its own machine in use. `read` gives the body; it is called
+     * only after the checks: the machine (404 as a missing one), the throttle (429), and, for a
+     * body that can hold a photo (`mayHoldFiles`), one of the user's upload slots (429), so a
+     * refused report's body is never read. The throttle is decided again inside the insert's
+     * transaction under a lock per user (the repository): parallel reports cannot pass it.
+     */
+    async report(
+      actor: Actor,
+      machineId: number,
+      read: () => Promise<ReportBody>,
+      mayHoldFiles: boolean,
+    ): Promise<{ data: OwnMalfunction; afterCommit: AfterCommit }> {
+      const customerId = malfunctionsPolicy.ownCustomer(actor);
+      const machine = await repo.reportableMachine(customerId, machineId);
+      if (!machine) throw notFound();
+      if ((await repo.reportsOfLastHour(actor.id)) >= MALFUNCTIONS_PER_HOUR) {
+        throw new AppError(429, MALFUNCTION_TEXT.throttled);
+      }
+      const release = mayHoldFiles ? uploads.tryAcquire(actor.id) : () => {};
+      if (!release) throw new AppError(429, LIMIT_TEXT.tooManyUploads);
+      const images: ProcessedImage[] = [];
+      let input;
+      try {
+        const { fields, files } = await read();
+        input = parseInput(fields);
+        const photos = files.filter((f) => f.fieldname === 'photos');
+        if (photos.length !== files.length) throw fieldError('photos', MALFUNCTION_TEXT.tooManyPhotos);
+        if (photos.length > MAX_MALFUNCTION_PHOTOS) throw fieldError('photos', MALFUNCTION_TEXT.tooManyPhotos);
+        for (const photo of photos) {
+          images.push(await decoding.run(() => processImage(`malfunctions/${machineId}`, photo.data, 'photos')));
+        }
+      } finally {
+        release();
+      }
+      for (const image of images) {
+        await storage.put(image.fileKey, image.file);
+        await storage.put(image.thumbKey, image.thumb);
+      }
+      let id: number | null;
+      try {
+        id = await repo.report({
+          customerId,
+          machineId,
+          reportedBy: actor.id,
+          description: input.description,
+          remark: input.remark,
+          photos: images.map((i) => ({
+            fileKey: i.fileKey,
+            thumbKey: i.thumbKey,
+            contentType: i.contentType,
+            size: i.file.length,
+            width: i.width,
+            height: i.height,
+          })),
+        });
+      } catch (err) {
+        await removeFiles(images);
+        throw err;
+      }
+      if (!id) {
+        await removeFiles(images);
+        if (id === null) throw new AppError(429, MALFUNCTION_TEXT.throttled);
+        throw notFound();
+      }
+      const data = (await repo.own(customerId, id)) as OwnMalfunction;
+      const newId = id;
+      return {
+        data,
+        afterCommit: async () => {
+          const facts = await repo.mailFacts(newId);
+          if (!facts) return;
+          const mail = newMalfunctionMail(facts, appUrl);
+          for (const to of await repo.officeEmails()) await mailer.send({ to, ...mail });
+        },
+      };
+    },
+
+    /** "Mijn storingen": every malfunction of the user's customer (colleagues' included). */
+    ownList(actor: Actor, query: OwnMalfunctionListQuery) {
+      return repo.ownList(malfunctionsPolicy.ownCustomer(actor), query);
+    },
+
+    /** A photo of a malfunction of the user's customer; 404 for anything else. */
+    async ownPhoto(actor: Actor, id: number, photoId: number, thumb: boolean): Promise<PhotoFile> {
+      const customerId = malfunctionsPolicy.ownCustomer(actor);
+      return fileOf(await repo.photo(id, photoId, customerId), thumb);
+    },
+
+    list(actor: Actor, query: MalfunctionListQuery) {
+      malfunctionsPolicy.assertRead(actor);
+      return repo.list(query);
+    },
+
+    async openCount(actor: Actor): Promise<number> {
+      malfunctionsPolicy.assertRead(actor);
+      return repo.openCount();
+    },
+
+    async detail(actor: Actor, id: number): Promise<MalfunctionDetail> {
+      malfunctionsPolicy.assertRead(actor);
+      const detail = await repo.detail(id);
+      if (!detail) throw notFound();
+      return detail as MalfunctionDetail;
+    },
+
+    async photo(actor: Actor, id: number, photoId: number, thumb: boolean): Promise<PhotoFile> {
+      malfunctionsPolicy.assertRead(actor);
+      return fileOf(await repo.photo(id, photoId), thumb);
+    },
+
+    /**
+     * The office's handling: a status per MALFUNCTION_TRANSITIONS (422 on `status` otherwise),
+     * back to Open only with a reason (422 on `reason`), the notes (omitted: unchanged). The
+     * actor becomes `handled_by`; a status change is a 'status' event, changed notes a 'note'
+     * event. Decided on the locked row, so two changes at once never both start from one status.
+     * Becoming Opgelost mails the reporting user (when still active) after the commit.
+     */
+    async handle(
+      actor: Actor,
+      id: number,
+      input: MalfunctionHandleInput,
+    ): Promise<{ data: MalfunctionDetail; afterCommit: AfterCommit }> {
+      malfunctionsPolicy.assertManage(actor);
+      const result = await repo.handle(id, actor.id, (row): HandleChange | null => {
+        const status = input.status ?? row.status;
+        const events: HandleChange['events'] = [];
+        if (status !== row.status) {
+          if (!MALFUNCTION_TRANSITIONS[row.status].includes(status)) {
+            throw fieldError('status', MALFUNCTION_TEXT.invalidTransition);
+          }
+          if (status === 'open' && !input.reason) throw fieldError('reason', MALFUNCTION_TEXT.reasonRequired);
+          events.push({
+            kind: 'status',
+            fromStatus: row.status,
+            toStatus: status,
+            reason: status === 'open' ? input.reason : null,
+          });
+        }
+        const internalNote = input.internal_note === undefined ? row.internalNote : input.internal_note;
+        const customerNote = input.customer_note === undefined ? row.customerNote : input.customer_note;
+        const internalChanged = internalNote !== row.internalNote;
+        const customerChanged = customerNote !== row.customerNote;
+        if (internalChanged || customerChanged) {
+          // A cleared note is '' in the timeline (null there means "not changed").
+          events.push({
+            kind: 'note',
+            internalNote: internalChanged ? (internalNote ?? '') : null,
+            customerNote: customerChanged ? (customerNote ?? '') : null,
+          });
+        }
+        if (events.length === 0) return null;
+        return { status, internalNote, customerNote, events };
+      });
+      if (!result) throw notFound();
+      const resolvedNow = result.change?.status === 'resolved' && result.before.status !== 'resolved';
+      return {
+        data: result.detail as MalfunctionDetail,
+        afterCommit: async () => {
+          if (!resolvedNow) return;
+          const facts = await repo.mailFacts(id);
+          if (!facts?.reporterEmail || !facts.reporterActive) return;
+          await mailer.send({ to: facts.reporterEmail, ...resolvedMalfunctionMail(facts, appUrl) });
+        },
+      };
+    },
+  };
+}
+
+export type MalfunctionsService = ReturnType<typeof createMalfunctionsService>;
