@@ -142,6 +142,15 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/reports/:id/submit': STAFF,
   'GET /api/reports/:id/pdf': STAFF,
   'GET /api/reports/:id/image': STAFF,
+  // Malfunctions: customer users report on and read their own; the office handles them
+  'POST /api/machines/:id/malfunctions': CUSTOMERS,
+  'GET /api/own-malfunctions': CUSTOMERS,
+  'GET /api/own-malfunctions/:id/photos/:photoId/file': CUSTOMERS,
+  'GET /api/malfunctions': ADMINS,
+  'GET /api/malfunctions/open-count': ADMINS,
+  'GET /api/malfunctions/:id': ADMINS,
+  'PUT /api/malfunctions/:id': ADMINS,
+  'GET /api/malfunctions/:id/photos/:photoId/file': ADMINS,
 };
 
 const t = useTestApp();

@@ -3,6 +3,7 @@ import type { InspectionType, QuestionnaireStatus } from '@keurwijzer/shared/que
 import type { Db } from '../db/client';
 import { customers, departments, locations, rooms } from '../db/schema/customers';
 import { machines } from '../db/schema/machines';
+import { malfunctionEvents, malfunctions } from '../db/schema/malfunctions';
 import { brandTypes, brands, categories, machineTypes, questions } from '../db/schema/master-data';
 import { questionnaireCategories, questionnaireQuestions, questionnaires } from '../db/schema/questionnaires';
 import { users } from '../db/schema/users';
@@ -223,4 +224,31 @@ export async function createMachines(db: Db, place: MachinePlace, values: Machin
       })),
     )
     .returning();
+}
+
+// Malfunctions ----------------------------------------------------------------------------------
+
+/**
+ * A malfunction of a machine (status Open unless given) with its 'reported' event, for tests that
+ * need one as a given (the API tests report theirs through the API).
+ */
+export async function createMalfunction(
+  db: Db,
+  machine: { id: number; customerId: number },
+  values: Partial<typeof malfunctions.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(malfunctions)
+    .values({ customerId: machine.customerId, machineId: machine.id, description: uniqueName('Storing'), ...values })
+    .returning();
+  await db
+    .insert(malfunctionEvents)
+    .values({
+      malfunctionId: row!.id,
+      kind: 'reported',
+      toStatus: 'open',
+      byUser: row!.reportedBy,
+      at: row!.createdAt,
+    });
+  return row!;
 }
