@@ -41,6 +41,8 @@ import { createMachinesRepository } from './machines/machines.repository';
 import { machinesRoutes } from './machines/machines.routes';
 import { createMachinesService } from './machines/machines.service';
 import { ownMachinesRoutes } from './machines/own-machines.routes';
+import { createOwnMachineRepository } from './machines/own-machine.repository';
+import { createOwnMachineService } from './machines/own-machine.service';
 import { createMalfunctionsRepository } from './malfunctions/malfunctions.repository';
 import { malfunctionsRoutes } from './malfunctions/malfunctions.routes';
 import { createMalfunctionsService } from './malfunctions/malfunctions.service';
@@ -106,6 +108,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     planning: createPlanningRepository(db),
     completedReports: createCompletedReportsRepository(db),
     machineReports: createMachineReportsRepository(db),
+    ownMachine: createOwnMachineRepository(db),
     reports: createReportsRepository(db),
     malfunctions: createMalfunctionsRepository(db),
   };
@@ -118,6 +121,8 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
   );
   const machines = createMachinesService({ db, repo: repos.machines });
   const machineImages = createMachineImagesService({ repo: repos.machineImages, storage });
+  const machineReports = createMachineReportsService({ repo: repos.machineReports });
+  const reports = createReportsService({ db, repo: repos.reports, images: machineImages, company: config.company });
 
   return {
     sessions,
@@ -150,9 +155,11 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     tasklists: createTasklistsService({ db, repo: repos.tasklists }),
     planning: createPlanningService({ db, repo: repos.planning, tasklists: repos.tasklists }),
     completedReports: createCompletedReportsService({ repo: repos.completedReports, company: config.company }),
-    machineReports: createMachineReportsService({ repo: repos.machineReports }),
+    machineReports,
     // The report screen shows its machine's first image through `machineImages` (its `ReportImages`).
-    reports: createReportsService({ db, repo: repos.reports, images: machineImages, company: config.company }),
+    reports,
+    // The customer portal reads reports through the reports service (its `PortalReports`).
+    ownMachine: createOwnMachineService({ repo: repos.ownMachine, machineReports, images: machineImages, reports }),
     malfunctions: createMalfunctionsService({ repo: repos.malfunctions, storage, mailer, appUrl: config.appUrl }),
   };
 }
@@ -167,7 +174,11 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(locationsRoutes, { service: modules.locations });
   await app.register(machinesRoutes, { service: modules.machines });
   await app.register(inventoryExportRoutes, { machines: modules.machines, inventory: modules.inventory });
-  await app.register(ownMachinesRoutes, { machines: modules.machines, inventory: modules.inventory });
+  await app.register(ownMachinesRoutes, {
+    machines: modules.machines,
+    inventory: modules.inventory,
+    own: modules.ownMachine,
+  });
   await app.register(machineImagesRoutes, { service: modules.machineImages });
   await app.register(brandsRoutes, { service: modules.brands });
   await app.register(machineTypesRoutes, { service: modules.machineTypes });

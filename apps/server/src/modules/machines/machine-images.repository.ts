@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { machineImages, machines } from '../../db/schema/machines';
+import type { MachineScope } from './machines.policy';
 
 export type MachineImageRow = typeof machineImages.$inferSelect;
 
@@ -20,6 +21,26 @@ export function createMachineImagesRepository(db: Db) {
         .from(machineImages)
         .where(and(eq(machineImages.id, imageId), eq(machineImages.machineId, machineId)));
       return row;
+    },
+
+    /**
+     * The machine's image when the machine is in `scope` (the customer portal: its customer's
+     * machines in use), in one statement; undefined otherwise, whatever the reason.
+     */
+    async findInScope(scope: MachineScope, machineId: number, imageId: number): Promise<MachineImageRow | undefined> {
+      const [row] = await db
+        .select({ image: getTableColumns(machineImages) })
+        .from(machineImages)
+        .innerJoin(machines, eq(machines.id, machineImages.machineId))
+        .where(
+          and(
+            eq(machineImages.id, imageId),
+            eq(machineImages.machineId, machineId),
+            scope.customerId === undefined ? undefined : eq(machines.customerId, scope.customerId),
+            scope.inUseOnly ? and(isNull(machines.archivedAt), ne(machines.status, 'concept')) : undefined,
+          ),
+        );
+      return row?.image;
     },
 
     async insert(values: typeof machineImages.$inferInsert): Promise<MachineImageRow> {

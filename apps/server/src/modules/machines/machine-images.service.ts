@@ -5,6 +5,7 @@ import { assertCan, type Actor } from '../../lib/actor';
 import { createKeyedLimit, createWorkQueue } from '../../lib/concurrency';
 import { AppError, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
+import { machinesPolicy } from './machines.policy';
 import { processImage, type ProcessedImage } from './machine-images';
 import { toMachineImage } from './machine-images.presenter';
 import type { MachineImageRow, MachineImagesRepository } from './machine-images.repository';
@@ -117,6 +118,19 @@ export function createMachineImagesService({
     ): Promise<ImageFile> {
       const row = await find(actor, customerId, machineId, imageId);
       const file = await fileOf(row, thumb);
+      if (!file) throw notFound();
+      return file;
+    },
+
+    /**
+     * An image of one of the actor's own machines in use (the customer portal, `own-machines.view`:
+     * the customer from the session through the machines policy), or its thumbnail; 404 for
+     * another customer's machine, an archived or concept one, or a missing image, all alike.
+     */
+    async ownFile(actor: Actor, machineId: number, imageId: number, thumb: boolean): Promise<ImageFile> {
+      assertCan(actor, 'own-machines.view');
+      const row = await repo.findInScope(machinesPolicy.readScope(actor), machineId, imageId);
+      const file = row && (await fileOf(row, thumb));
       if (!file) throw notFound();
       return file;
     },

@@ -41,12 +41,23 @@ const MACHINE_REPORT_JSON = sql`json_build_object(
   'planned_date', to_char(t.planned_date, 'YYYY-MM-DD'), 'submitted_at', ${iso(sql`r.submitted_at`)},
   'filled_in_by_name', ${fullName}, 'not_at_location', r.not_at_location)`;
 
-/** The latest submitted report of machine `m` of one type, or null. */
-const latestOf = (type: InspectionType) => sql`(
+/** The latest submitted report of the machine (`machine`: its id, `m.id` unless told) of one type, or null. */
+const latestOf = (type: InspectionType, machine: SQL) => sql`(
   select json_build_object('id', r.id, 'submitted_at', ${iso(sql`r.submitted_at`)}, 'filled_in_by_name', ${fullName})
   from reports r join tasklists t on t.id = r.tasklist_id left join users u on u.id = r.filled_in_by
-  where r.machine_id = m.id and r.status = 'submitted' and t.inspection_type = ${type}
+  where r.machine_id = ${machine} and r.status = 'submitted' and t.inspection_type = ${type}
   order by r.submitted_at desc, r.id desc limit 1)`;
+
+/**
+ * The latest submitted report per inspection type (LatestReports) of the machine whose id is
+ * `machine` (a column of the outer row): one range of reports_machine_idx per type, newest first.
+ * The customer portal's machine screen embeds it in its one statement.
+ */
+export const latestReportsOf = (machine: SQL = sql`m.id`) =>
+  sql<LatestReports>`json_build_object(${sql.join(
+    INSPECTION_TYPES.map((type) => sql`${sql.raw(`'${type}'`)}, ${latestOf(type, machine)}`),
+    sql`, `,
+  )})`;
 
 export function createMachineReportsRepository(db: Db) {
   return {
@@ -54,7 +65,7 @@ export function createMachineReportsRepository(db: Db) {
      * The reports of a machine: open ones first (newest planned date first), then the submitted
      * ones newest first; undefined when the machine is not in the scope.
      */
-    async reports(machineId: number, scope: MachineReportsScope, tx: Executor = db) {
+    async reports(machineId: number, scope: MachineReportsScope, type?: InspectionType, tx: Executor = db) {
       const [row] = await rowsOf<{ reports: MachineReport[] }>(
         tx,
         sql`select coalesce((
@@ -62,6 +73,7 @@ export function createMachineReportsRepository(db: Db) {
                 order by r.status = 'submitted', r.submitted_at desc, t.planned_date desc, r.id desc)
               from reports r join tasklists t on t.id = r.tasklist_id left join users u on u.id = r.filled_in_by
               where r.machine_id = m.id ${scope.inUseOnly ? sql`and r.status = 'submitted'` : sql``}
+                ${type ? sql`and t.inspection_type = ${type}` : sql``}
             ), '[]'::json) as reports
             from machines m where ${machineOf(machineId, scope)}`,
       );
@@ -72,11 +84,7 @@ export function createMachineReportsRepository(db: Db) {
     async latest(machineId: number, scope: MachineReportsScope, tx: Executor = db) {
       const [row] = await rowsOf<{ latest: LatestReports }>(
         tx,
-        sql`select json_build_object(${sql.join(
-          INSPECTION_TYPES.map((type) => sql`${sql.raw(`'${type}'`)}, ${latestOf(type)}`),
-          sql`, `,
-        )}) as latest
-            from machines m where ${machineOf(machineId, scope)}`,
+        sql`select ${latestReportsOf()} as latest from machines m where ${machineOf(machineId, scope)}`,
       );
       return row?.latest;
     },

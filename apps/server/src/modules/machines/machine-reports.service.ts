@@ -1,4 +1,5 @@
 import type { LatestReports, MachineReport } from '@keurwijzer/shared/reports';
+import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/errors';
 import { machinesPolicy } from './machines.policy';
@@ -12,9 +13,15 @@ import type { MachineReportsRepository } from './machine-reports.repository';
  */
 export function createMachineReportsService({ repo }: { repo: MachineReportsRepository }) {
   return {
-    async reports(actor: Actor, customerId: number | undefined, machineId: number): Promise<MachineReport[]> {
+    /** `type`: only the reports of this inspection type (the portal's filter). */
+    async reports(
+      actor: Actor,
+      customerId: number | undefined,
+      machineId: number,
+      type?: InspectionType,
+    ): Promise<MachineReport[]> {
       const scope = machinesPolicy.readScope(actor, customerId);
-      const reports = await repo.reports(machineId, scope);
+      const reports = await repo.reports(machineId, scope, type);
       if (!reports) throw notFound();
       return reports;
     },

@@ -14,6 +14,7 @@ import { questionnaires } from '../../db/schema/questionnaires';
 import { users } from '../../db/schema/users';
 import { brandTypes, brands, machineTypes } from '../../db/schema/master-data';
 import { iso } from '../../lib/presenters';
+import { OWN_MACHINE_LIST_FIELDS } from './own-machine.presenter';
 import { allOf, likePattern, orderBy, pageMeta, preparedByShape, qualified, totalOf } from '../../lib/list-query';
 
 /*
@@ -74,12 +75,22 @@ const MACHINE_FIELDS: Record<keyof Machine, SQL> = {
  * value that other read models (reports, the portal) embed as it is.
  * `json_build_object` takes at most 100 arguments: 50 fields; beyond that, nest an object.
  */
-export const MACHINE_JSON_OBJECT = sql<Machine>`json_build_object(${sql.join(
-  Object.entries(MACHINE_FIELDS).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-  sql`, `,
-)})`;
+export const MACHINE_JSON_OBJECT = machineJsonWith({});
+
+/**
+ * The machine of the current row as its API JSON with more fields (the customer portal's list
+ * and machine screen): one `json_build_object`, so the extra fields cost no second statement.
+ */
+export function machineJsonWith<T = Machine>(extra: Record<string, SQL>) {
+  return sql<T>`json_build_object(${sql.join(
+    Object.entries({ ...MACHINE_FIELDS, ...extra }).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+}
 /** The same as text, cast only here at the edge: list pages are sent as the text they are. */
 const MACHINE_JSON = sql<string>`${MACHINE_JSON_OBJECT}::text`;
+/** A machine of the customer portal's list (OwnMachine): with its latest report dates and open malfunctions. */
+const OWN_MACHINE_JSON = sql<string>`${machineJsonWith(OWN_MACHINE_LIST_FIELDS)}::text`;
 
 /**
  * The status after an edit: Actief / Niet actief as sent, the current one when none is sent; a
@@ -106,6 +117,8 @@ export type MachineSelection = {
   status?: Machine['status'];
   /** Leave concept machines out (what a customer sees of its own machines). */
   hideConcept?: boolean;
+  /** Each machine as the customer portal lists it (OwnMachine): latest report dates, open malfunctions. */
+  portal?: boolean;
 };
 export type MachineFilters = MachineSelection & { page: number; itemsPerPage: number };
 
@@ -181,8 +194,8 @@ const FILTER_KEYS = MACHINE_FILTER_KEYS;
  * questionnaires as JSON and the total as a sub-select (one round trip, no count query beside it).
  */
 export function createMachinesRepository(db: Db) {
-  const select = <E extends Record<string, SQL.Aliased | SQL>>(tx: Executor = db, extra?: E) =>
-    tx.select({ json: MACHINE_JSON, ...(extra as E) }).from(machines);
+  const select = <E extends Record<string, SQL.Aliased | SQL>>(tx: Executor = db, extra?: E, json = MACHINE_JSON) =>
+    tx.select({ json, ...(extra as E) }).from(machines);
 
   /**
    * The page query of one shape (sort, archived or not, one customer or all, which filters,
@@ -207,6 +220,7 @@ export function createMachinesRepository(db: Db) {
       q.search ? sql`${machines.searchText} like (select lower(${sql.placeholder('search')}))` : undefined,
     );
     const order = orderBy(q.sortKey, q.sortOrder, SORT, machines.id);
+    const json = q.portal ? OWN_MACHINE_JSON : MACHINE_JSON;
     const narrowed = Boolean(q.search || q.hideConcept || FILTER_KEYS.some((k) => q[k]));
     if (!narrowed) {
       const ids = db
@@ -216,7 +230,7 @@ export function createMachinesRepository(db: Db) {
         .orderBy(...order)
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'));
-      return select(db, { total: sql<number>`(select count(*) from ${machines} where ${where})`.mapWith(Number) })
+      return select(db, { total: sql<number>`(select count(*) from ${machines} where ${where})`.mapWith(Number) }, json)
         .where(inArray(machines.id, ids))
         .orderBy(...order)
         .prepare(name);
@@ -239,7 +253,7 @@ export function createMachinesRepository(db: Db) {
       .offset(sql.placeholder('offset'));
     return db
       .with(matched)
-      .select({ json: MACHINE_JSON, total: sql<number>`(select count(*) from ${matched})`.mapWith(Number) })
+      .select({ json, total: sql<number>`(select count(*) from ${matched})`.mapWith(Number) })
       .from(machines)
       .where(inArray(machines.id, ids))
       .orderBy(...order)
@@ -253,6 +267,7 @@ export function createMachinesRepository(db: Db) {
       q.sortOrder,
       q.archived ? 'archived' : 'active',
       q.hideConcept ? 'no-concept' : '',
+      q.portal ? 'portal' : '',
       customerId === undefined ? 'all' : 'customer',
       ...FILTER_KEYS.filter((k) => q[k]),
       q.search ? 'search' : '',

@@ -31,6 +31,11 @@ export type ReportScope = {
   customerId?: number;
   /** Only submitted reports. */
   submitted?: boolean;
+  /**
+   * Only a report of this machine, and only while the machine is in use (not archived, no
+   * concept): the customer portal reads a report under its machine's path.
+   */
+  machineInUse?: number;
 };
 
 const scopeWhere = (id: number, scope: ReportScope): SQL =>
@@ -38,7 +43,28 @@ const scopeWhere = (id: number, scope: ReportScope): SQL =>
     sql`r.id = ${id}`,
     scope.customerId !== undefined ? sql`t.customer_id = ${scope.customerId}` : undefined,
     scope.submitted ? sql`r.status = 'submitted'` : undefined,
+    scope.machineInUse !== undefined
+      ? sql`r.machine_id = ${scope.machineInUse} and exists(select 1 from machines sm
+          where sm.id = r.machine_id and sm.archived_at is null and sm.status <> 'concept')`
+      : undefined,
   )!;
+
+/** The read model's statement: the report `r` as REPORT_DETAIL_JSON (`json`) and `extra` columns. */
+const detailQuery = (id: number, scope: ReportScope, extra: SQL = sql``) =>
+  sql`select ${REPORT_DETAIL_JSON} as json ${extra}
+      from reports r
+      join tasklists t on t.id = r.tasklist_id
+      join customers c on c.id = t.customer_id
+      join locations l on l.id = t.location_id
+      join machines m on m.id = r.machine_id
+      join locations ml on ml.id = m.location_id
+      left join departments d on d.id = m.department_id
+      left join rooms rm on rm.id = m.room_id
+      left join machine_types mt on mt.id = m.machine_type_id
+      left join brands b on b.id = m.brand_id
+      left join brand_types bt on bt.id = m.brand_type_id
+      left join users u on u.id = r.filled_in_by
+      where ${scopeWhere(id, scope)}`;
 
 /** What the answer statement found and did (reports.service.ts turns it into the answer or the error). */
 export type AnswerOutcome = {
@@ -65,24 +91,28 @@ export function createReportsRepository(db: Db) {
      * in `scope`.
      */
     async find(id: number, scope: ReportScope = {}, tx: Executor = db): Promise<ReportDetail | undefined> {
-      const [row] = await rowsOf<{ json: ReportDetail }>(
-        tx,
-        sql`select ${REPORT_DETAIL_JSON} as json
-            from reports r
-            join tasklists t on t.id = r.tasklist_id
-            join customers c on c.id = t.customer_id
-            join locations l on l.id = t.location_id
-            join machines m on m.id = r.machine_id
-            join locations ml on ml.id = m.location_id
-            left join departments d on d.id = m.department_id
-            left join rooms rm on rm.id = m.room_id
-            left join machine_types mt on mt.id = m.machine_type_id
-            left join brands b on b.id = m.brand_id
-            left join brand_types bt on bt.id = m.brand_type_id
-            left join users u on u.id = r.filled_in_by
-            where ${scopeWhere(id, scope)}`,
-      );
+      const [row] = await rowsOf<{ json: ReportDetail }>(tx, detailQuery(id, scope));
       return row?.json;
+    },
+
+    /**
+     * `find` with the id of the machine's first image (null without one), in the same statement:
+     * the customer portal points the report's image at its own image route.
+     */
+    async findWithFirstImage(
+      id: number,
+      scope: ReportScope,
+      tx: Executor = db,
+    ): Promise<{ report: ReportDetail; firstImageId: number | null } | undefined> {
+      const [row] = await rowsOf<{ json: ReportDetail; first_image_id: number | null }>(
+        tx,
+        detailQuery(
+          id,
+          scope,
+          sql`, (select min(mi.id) from machine_images mi where mi.machine_id = m.id) as first_image_id`,
+        ),
+      );
+      return row && { report: row.json, firstImageId: row.first_image_id };
     },
 
     /** The report's machine, or undefined when no report with this id is in `scope`. */

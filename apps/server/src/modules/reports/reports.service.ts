@@ -14,7 +14,7 @@ import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import type { Download } from '../../lib/stream-download';
 import { reportFileName, writeReportPdf } from './report-pdf';
 import { reportsPolicy } from './reports.policy';
-import type { ReportsRepository } from './reports.repository';
+import type { ReportScope, ReportsRepository } from './reports.repository';
 
 /** An image file to send: its stream, type and a file name for Content-Disposition. */
 export type ReportImageFile = { stream: Readable; contentType: string; fileName: string };
@@ -74,6 +74,16 @@ export function createReportsService({
       await ifSubmitted();
       throw conflict(REPORT_TEXT.alreadySubmitted);
     }
+  }
+
+  /** A report read as a PDF, ready to stream (lib/stream-download.ts). */
+  function pdfOf(report: ReportDetail): Download {
+    const generatedAt = new Date();
+    return {
+      contentType: 'application/pdf',
+      fileName: reportFileName(report),
+      write: (out) => writeReportPdf(report, out, { company, generatedAt }),
+    };
   }
 
   /** The report as `actor` may read it: 404 outside its scope. */
@@ -155,14 +165,22 @@ export function createReportsService({
 
     /** The report as a PDF, ready to stream (lib/stream-download.ts). */
     async pdf(actor: Actor, id: number): Promise<Download> {
-      const report = await read(actor, id);
-      const generatedAt = new Date();
-      return {
-        contentType: 'application/pdf',
-        fileName: reportFileName(report),
-        write: (out) => writeReportPdf(report, out, { company, generatedAt }),
-      };
+      return pdfOf(await read(actor, id));
     },
+
+    /**
+     * The customer portal's read: a report in `scope` (its customer's submitted reports of one
+     * machine in use, from the machines policy: the portal's service checks its reader and passes
+     * the scope) with its machine's first image id; 404 outside it.
+     */
+    async findIn(scope: ReportScope, id: number): Promise<{ report: ReportDetail; firstImageId: number | null }> {
+      const found = await repo.findWithFirstImage(id, scope);
+      if (!found) throw notFound();
+      return found;
+    },
+
+    /** The PDF of a report already read (the portal's, through `findIn`): the office's writer. */
+    pdfOf,
 
     /** The thumbnail of the report's machine's first image; 404 without one. */
     async image(actor: Actor, id: number): Promise<ReportImageFile> {

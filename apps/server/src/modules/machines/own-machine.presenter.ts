@@ -1,0 +1,77 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Machine, MachineImage } from '@keurwijzer/shared/machines';
+import type { OwnMalfunction } from '@keurwijzer/shared/malfunctions';
+import type { LatestReportDates, OwnMachine, OwnMachineDetail } from '@keurwijzer/shared/portal';
+import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
+import { machines } from '../../db/schema/machines';
+import { qualified } from '../../lib/list-query';
+import { latestReportsOf } from './machine-reports.repository';
+
+/*
+ * The customer portal's machine as PostgreSQL builds it: the fields it adds to a machine's JSON
+ * (machines.repository.ts `machineJsonWith`), for its list (OwnMachine) and its machine screen
+ * (OwnMachineDetail). Every field is a correlated sub-select on the machine of the current row
+ * (`"machines"."id"`), each an index range: reports_machine_idx, machine_images_machine_idx and
+ * the malfunctions' machine index. The malfunctions are the malfunctions module's tables, read by
+ * name (as the task lists read the reports); `reported_at` is its `created_at`.
+ */
+
+const MACHINE_ID = qualified(machines.id);
+const TIME_ZONE = 'Europe/Amsterdam';
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Statuses that count as open: Open and In behandeling. */
+const OPEN_MALFUNCTION = sql.raw(`mf.status in ('open', 'in_progress')`);
+
+/**
+ * The date (Dutch day) of the latest submitted report per inspection type, one pass over the
+ * machine's submitted reports (an aggregate without GROUP BY always gives its one row).
+ */
+const LATEST_REPORT_DATES = sql<LatestReportDates>`(select json_build_object(${sql.join(
+  INSPECTION_TYPES.map(
+    (type) =>
+      sql`${sql.raw(`'${type}'`)}, to_char((max(r.submitted_at) filter (where t.inspection_type = ${sql.raw(`'${type}'`)})) at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
+  ),
+  sql`, `,
+)}) from reports r join tasklists t on t.id = r.tasklist_id
+  where r.machine_id = ${MACHINE_ID} and r.status = 'submitted')`;
+
+/** The extra fields of a machine in the portal's list. */
+export const OWN_MACHINE_LIST_FIELDS = {
+  latest_reports: LATEST_REPORT_DATES,
+  open_malfunctions: sql`(select count(*)::int from malfunctions mf where mf.machine_id = ${MACHINE_ID} and ${OPEN_MALFUNCTION})`,
+} satisfies Record<Exclude<keyof OwnMachine, keyof Machine>, SQL>;
+
+/** An image of the machine `mi`, its file and thumbnail under the portal's own path. */
+const IMAGE_JSON = sql<MachineImage>`json_build_object(
+  'id', mi.id,
+  'url', '/api/machines/' || mi.machine_id || '/images/' || mi.id || '/file',
+  'thumb_url', '/api/machines/' || mi.machine_id || '/images/' || mi.id || '/file?thumb=1',
+  'content_type', mi.content_type, 'width', mi.width, 'height', mi.height,
+  'created_at', ${iso(sql`mi.created_at`)})`;
+
+/** The malfunction `mf` as its customer sees it (no internal note), its photos under /api/own-malfunctions. */
+export const OWN_MALFUNCTION_JSON = sql<OwnMalfunction>`json_build_object(
+  'id', mf.id, 'machine_id', mf.machine_id, 'machine_name', mm.name, 'inventory_number', mm.inventory_number,
+  'description', mf.description, 'remark', mf.remark, 'status', mf.status, 'customer_note', mf.customer_note,
+  'reported_by_name', (select nullif(concat_ws(' ', u.first_name, u.preposition, u.last_name), '')
+    from users u where u.id = mf.reported_by),
+  'reported_at', ${iso(sql`mf.created_at`)}, 'updated_at', ${iso(sql`mf.updated_at`)},
+  'resolved_at', ${iso(sql`mf.resolved_at`)},
+  'photos', coalesce((select json_agg(json_build_object(
+      'id', mp.id,
+      'url', '/api/own-malfunctions/' || mf.id || '/photos/' || mp.id || '/file',
+      'thumb_url', '/api/own-malfunctions/' || mf.id || '/photos/' || mp.id || '/file?thumb=1',
+      'width', mp.width, 'height', mp.height) order by mp.id)
+    from malfunction_photos mp where mp.malfunction_id = mf.id), '[]'::json))`;
+
+/** The extra fields of the portal's machine screen (OwnMachineDetail). */
+export const OWN_MACHINE_DETAIL_FIELDS = {
+  images: sql`coalesce((select json_agg(${IMAGE_JSON} order by mi.id)
+    from machine_images mi where mi.machine_id = ${MACHINE_ID}), '[]'::json)`,
+  latest_reports: latestReportsOf(MACHINE_ID),
+  // Newest first; the machine's name and number are the machine's own (mm: the same row).
+  malfunctions: sql`coalesce((select json_agg(${OWN_MALFUNCTION_JSON} order by mf.created_at desc, mf.id desc)
+    from malfunctions mf join machines mm on mm.id = mf.machine_id
+    where mf.machine_id = ${MACHINE_ID}), '[]'::json)`,
+} satisfies Record<Exclude<keyof OwnMachineDetail, keyof Machine>, SQL>;
