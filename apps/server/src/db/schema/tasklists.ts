@@ -80,6 +80,9 @@ export const tasklists = pgTable(
     index('tasklists_status_idx').on(t.status, t.plannedDate, t.id),
     index('tasklists_status_order_idx').using('btree', tasklistStatusOrder(sql`${t.status}`), t.id),
     index('tasklists_customer_idx').on(t.customerId, t.plannedDate),
+    // The completed reports' total of one inspection type: the sum of its lists' submitted_count,
+    // an index-only scan (migration 0012).
+    index('tasklists_type_idx').on(t.inspectionType, t.submittedCount),
     index('tasklists_location_idx').on(t.locationId),
     index('tasklists_created_by_idx').on(t.createdBy, t.plannedDate),
     check(
