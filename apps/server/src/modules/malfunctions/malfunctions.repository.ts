@@ -179,7 +179,7 @@ export function createMalfunctionsRepository(db: Db) {
         await tx.execute(sql`select pg_advisory_xact_lock(${THROTTLE_LOCK}, ${values.reportedBy})`);
         const [count] = await rowsOf<{ n: number }>(tx, reportsOfLastHour(values.reportedBy));
         if ((count?.n ?? 0) >= MALFUNCTIONS_PER_HOUR) return null;
-        const photosJson = JSON.stringify(values.photos);
+        const photosJson = JSON.stringify(values.photos.map((p, i) => ({ ...p, i })));
         const [row] = await rowsOf<{ id: number }>(
           tx,
           sql`with f as (
@@ -192,7 +192,7 @@ export function createMalfunctionsRepository(db: Db) {
               ph as (
                 insert into malfunction_photos (malfunction_id, file_key, thumb_key, content_type, size, width, height)
                 select f.id, p."fileKey", p."thumbKey", p."contentType", p.size, p.width, p.height
-                from f, json_to_recordset(${photosJson}::json) with ordinality
+                from f, json_to_recordset(${photosJson}::json)
                   as p("fileKey" text, "thumbKey" text, "contentType" text, size int, width int, height int, i int)
                 order by i),
               ev as (
