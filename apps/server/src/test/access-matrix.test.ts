@@ -49,6 +49,11 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   // A customer user's own machines
   'GET /api/machines': CUSTOMERS,
   'GET /api/machines/export': CUSTOMERS,
+  'GET /api/machines/:id': CUSTOMERS,
+  'GET /api/machines/:id/images/:imageId/file': CUSTOMERS,
+  'GET /api/machines/:id/reports': CUSTOMERS,
+  'GET /api/machines/:id/reports/:reportId': CUSTOMERS,
+  'GET /api/machines/:id/reports/:reportId/pdf': CUSTOMERS,
   'POST /api/machine-concept/:id/approve': ADMINS,
   'GET /api/customers/:id': ADMINS,
   'POST /api/customers': ADMINS,
