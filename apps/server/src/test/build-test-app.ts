@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../db/client';
-import { createMemoryMailer } from '../lib/mailer';
+import { createMailer, createMemoryMailer } from '../lib/mailer';
 import { createDiskStorage } from '../lib/storage';
 import type { PressureOptions } from '../plugins/pressure';
 
@@ -74,6 +74,11 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** The event-loop guard (plugins/pressure.ts): off unless a test tunes it (a busy CI box lags). */
     pressure?: PressureOptions;
+    /**
+     * Send the app's mail over SMTP to this server (a test's own, e.g. the `smtp-server` package)
+     * instead of the memory mailer; `mailer.sent` then stays empty.
+     */
+    smtpUrl?: string;
   } = {},
 ) {
   const queries = new QueryLog();
@@ -90,7 +95,9 @@ export async function createTestApp(
   const app: FastifyInstance = await buildApp({
     config,
     database,
-    mailer,
+    mailer: options.smtpUrl
+      ? createMailer({ from: config.mailFrom, smtpUrl: options.smtpUrl, outboxDir: uploadDir, log: { info() {} } })
+      : mailer,
     sessionSecret: 'test-secret-'.padEnd(40, 'x'),
     storage: createDiskStorage(uploadDir),
     logger: options.logStream !== undefined,

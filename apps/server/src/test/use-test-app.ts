@@ -74,7 +74,13 @@ async function signInStandardClients(t: TestApp): Promise<StandardClients> {
  * inside tests and hooks. `signIn: false` logs in no standard clients (for a file that counts
  * every user or customer).
  */
-export function useTestApp(options: { signIn?: boolean } = {}): TestContext {
+export function useTestApp(
+  options: {
+    signIn?: boolean;
+    /** Options of the app (createTestApp), read when the app is built (in beforeAll). */
+    app?: () => Parameters<typeof createTestApp>[0];
+  } = {},
+): TestContext {
   const t = {
     signIn: (role, overrides = {}) => signIn(t, role, overrides),
     async statementsOf(path, client = t.admin) {
@@ -92,7 +98,7 @@ export function useTestApp(options: { signIn?: boolean } = {}): TestContext {
     },
   } as TestContext;
   beforeAll(async () => {
-    Object.assign(t, await createTestApp());
+    Object.assign(t, await createTestApp(options.app?.()));
     if (options.signIn !== false) Object.assign(t, await signInStandardClients(t));
   });
   afterAll(() => (t as Partial<TestContext>).close?.());

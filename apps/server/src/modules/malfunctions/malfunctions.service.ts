@@ -160,7 +160,10 @@ export function createMalfunctionsService({ repo, storage, mailer, appUrl, limit
           const facts = await repo.mailFacts(newId);
           if (!facts) return;
           const mail = newMalfunctionMail(facts, appUrl);
-          for (const to of await repo.officeEmails()) await mailer.send({ to, ...mail });
+          // Each admin's mail on its own: one refused address does not keep the others' back.
+          const sent = await Promise.allSettled((await repo.officeEmails()).map((to) => mailer.send({ to, ...mail })));
+          const failed = sent.filter((r) => r.status === 'rejected').map((r) => r.reason as unknown);
+          if (failed.length > 0) throw new AggregateError(failed, `${failed.length} malfunction mail(s) not sent`);
         },
       };
     },
