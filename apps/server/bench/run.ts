@@ -18,6 +18,7 @@ import {
 } from './lib';
 import { prepareCeiling, ratioCases, ratioOf, ratioSession, ratioVerdict, runRatio, type RatioResult } from './ratio';
 import { machinesScenario } from './scenarios/machines';
+import { portalScenario } from './scenarios/portal';
 import { questionnairesScenario } from './scenarios/questionnaires';
 import { tasklistsScenario } from './scenarios/tasklists';
 import { usersScenario } from './scenarios/users';
@@ -37,7 +38,13 @@ import { usersScenario } from './scenarios/users';
  * <file>` prints where its time went.
  * Exits 1 when requests failed; a missed goal is reported, not an error.
  */
-const SCENARIOS: Scenario[] = [usersScenario, questionnairesScenario, machinesScenario, tasklistsScenario];
+const SCENARIOS: Scenario[] = [
+  usersScenario,
+  questionnairesScenario,
+  machinesScenario,
+  tasklistsScenario,
+  portalScenario,
+];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -44,9 +44,9 @@ const picked = {
 };
 
 /** A constant of the generator written into the SQL (a parameter would need a cast for each use). */
-const n = (v: number) => sql.raw(String(v));
+export const n = (v: number) => sql.raw(String(v));
 
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -184,7 +184,7 @@ const completed = (params: Record<string, string>) =>
   `/api/completed-reports?${new URLSearchParams({ itemsPerPage: '25', page: '1', ...params })}`;
 
 /** One load over `paths` (or `requests`), as a finding: its p95 against the goal, p50 and req/s in the label. */
-async function group(
+export async function group(
   label: string,
   goal: number,
   run: (seconds: number) => Promise<LoadResult>,
@@ -207,7 +207,7 @@ async function group(
  * Waits until the server answers again after a load (PGlite runs its queries on the server's
  * thread: after slow ones @fastify/under-pressure answers 503 for a moment), at most 30 s.
  */
-async function settle(url: string): Promise<void> {
+export async function settle(url: string): Promise<void> {
   for (let i = 0; i < 60; i++) {
     const res = await fetch(`${url}/api/token`, { headers: { accept: 'application/json' } });
     await res.arrayBuffer();
@@ -217,7 +217,7 @@ async function settle(url: string): Promise<void> {
 }
 
 /** Whether the endpoint answers 200 (the reports endpoints were built alongside this bench). */
-async function answers(url: string, cookie: string, path: string): Promise<boolean> {
+export async function answers(url: string, cookie: string, path: string): Promise<boolean> {
   await settle(url);
   const res = await fetch(url + path, { headers: { cookie, accept: 'application/json' } });
   await res.arrayBuffer();
