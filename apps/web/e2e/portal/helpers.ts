@@ -126,8 +126,16 @@ export async function createMalfunction(
 export const malfunctionDialog = (page: Page) => page.getByRole('dialog', { name: MALFUNCTION_TEXT.report });
 
 /**
+ * The notification `text`. While a dialog is open MUI hides the rest of the page from the
+ * accessibility tree (aria-hidden), the notification too: it is found by its role attribute.
+ */
+export async function expectNotificationBehindDialog(page: Page, text: string) {
+  await expect(page.locator('[role="status"]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/**
  * Fills in the open report dialog (description, remark, photos) and sends it; waits for the
- * notification and the confirmation view with the contact text.
+ * notification "Storing gemeld" and the confirmation view with the contact text.
  */
 export async function reportThroughDialog(
   page: Page,
@@ -142,6 +150,7 @@ export async function reportThroughDialog(
     await expect(dialog.getByRole('img', { name: /^Foto \d/ })).toHaveCount(fields.photos.length);
   }
   await dialog.getByRole('button', { name: MALFUNCTION_TEXT.report }).click();
+  await expectNotificationBehindDialog(page, MALFUNCTION_TEXT.reported);
   const done = page.getByRole('dialog', { name: MALFUNCTION_TEXT.reported });
   await expect(done).toContainText(MALFUNCTION_TEXT.contact);
   return done;

@@ -124,7 +124,8 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
         <>
           <DialogTitle id="malfunction-title">{MALFUNCTION_TEXT.reported}</DialogTitle>
           <DialogContent>
-            <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+            {/* Announced: the notification behind the dialog is hidden from screen readers while it is open. */}
+            <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
               <CheckCircleIcon color="success" sx={{ fontSize: 40, flexShrink: 0 }} />
               <Box>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
