@@ -44,8 +44,8 @@ const MACHINE_REPORT_JSON = sql`json_build_object(
 /** The latest submitted report of the machine (`machine`: its id, `m.id` unless told) of one type, or null. */
 const latestOf = (type: InspectionType, machine: SQL) => sql`(
   select json_build_object('id', r.id, 'submitted_at', ${iso(sql`r.submitted_at`)}, 'filled_in_by_name', ${fullName})
-  from reports r join tasklists t on t.id = r.tasklist_id left join users u on u.id = r.filled_in_by
-  where r.machine_id = ${machine} and r.status = 'submitted' and t.inspection_type = ${type}
+  from reports r left join users u on u.id = r.filled_in_by
+  where r.machine_id = ${machine} and r.status = 'submitted' and r.inspection_type = ${type}
   order by r.submitted_at desc, r.id desc limit 1)`;
 
 /**

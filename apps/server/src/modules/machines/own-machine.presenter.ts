@@ -25,15 +25,16 @@ const OPEN_MALFUNCTION = sql.raw(`mf.status in ('open', 'in_progress')`);
 
 /**
  * The date (Dutch day) of the latest submitted report per inspection type, one pass over the
- * machine's submitted reports (an aggregate without GROUP BY always gives its one row).
+ * machine's submitted reports (an aggregate without GROUP BY always gives its one row); the type
+ * is the report's copy of its task list's, so no join.
  */
 const LATEST_REPORT_DATES = sql<LatestReportDates>`(select json_build_object(${sql.join(
   INSPECTION_TYPES.map(
     (type) =>
-      sql`${sql.raw(`'${type}'`)}, to_char((max(r.submitted_at) filter (where t.inspection_type = ${sql.raw(`'${type}'`)})) at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
+      sql`${sql.raw(`'${type}'`)}, to_char((max(r.submitted_at) filter (where r.inspection_type = ${sql.raw(`'${type}'`)})) at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
   ),
   sql`, `,
-)}) from reports r join tasklists t on t.id = r.tasklist_id
+)}) from reports r
   where r.machine_id = ${MACHINE_ID} and r.status = 'submitted')`;
 
 /** The extra fields of a machine in the portal's list. */
