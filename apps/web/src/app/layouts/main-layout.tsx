@@ -74,7 +74,7 @@ function SkipLink() {
 
 /**
  * A menu item's count (NavItem.badge) at its end: the number is shown, the screen reader hears its
- * label ("Storingen, 3 open").
+ * label ("Storingen (3 open)").
  */
 function ItemBadge({ useBadge }: { useBadge: () => NavBadge | undefined }) {
   const badge = useBadge();
@@ -99,7 +99,7 @@ function ItemBadge({ useBadge }: { useBadge: () => NavBadge | undefined }) {
     >
       <span aria-hidden>{badge.count}</span>
       <Box component="span" sx={VISUALLY_HIDDEN}>
-        , {badge.label}
+        ({badge.label})
       </Box>
     </Box>
   );

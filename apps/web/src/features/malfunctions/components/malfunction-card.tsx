@@ -16,7 +16,7 @@ export function MalfunctionCard({ malfunction: m, to }: { malfunction: Malfuncti
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {m.machine_name}{' '}
-              <Typography component="span" variant="body2" color="text.secondary">
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 ({m.inventory_number})
               </Typography>
             </Typography>

@@ -58,7 +58,7 @@ export function MalfunctionHandling({
   const handle = useHandleMalfunction(m.id);
   const [reopening, setReopening] = useState(false);
   const form = useZodForm(MalfunctionHandleInputSchema, notesOf(m));
-  const { isDirty, dirtyFields } = form.formState;
+  const { isDirty } = form.formState;
 
   // A newer version from the server (another admin's change) replaces what was not edited here.
   useEffect(() => {
@@ -80,12 +80,16 @@ export function MalfunctionHandling({
     }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
   }, [blocker, confirm]);
 
-  /** The notes the user changed (unchanged ones are left out: the server keeps them). */
+  /**
+   * The notes the user changed (unchanged ones are left out: the server keeps them). Compared as
+   * the server stores them, trimmed: a change of spaces alone is no change.
+   */
   const changedNotes = (): Notes => {
     const values = form.getValues();
+    const changed = (key: keyof Notes) => (values[key] ?? '').trim() !== (m[key] ?? '');
     return {
-      ...(dirtyFields.internal_note && { internal_note: values.internal_note ?? '' }),
-      ...(dirtyFields.customer_note && { customer_note: values.customer_note ?? '' }),
+      ...(changed('internal_note') && { internal_note: values.internal_note ?? '' }),
+      ...(changed('customer_note') && { customer_note: values.customer_note ?? '' }),
     };
   };
 
@@ -97,8 +101,10 @@ export function MalfunctionHandling({
   };
 
   const save = submitValues(form, async () => {
+    const notes = changedNotes();
+    if (Object.keys(notes).length === 0) return form.reset(notesOf(m));
     try {
-      await send(changedNotes());
+      await send(notes);
     } catch (err) {
       showServerErrors(form, err, notify);
     }

@@ -26,7 +26,7 @@ function Detail({ label, text }: { label: string; text: string | null }) {
   if (text === null) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-      {label}: {text || '(leeg)'}
+      {label}: {text || '(gewist)'}
     </Typography>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,10 +20,16 @@ import { MalfunctionTimeline } from '../components/malfunction-timeline';
 export const prefetch = ({ params, queryClient }: PrefetchArgs) =>
   queryClient.ensureQueryData(malfunctionQuery(Number(params.id)));
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, area, children }: { title: string; area: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-      <Typography variant="h2" sx={{ mb: 2 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={id}
+      sx={{ gridArea: area, minWidth: 0, p: { xs: 2, sm: 3 }, mb: 3 }}
+    >
+      <Typography variant="h2" id={id} sx={{ mb: 2 }}>
         {title}
       </Typography>
       {children}
@@ -48,21 +54,24 @@ export default function MalfunctionDetail() {
         ]}
       />
       <MalfunctionSummary malfunction={m} />
+      {/* Phone: photos, handling, timeline. From lg the handling on the left, photos and timeline beside it. */}
       <Box
         sx={{
           display: 'grid',
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          gridTemplateAreas: { xs: '"photos" "handling" "timeline"', lg: '"handling photos" "handling timeline"' },
+          gridTemplateRows: { lg: 'auto 1fr' },
           columnGap: 3,
           alignItems: 'start',
         }}
       >
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ gridArea: 'handling', minWidth: 0 }}>
           <MalfunctionHandling key={m.id} malfunction={m} canManage={roleCan(user.role, 'malfunctions.manage')} />
-          <Section title="Foto's">
-            <MalfunctionPhotos photos={m.photos} />
-          </Section>
         </Box>
-        <Section title="Tijdlijn">
+        <Section title="Foto's" area="photos">
+          <MalfunctionPhotos photos={m.photos} />
+        </Section>
+        <Section title="Tijdlijn" area="timeline">
           <MalfunctionTimeline events={m.events} />
         </Section>
       </Box>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import {
   MALFUNCTION_FILTER_KEYS,
@@ -21,6 +22,23 @@ const SORT = { sortKey: 'reported_at', sortOrder: 'desc' } as const;
 
 const malfunctionPath = (m: Malfunction) => `/admin/malfunctions/${m.id}`;
 
+/**
+ * A second line in a cell, for what has a column of its own only from xl (location, reporter,
+ * handler): below that the description would get no room beside eight columns.
+ */
+function UntilXl({ children }: { children: ReactNode }) {
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      color="text.secondary"
+      sx={{ display: { xs: 'block', xl: 'none' }, overflow: 'hidden', textOverflow: 'ellipsis', mt: 0.25 }}
+    >
+      {children}
+    </Typography>
+  );
+}
+
 /** admin/malfunctions: every malfunction of every customer; search, filters, sort, paging; cards on a phone. */
 export default function MalfunctionsList() {
   const [filters, setFilter] = useListFilters(MALFUNCTION_FILTER_KEYS);
@@ -37,13 +55,18 @@ export default function MalfunctionsList() {
       label: 'Klant',
       sortable: true,
       hideBelow: 'sm',
-      truncate: { text: (m) => m.customer_name, maxWidth: 220 },
-      render: (m) => m.customer_name,
+      truncate: { text: (m) => `${m.customer_name} (${m.location_name})`, maxWidth: 200 },
+      render: (m) => (
+        <>
+          {m.customer_name}
+          <UntilXl>{m.location_name}</UntilXl>
+        </>
+      ),
     },
     {
       key: 'location',
       label: 'Vestiging',
-      hideBelow: 'lg',
+      hideBelow: 'xl',
       truncate: { text: (m) => m.location_name, maxWidth: 160 },
       render: (m) => m.location_name,
     },
@@ -82,23 +105,25 @@ export default function MalfunctionsList() {
       render: (m) => (
         <>
           {formatDateTime(m.reported_at)}
-          {/* Until the reporter has a column of its own (xl), the name goes under the date. */}
-          <Typography
-            component="span"
-            variant="body2"
-            color="text.secondary"
-            sx={{ display: { xs: 'block', xl: 'none' } }}
-          >
-            {m.reported_by_name}
-          </Typography>
+          <UntilXl>{m.reported_by_name}</UntilXl>
         </>
       ),
     },
-    { key: 'status', label: 'Status', sortable: true, render: (m) => <MalfunctionStatusChip status={m.status} /> },
+    {
+      key: 'status',
+      label: 'Status',
+      sortable: true,
+      render: (m) => (
+        <>
+          <MalfunctionStatusChip status={m.status} />
+          {m.handled_by_name && <UntilXl>{m.handled_by_name}</UntilXl>}
+        </>
+      ),
+    },
     {
       key: 'handled_by',
       label: 'Behandeld door',
-      hideBelow: 'lg',
+      hideBelow: 'xl',
       truncate: { text: (m) => m.handled_by_name ?? '', maxWidth: 180 },
       render: (m) => m.handled_by_name ?? '-',
     },
@@ -112,7 +137,7 @@ export default function MalfunctionsList() {
         label="Storingen"
         columns={columns}
         rowKey={(m) => m.id}
-        searchLabel="Zoeken op klant, machine, omschrijving of melder"
+        searchLabel="Zoeken op klant, machine of omschrijving"
         filters={
           <>
             <FilterSelect
