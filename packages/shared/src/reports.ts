@@ -72,6 +72,8 @@ export const PlannedMachineSchema = z.object({
   filled_in_by_name: z.string().nullable(),
   submitted_at: z.string().nullable(),
   not_at_location: z.boolean(),
+  /** The machine's open malfunctions (Open and In behandeling): the task list marks it. */
+  open_malfunctions: z.number().int(),
 });
 export type PlannedMachine = z.infer<typeof PlannedMachineSchema>;
 

@@ -172,6 +172,8 @@ export const TasklistCandidateSchema = z.object({
   questionnaire_name: z.string().nullable(),
   /** Already on this task list (its report id). */
   report_id: z.number().int().nullable(),
+  /** The machine's open malfunctions (Open and In behandeling): the plan screen marks it. */
+  open_malfunctions: z.number().int(),
   /** Whether it can be planned; if not, `reason` says why (Dutch). */
   plannable: z.boolean(),
   reason: z.string().nullable(),

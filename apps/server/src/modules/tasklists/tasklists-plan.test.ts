@@ -62,6 +62,7 @@ describe('GET /api/tasklists/:id/candidates', () => {
       questionnaire_id: built.questionnaire.id,
       questionnaire_name: built.questionnaire.name,
       report_id: null,
+      open_malfunctions: 0,
       plannable: true,
       reason: null,
     });

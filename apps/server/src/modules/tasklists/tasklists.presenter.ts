@@ -87,4 +87,6 @@ export const PLANNED_MACHINE_JSON = jsonObject({
   filled_in_by_name: fullName('u'),
   submitted_at: iso(sql`r.submitted_at`),
   not_at_location: sql`r.not_at_location`,
+  // malfunctions_machine_idx (machine_id, status): an index range per machine sent.
+  open_malfunctions: sql`(select count(*)::int from malfunctions f where f.machine_id = m.id and f.status in ('open', 'in_progress'))`,
 } satisfies Record<keyof PlannedMachine, SQL>);

@@ -168,7 +168,9 @@ export function createTasklistsRepository(db: Db) {
                 select count(*) from questionnaire_categories qc
                 join questionnaire_questions qq on qq.questionnaire_category_id = qc.id
                 where qc.questionnaire_id = q.id), 0),
-              'report_id', (select r.id from ${reports} r where r.tasklist_id = ${t.id} and r.machine_id = m.id)
+              'report_id', (select r.id from ${reports} r where r.tasklist_id = ${t.id} and r.machine_id = m.id),
+              'open_malfunctions', (select count(*)::int from malfunctions f
+                where f.machine_id = m.id and f.status in ('open', 'in_progress'))
             ) as json
             from machines m
             left join departments d on d.id = m.department_id
