@@ -84,3 +84,16 @@ for (const size of [DESKTOP, PHONE]) {
     await expect(mine).toContainText('Opgelost');
   });
 }
+
+test('a mechanic has no Storingen in the menu and never asks for the open count', async ({ page }) => {
+  const counts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/malfunctions')) counts.push(r.url());
+  });
+  await loginAs(page, ACCOUNTS.mechanic);
+  const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+  await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Storingen/ })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(counts).toEqual([]);
+});

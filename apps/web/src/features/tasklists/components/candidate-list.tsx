@@ -20,6 +20,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { TasklistCandidate } from '@keurwijzer/shared/tasklists';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { TABLE_TEXT } from '../../../components/table/data-table';
+import { OpenMalfunctionChip } from './open-malfunction-chip';
 import { formatPlannedDate } from './tasklist-status';
 
 /** Departments (or rooms) the candidates stand in, by name. */
@@ -199,6 +200,11 @@ export function CandidateList({
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                     {[c.inventory_number, c.machine_type_name].filter(Boolean).join(' · ')}
                   </Typography>
+                  {c.open_malfunctions > 0 && (
+                    <Box sx={{ my: 0.5 }}>
+                      <OpenMalfunctionChip count={c.open_malfunctions} />
+                    </Box>
+                  )}
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {[c.department_name, c.room_name].filter(Boolean).join(' > ') || 'Geen afdeling of ruimte'}
                   </Typography>
@@ -264,7 +270,14 @@ export function CandidateList({
                       />
                     )}
                   </TableCell>
-                  <TableCell sx={{ fontWeight: 500 }}>{c.name}</TableCell>
+                  <TableCell sx={{ fontWeight: 500 }}>
+                    {c.name}
+                    {c.open_malfunctions > 0 && (
+                      <Box sx={{ mt: 0.5 }}>
+                        <OpenMalfunctionChip count={c.open_malfunctions} />
+                      </Box>
+                    )}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.inventory_number}</TableCell>
                   <TableCell>{c.department_name ?? ''}</TableCell>
                   <TableCell>{c.room_name ?? ''}</TableCell>

@@ -8,6 +8,7 @@ import type { PlannedMachine } from '@keurwijzer/shared/reports';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { useUnplanMachine } from '../api/tasklists';
+import { OpenMalfunctionChip } from './open-malfunction-chip';
 import { Progress, ReportStatusChip } from './tasklist-status';
 
 /** "Afdeling > Ruimte" of a machine, or nothing. */
@@ -78,6 +79,7 @@ export function PlannedMachines({
             </Box>
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
               {concept.has(m.machine_id) && <Chip size="small" color="warning" variant="outlined" label="Concept" />}
+              <OpenMalfunctionChip count={m.open_malfunctions} />
               <ReportStatusChip status={m.report_status} />
             </Box>
           </Box>
