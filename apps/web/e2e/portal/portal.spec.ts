@@ -52,7 +52,8 @@ async function openMachine(page: Page, phone: boolean) {
   } else {
     const row = page.getByRole('table', { name: 'Mijn machines' }).getByRole('row').nth(1);
     await expect(row).toContainText(machine.inventory_number);
-    await expect(page.getByRole('columnheader', { name: 'Keuring', exact: true })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Laatste rapporten' })).toBeVisible();
+    await expect(row).toContainText(/Keuring \d\d-\d\d-\d{4}/);
     await row.getByRole('link', { name: machine.name }).click();
   }
   await expect(page).toHaveURL(`/machines/${machine.id}`);

@@ -56,7 +56,7 @@ test("the customer portal's screens fit a phone and a desktop, light and dark", 
     }),
   );
   await eachLook(page, async (look) => {
-    await page.goto('/machines');
+    await page.goto(`/machines?search=${encodeURIComponent(machine.name)}`);
     await expect(page.getByText(MALFUNCTION_TEXT.openMalfunction).first()).toBeVisible();
     await shoot(page, `machines-${look}`);
 

@@ -92,7 +92,17 @@ export function ImageGallery({ images, name }: { images: GalleryImage[]; name: s
                 component="img"
                 src={shown.url}
                 alt={label(open)}
-                sx={{ maxWidth: '100%', maxHeight: 'calc(100vh - 180px)', objectFit: 'contain', display: 'block' }}
+                width={shown.width}
+                height={shown.height}
+                // As large as the dialog allows, also a small photo; never taller than the screen.
+                sx={{
+                  width: '100%',
+                  height: 'auto',
+                  maxHeight: 'calc(100vh - 180px)',
+                  aspectRatio: `${shown.width} / ${shown.height}`,
+                  objectFit: 'contain',
+                  display: 'block',
+                }}
               />
             </DialogContent>
           </>

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
 import type { OwnMachine } from '@keurwijzer/shared/portal';
-import { INSPECTION_TYPE_LABELS, type InspectionType } from '@keurwijzer/shared/questionnaires';
+import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import type { Column } from '../../../components/table/data-table';
 import { formatDate } from '../../../lib/format';
 import { machineNameColumn, machinePlace, machinePlaceColumn } from '../../machines/components/machine-columns';
@@ -18,19 +18,9 @@ import { PORTAL_TYPES } from './own-latest-reports';
 /** The customer's screen of a machine. */
 export const ownMachinePath = (m: Pick<OwnMachine, 'id'>) => `/machines/${m.id}`;
 
-/** Short headers of the latest-report columns (the dates are narrow, the full label is the tooltip). */
-const SHORT: Record<InspectionType, string> = {
-  safety: 'Veiligheid',
-  inspection: 'Keuring',
-  maintenance: 'Onderhoud',
-  inspection_maintenance: 'Keur./onderh.',
-};
-
-const dateOrDash = (d: string | null) => (d ? formatDate(d) : '–');
-
 /**
- * The columns of "Mijn machines": inventory number, name (a link to the machine), place, the date
- * of the latest report per type (from lg), and the status with "Open storing" beside it.
+ * The columns of "Mijn machines": inventory number, name (a link to the machine), place, the
+ * latest report per type that has one, a line each (from lg), and the status with "Open storing".
  */
 export function ownMachineColumns(): Column<OwnMachine>[] {
   return [
@@ -44,17 +34,13 @@ export function ownMachineColumns(): Column<OwnMachine>[] {
     },
     { ...machineNameColumn, link: (m) => ({ to: ownMachinePath(m) }) } as Column<OwnMachine>,
     machinePlaceColumn as Column<OwnMachine>,
-    ...PORTAL_TYPES.map((type): Column<OwnMachine> => ({
-      key: `latest_${type}`,
-      label: SHORT[type],
+    {
+      key: 'latest_reports',
+      label: 'Laatste rapporten',
       nowrap: true,
       hideBelow: 'lg',
-      render: (m) => (
-        <Box component="span" title={`Laatste rapport ${INSPECTION_TYPE_LABELS[type].toLowerCase()}`}>
-          {dateOrDash(m.latest_reports[type])}
-        </Box>
-      ),
-    })),
+      render: (m) => <LatestReportLines machine={m} />,
+    },
     {
       key: 'status',
       label: 'Status',
@@ -67,6 +53,25 @@ export function ownMachineColumns(): Column<OwnMachine>[] {
       ),
     },
   ];
+}
+
+/** The latest report of each type that has one, a line each: "Keuring 21-11-2026". */
+function LatestReportLines({ machine: m }: { machine: OwnMachine }) {
+  const types = PORTAL_TYPES.filter((t) => m.latest_reports[t]);
+  if (types.length === 0)
+    return (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        Nog geen
+      </Box>
+    );
+  return types.map((t) => (
+    <Box component="span" key={t} sx={{ display: 'block', typography: 'body2' }}>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {INSPECTION_TYPE_LABELS[t]}
+      </Box>{' '}
+      {formatDate(m.latest_reports[t]!)}
+    </Box>
+  ));
 }
 
 /** The latest report dates on one line: "Veiligheid 12-03-2026 · Keuring 04-02-2026" (types without one left out). */

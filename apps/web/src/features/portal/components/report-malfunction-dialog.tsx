@@ -119,7 +119,14 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
   };
 
   return (
-    <Dialog open onClose={close} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="malfunction-title">
+    <Dialog
+      open
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone && !done}
+      aria-labelledby="malfunction-title"
+    >
       {done ? (
         <>
           <DialogTitle id="malfunction-title">{MALFUNCTION_TEXT.reported}</DialogTitle>

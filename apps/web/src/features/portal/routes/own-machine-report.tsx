@@ -17,7 +17,8 @@ export default function OwnMachineReport() {
   const { data: report, error } = useOwnReport(id, reportId);
   const name = report?.machine.name ?? '…';
   const title = report
-    ? `Rapport ${INSPECTION_TYPE_LABELS[report.inspection_type].toLowerCase()} van ${formatDate(report.submitted_at ?? report.planned_date)}`
+    ? // The date's hyphens do not break (a phone wrapped "21-" and "11-2026").
+      `Rapport ${INSPECTION_TYPE_LABELS[report.inspection_type].toLowerCase()} van ${formatDate(report.submitted_at ?? report.planned_date).replaceAll('-', '\u2011')}`
     : 'Rapport';
   return (
     <>

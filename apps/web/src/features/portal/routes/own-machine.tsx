@@ -117,33 +117,31 @@ export default function OwnMachine() {
 
   return (
     <>
-      <PageHeader
-        title={name}
-        crumbs={[{ label: 'Mijn machines', to: '/machines' }, { label: name }]}
-        actions={
-          machine && (
-            <Button
-              variant="contained"
-              color="warning"
-              size="large"
-              startIcon={<ReportProblemIcon />}
-              onClick={() => setReporting(true)}
-              sx={{ width: { xs: '100%', sm: 'auto' } }}
-            >
-              {MALFUNCTION_TEXT.report}
-            </Button>
-          )
-        }
-      />
+      <PageHeader title={name} crumbs={[{ label: 'Mijn machines', to: '/machines' }, { label: name }]} />
+      {machine && (
+        // Under the heading: the number and place, and "Storing melden" (on a phone the whole width).
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mt: -2, mb: 2 }}>
+          <Typography color="text.secondary" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+            {machine.inventory_number} · {place.join(' > ')}
+          </Typography>
+          <Button
+            variant="contained"
+            color="warning"
+            size="large"
+            startIcon={<ReportProblemIcon />}
+            onClick={() => setReporting(true)}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            {MALFUNCTION_TEXT.report}
+          </Button>
+        </Box>
+      )}
       {error ? (
         <Alert severity="error">{errorMessage(error)}</Alert>
       ) : !machine ? (
         <PageLoader />
       ) : (
         <>
-          <Typography color="text.secondary" sx={{ mt: -2, mb: 2, overflowWrap: 'anywhere' }}>
-            {machine.inventory_number} · {place.join(' > ')}
-          </Typography>
           <Box
             sx={{
               display: 'grid',
@@ -155,13 +153,11 @@ export default function OwnMachine() {
               <Section id="machine-data" title="Gegevens">
                 <MachineData machine={machine} />
               </Section>
-              <Section id="machine-images" title="Afbeeldingen">
-                {machine.images.length > 0 ? (
+              {machine.images.length > 0 && (
+                <Section id="machine-images" title="Afbeeldingen">
                   <ImageGallery images={machine.images} name={machine.name} />
-                ) : (
-                  <Typography color="text.secondary">Nog geen afbeeldingen.</Typography>
-                )}
-              </Section>
+                </Section>
+              )}
             </Box>
             <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
               <Section
