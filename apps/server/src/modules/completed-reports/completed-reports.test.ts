@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CompletedReportSchema,
   CompletedReportListQuerySchema,
@@ -233,6 +233,39 @@ describe('the total', () => {
     expect((await repo.list(q())).meta.total).toBe(n + 1);
     // With the default cap these few reports are counted, never estimated.
     expect((await page('itemsPerPage=1')).meta.total).toBe(n + 1);
+  });
+});
+
+describe('the total of a customer or an inspection type', () => {
+  it("is exact at once: the lists' kept submitted counts, matching a count of the reports", async () => {
+    const s = await customerWithReports();
+    const repo = createCompletedReportsRepository(t.db);
+    const total = async (extra: Record<string, string>) =>
+      (await repo.list(CompletedReportListQuerySchema.parse({ itemsPerPage: '1', ...extra }))).meta.total;
+    // Counted over the reports and their task lists (not over the reports' copies).
+    const counted = async (where: SQL) =>
+      (
+        (await t.db.execute(
+          sql`select count(*)::int as n from reports r join tasklists t on t.id = r.tasklist_id
+            where r.status = 'submitted' and ${where}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    const safety = { inspection_type: 'safety' };
+    const mine = { customer_id: String(s.c.customer.id) };
+    const before = await counted(sql`t.inspection_type = 'safety'`);
+    expect(before).toBeGreaterThan(0);
+    expect(await total(safety)).toBe(before);
+    expect(await total(mine)).toBe(await counted(sql`t.customer_id = ${s.c.customer.id}`));
+    // A submitted report counts at once, an open one not at all; the page shows the new one first.
+    const made = await makeReport(t, s.c, { type: 'safety', submittedAt: new Date() });
+    await makeReport(t, s.c, { type: 'safety', open: true });
+    expect(await counted(sql`t.inspection_type = 'safety'`)).toBe(before + 1);
+    expect(await total(safety)).toBe(before + 1);
+    expect(await total({ ...mine, ...safety })).toBe(2);
+    const page = JSON.parse(
+      (await repo.list(CompletedReportListQuerySchema.parse({ itemsPerPage: '1', ...safety, ...mine }))).dataJson,
+    ) as { id: number }[];
+    expect(page.map((r) => r.id)).toEqual([made.reportId]);
   });
 });
 
