@@ -1,7 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { ReportAnswer, ReportDetail, ReportStatus } from '@keurwijzer/shared/reports';
 import type { Db, Executor } from '../../db/client';
-import { ANSWER_JSON, REPORT_DETAIL_JSON } from './reports.presenter';
+import { ANSWER_JSON, CATEGORIES, REPORT_DETAIL_JSON } from './reports.presenter';
 
 /*
  * Reports: the read model (one statement, built as JSON by PostgreSQL), the answer upsert (one
@@ -54,16 +54,8 @@ const detailQuery = (id: number, scope: ReportScope, extra: SQL = sql``) =>
   sql`select ${REPORT_DETAIL_JSON} as json ${extra}
       from reports r
       join tasklists t on t.id = r.tasklist_id
-      join customers c on c.id = t.customer_id
-      join locations l on l.id = t.location_id
       join machines m on m.id = r.machine_id
-      join locations ml on ml.id = m.location_id
-      left join departments d on d.id = m.department_id
-      left join rooms rm on rm.id = m.room_id
-      left join machine_types mt on mt.id = m.machine_type_id
-      left join brands b on b.id = m.brand_id
-      left join brand_types bt on bt.id = m.brand_type_id
-      left join users u on u.id = r.filled_in_by
+      cross join ${CATEGORIES}
       where ${scopeWhere(id, scope)}`;
 
 /** What the answer statement found and did (reports.service.ts turns it into the answer or the error). */
