@@ -51,9 +51,13 @@ const IMAGE_JSON = sql<MachineImage>`json_build_object(
   'content_type', mi.content_type, 'width', mi.width, 'height', mi.height,
   'created_at', ${iso(sql`mi.created_at`)})`;
 
-/** The malfunction `mf` as its customer sees it (no internal note), its photos under /api/own-malfunctions. */
-export const OWN_MALFUNCTION_JSON = sql<OwnMalfunction>`json_build_object(
-  'id', mf.id, 'machine_id', mf.machine_id, 'machine_name', mm.name, 'inventory_number', mm.inventory_number,
+/**
+ * The malfunction `mf` of the machine of the current row as its customer sees it (no internal
+ * note), its photos under /api/own-malfunctions.
+ */
+const OWN_MALFUNCTION_JSON = sql<OwnMalfunction>`json_build_object(
+  'id', mf.id, 'machine_id', mf.machine_id, 'machine_name', ${qualified(machines.name)},
+  'inventory_number', ${qualified(machines.inventoryNumber)},
   'description', mf.description, 'remark', mf.remark, 'status', mf.status, 'customer_note', mf.customer_note,
   'reported_by_name', (select nullif(concat_ws(' ', u.first_name, u.preposition, u.last_name), '')
     from users u where u.id = mf.reported_by),
@@ -71,8 +75,7 @@ export const OWN_MACHINE_DETAIL_FIELDS = {
   images: sql`coalesce((select json_agg(${IMAGE_JSON} order by mi.id)
     from machine_images mi where mi.machine_id = ${MACHINE_ID}), '[]'::json)`,
   latest_reports: latestReportsOf(MACHINE_ID),
-  // Newest first; the machine's name and number are the machine's own (mm: the same row).
+  // Newest first.
   malfunctions: sql`coalesce((select json_agg(${OWN_MALFUNCTION_JSON} order by mf.created_at desc, mf.id desc)
-    from malfunctions mf join machines mm on mm.id = mf.machine_id
-    where mf.machine_id = ${MACHINE_ID}), '[]'::json)`,
+    from malfunctions mf where mf.machine_id = ${MACHINE_ID}), '[]'::json)`,
 } satisfies Record<Exclude<keyof OwnMachineDetail, keyof Machine>, SQL>;
