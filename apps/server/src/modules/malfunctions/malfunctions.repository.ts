@@ -116,20 +116,31 @@ async function page(
   json: SQL,
   where: SQL,
   sort: { join: SQL; order: SQL },
-  q: { page: number; itemsPerPage: number; sortOrder: 'asc' | 'desc' },
+  q: { page: number; itemsPerPage: number; sortOrder: 'asc' | 'desc'; search?: string },
 ) {
   const dir = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
   const order = sql`${sort.order} ${dir}, f.id ${dir}`;
   const limit = q.itemsPerPage;
   const offset = (q.page - 1) * q.itemsPerPage;
+  // Newest first, a page reads its entries from an index and counts apart (an index-only count);
+  // a search or another sort reads every match anyway, so it counts them in the same pass
+  // (a window count) instead of evaluating the conditions twice.
+  const onePass = Boolean(q.search) || sort !== SORT.reported_at;
   const rows = await rowsOf<{ json: string; total: number }>(
     db,
-    sql`select ${json}::text as json, (select count(*)::int from malfunctions f where ${where}) as total
-      from (select f.id, row_number() over (order by ${order}) as n
-            from malfunctions f ${sort.join} where ${where}
-            order by ${order} limit ${limit} offset ${offset}) p
-      join malfunctions f on f.id = p.id
-      order by p.n`,
+    onePass
+      ? sql`select ${json}::text as json, p.total
+          from (select f.id, row_number() over (order by ${order}) as n, count(*) over ()::int as total
+                from malfunctions f ${sort.join} where ${where}
+                order by ${order} limit ${limit} offset ${offset}) p
+          join malfunctions f on f.id = p.id
+          order by p.n`
+      : sql`select ${json}::text as json, (select count(*)::int from malfunctions f where ${where}) as total
+          from (select f.id, row_number() over (order by ${order}) as n
+                from malfunctions f ${sort.join} where ${where}
+                order by ${order} limit ${limit} offset ${offset}) p
+          join malfunctions f on f.id = p.id
+          order by p.n`,
   );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.page > 1) {
