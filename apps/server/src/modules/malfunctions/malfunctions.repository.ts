@@ -29,7 +29,7 @@ async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The customer's machine a malfunction may be reported on, with what the mail says of it. */
+/** The customer's machine in use that a malfunction may be reported on. */
 export type ReportableMachine = { id: number; customerId: number };
 
 export type PhotoValues = {
