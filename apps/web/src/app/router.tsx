@@ -193,6 +193,11 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', lazy: screen(() => import('../features/auth/routes/login')) },
           { path: 'activate/:token', lazy: screen(() => import('../features/auth/routes/activate')) },
+          { path: 'register', lazy: screen(() => import('../features/auth/routes/register')) },
+          { path: 'terms', lazy: screen(() => import('../features/auth/routes/terms')) },
+          { path: 'forgot-password', lazy: screen(() => import('../features/auth/routes/forgot-password')) },
+          { path: 'reset-password/:token', lazy: screen(() => import('../features/auth/routes/reset-password')) },
+          { path: 'change-password', lazy: screen(() => import('../features/auth/routes/change-password')) },
           { path: 'unauthorized', lazy: screen(() => import('./routes/unauthorized')) },
         ],
       },
