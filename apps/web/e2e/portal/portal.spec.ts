@@ -141,6 +141,10 @@ test('the report dialog refuses what is wrong and keeps everything typed when se
   await dialog.getByRole('button', { name: MALFUNCTION_TEXT.report }).click();
   await expect(dialog.getByText('Maximaal 255 tekens')).toBeVisible();
   await remark.fill('Sleutel bij de receptie');
+  // A tap beside the dialog does not throw away what was typed.
+  await page.mouse.click(5, 450);
+  await expect(dialog).toBeVisible();
+  await expect(description).toHaveValue('Band loopt scheef');
 
   // At most 3 photos: a fourth is refused; one can be removed again.
   await dialog

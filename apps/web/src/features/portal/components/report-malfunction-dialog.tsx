@@ -117,11 +117,17 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
   const close = () => {
     if (!sending) onClose();
   };
+  // A tap beside the form does not throw away what was typed or chosen (Annuleren and Escape do close).
+  const typed = form.formState.isDirty || photos.length > 0;
+  const onDialogClose = (_: unknown, reason: 'backdropClick' | 'escapeKeyDown') => {
+    if (reason === 'backdropClick' && typed && !done) return;
+    close();
+  };
 
   return (
     <Dialog
       open
-      onClose={close}
+      onClose={onDialogClose}
       fullWidth
       maxWidth="sm"
       fullScreen={phone && !done}
