@@ -40,7 +40,9 @@ export const users = pgTable(
     index('users_last_name_idx').on(t.lastName, t.id),
     index('users_customer_idx').on(t.customerId),
     check('users_role_check', sql`${t.role} in ('super_admin', 'admin', 'mechanic', 'customer')`),
-    check('users_customer_role_check', sql`(${t.role} = 'customer') = (${t.customerId} is not null)`),
+    // Only customer users belong to a customer; a self-registered one has none until an admin
+    // links it (modules/registration).
+    check('users_customer_role_check', sql`${t.role} = 'customer' or ${t.customerId} is null`),
   ],
 );
 

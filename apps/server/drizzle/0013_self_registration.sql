@@ -1,0 +1,2 @@
+ALTER TABLE "users" DROP CONSTRAINT "users_customer_role_check";--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_customer_role_check" CHECK ("users"."role" = 'customer' or "users"."customer_id" is null);
