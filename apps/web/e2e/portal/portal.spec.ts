@@ -155,14 +155,14 @@ test('the report dialog refuses what is wrong and keeps everything typed when se
   await dialog.getByRole('button', { name: 'Foto 3 verwijderen' }).click();
   await expect(dialog.getByRole('img', { name: /^Foto \d/ })).toHaveCount(2);
 
-  // Throttled (429): the Dutch text, the dialog stays open with everything in it.
+  // Throttled (429, here without the server's message): the Dutch text, the dialog stays open with everything in it.
   let sent = '';
   await page.route(`**/api/machines/${machine.id}/malfunctions`, async (route) => {
     sent = route.request().postDataBuffer()?.toString('latin1') ?? '';
     await route.fulfill({
       status: 429,
       contentType: 'application/json',
-      body: JSON.stringify({ message: 'Too many', errors: {} }),
+      body: JSON.stringify({ errors: {} }),
     });
   });
   await dialog.getByRole('button', { name: MALFUNCTION_TEXT.report }).click();

@@ -34,11 +34,11 @@ export const useOwnMachineReports = (id: number, type?: InspectionType) =>
   });
 
 /** GET /api/machines/:id/reports/:reportId: one submitted report, read-only. */
-export const useOwnReport = (id: number, reportId: number) =>
-  useQuery({
-    queryKey: ['reports', 'own', id, reportId] as const,
-    queryFn: async () => (await apiGet<ReportDetail>(portalPaths.report(id, reportId))).data,
-  });
+export const ownReportQuery = (id: number, reportId: number) => ({
+  queryKey: ['reports', 'own', id, reportId] as const,
+  queryFn: async () => (await apiGet<ReportDetail>(portalPaths.report(id, reportId))).data,
+});
+export const useOwnReport = (id: number, reportId: number) => useQuery(ownReportQuery(id, reportId));
 
 /**
  * "Mijn storingen": GET /api/own-malfunctions, a page of the customer's malfunctions. Its queries

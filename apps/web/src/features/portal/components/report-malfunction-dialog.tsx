@@ -22,6 +22,7 @@ import {
   MalfunctionInputSchema,
   type MalfunctionFormValues,
 } from '@keurwijzer/shared/malfunctions';
+import { TEXT } from '@keurwijzer/shared/texts';
 import { useNotify } from '../../../components/feedback/notifications';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
@@ -37,9 +38,14 @@ type Photo = { file: File; url: string };
 /** The machine the malfunction is about. */
 export type MalfunctionMachine = { id: number; name: string; inventory_number: string };
 
-/** A failed report as one line: the throttle's Dutch text on 429, else the server's message. */
+/**
+ * A failed report as one line: the server's message (on 429 the throttle's or the upload limit's
+ * Dutch text); a 429 without one (a proxy's) still gets the throttle's text.
+ */
 const failureText = (err: unknown) =>
-  err instanceof ApiError && err.status === 429 ? MALFUNCTION_TEXT.throttled : errorMessage(err);
+  err instanceof ApiError && err.status === 429 && (!err.message || err.message === TEXT.serverError)
+    ? MALFUNCTION_TEXT.throttled
+    : errorMessage(err);
 
 /** The chosen photos: previews (object URLs, released when removed or when the dialog closes). */
 function usePhotos() {

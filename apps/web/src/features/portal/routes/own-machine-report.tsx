@@ -7,7 +7,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { ReportDocument } from '../../reports/components/report-document';
 import { ReportPdfButton } from '../../reports/components/report-pdf-button';
-import { portalPaths, useOwnReport } from '../api/portal';
+import type { PrefetchArgs } from '../../../lib/screen';
+import { ownReportQuery, portalPaths, useOwnReport } from '../api/portal';
+
+/** The report's type and date are the heading (two lines on a phone): fetched before the screen shows. */
+export const prefetch = ({ params, queryClient }: PrefetchArgs) =>
+  queryClient.ensureQueryData(ownReportQuery(Number(params.id), Number(params.reportId)));
 
 /** machines/{id}/reports/{reportId}: one submitted report read-only (the shared report document) with its PDF. */
 export default function OwnMachineReport() {
