@@ -63,6 +63,8 @@ export const USER_SORT_KEYS = ['last_name', 'first_name', 'email', 'role', 'crea
 export const UserListQuerySchema = listQuerySchema(USER_SORT_KEYS, 'last_name').extend({
   employees: flagField().optional(),
   customer_id: idField().optional(),
+  /** without_customer=1: only customer users not linked to a customer yet (self-registered). */
+  without_customer: flagField().optional(),
 });
 export type UserListQuery = z.input<typeof UserListQuerySchema>;
 export type UserListParams = z.output<typeof UserListQuerySchema>;

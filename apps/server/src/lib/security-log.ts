@@ -15,7 +15,10 @@ export type SecurityEvent =
   | 'user.role_changed'
   | 'user.email_changed'
   | 'user.archived'
-  | 'user.restored';
+  | 'user.restored'
+  | 'user.registered'
+  | 'register.taken'
+  | 'register.throttled';
 
 /**
  * What an event may carry: who and from where, never a password, token or cookie (the type has

@@ -58,6 +58,9 @@ import { createQuestionsService } from './questions/questions.service';
 import { createReportsRepository } from './reports/reports.repository';
 import { reportsRoutes } from './reports/reports.routes';
 import { createReportsService } from './reports/reports.service';
+import { createRegistrationRepository } from './registration/registration.repository';
+import { registrationRoutes } from './registration/registration.routes';
+import { createRegistrationService } from './registration/registration.service';
 import { createPlanningRepository } from './tasklists/planning.repository';
 import { planningRoutes } from './tasklists/planning.routes';
 import { createPlanningService } from './tasklists/planning.service';
@@ -111,6 +114,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     ownMachine: createOwnMachineRepository(db),
     reports: createReportsRepository(db),
     malfunctions: createMalfunctionsRepository(db),
+    registration: createRegistrationRepository(db),
   };
 
   // The request pipeline's own (plugins/session.ts); users end sessions through it.
@@ -161,6 +165,17 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     // The customer portal reads reports through the reports service (its `PortalReports`).
     ownMachine: createOwnMachineService({ repo: repos.ownMachine, machineReports, images: machineImages, reports }),
     malfunctions: createMalfunctionsService({ repo: repos.malfunctions, storage, mailer, appUrl: config.appUrl }),
+    // Self-registration: the new user and its activation token through the users' repository,
+    // its throttle in the login throttle's counters.
+    registration: createRegistrationService({
+      db,
+      repo: repos.registration,
+      users: repos.users,
+      attempts: repos.loginAttempts,
+      mailer,
+      appUrl: config.appUrl,
+      scryptLogN: config.scryptLogN,
+    }),
   };
 }
 
@@ -192,4 +207,5 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(reportsRoutes, { service: modules.reports });
   await app.register(accountRoutes, { service: modules.account });
   await app.register(malfunctionsRoutes, { service: modules.malfunctions });
+  await app.register(registrationRoutes, { service: modules.registration });
 }

@@ -42,7 +42,8 @@ const invalidLogin = () => new AppError(422, TEXT.invalidLogin, { email: [TEXT.i
 /** Why the credentials do not log in, for the security log (the client never sees it). */
 function failureOf(user: UserRow | undefined, passwordOk: boolean): SecurityFields['reason'] | null {
   if (!user) return 'unknown_email';
-  if (!user.passwordHash) return 'not_activated';
+  // A self-registered user chose its password at registration, but logs in only once activated.
+  if (!user.passwordHash || !user.activatedAt) return 'not_activated';
   if (!passwordOk) return 'wrong_password';
   if (user.archivedAt) return 'archived';
   return null;

@@ -162,6 +162,8 @@ export function createUsersRepository(db: Db) {
             ? inArray(users.role, [...EMPLOYEE_ROLES])
             : eq(users.role, 'customer'),
         query.customer_id === undefined ? undefined : eq(users.customerId, query.customer_id),
+        // "Zonder klant": self-registered customer users waiting to be linked to their customer.
+        query.without_customer ? and(eq(users.role, 'customer'), isNull(users.customerId)) : undefined,
         searchUsers(query.search),
       );
       // One statement, the total as a sub-select: one round trip and one connection per page. The

@@ -1,0 +1,68 @@
+import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { userTokens, users } from '../../db/schema/users';
+
+/**
+ * The open activation link of a self-registered account: an unused, unexpired invitation token
+ * (the same tokens as an admin's invitation, users.service.ts) of a user that chose its password
+ * at registration and is not activated yet.
+ */
+const openInvitation = (tokenHash: string) =>
+  and(
+    eq(userTokens.tokenHash, tokenHash),
+    eq(userTokens.type, 'invitation'),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, new Date()),
+  );
+
+/** Queries of self-registration; the new user and its token go through the users repository. */
+export function createRegistrationRepository(db: Db) {
+  return {
+    /**
+     * The self-registered, not yet activated user of this open link, locked with its token (user
+     * first, then the token: the order of account.repository.ts and users.service.ts), so two
+     * requests with one link cannot both use it. Run it inside a transaction.
+     */
+    async lockOpenRegistration(tokenHash: string, tx: Executor) {
+      const [user] = await tx
+        .select({ userId: users.id, email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(
+          and(
+            inArray(users.id, tx.select({ id: userTokens.userId }).from(userTokens).where(openInvitation(tokenHash))),
+            isNotNull(users.passwordHash),
+            isNull(users.activatedAt),
+            isNull(users.archivedAt),
+          ),
+        )
+        .for('no key update');
+      if (!user) return undefined;
+      const [token] = await tx
+        .select({ tokenId: userTokens.id })
+        .from(userTokens)
+        .where(and(openInvitation(tokenHash), eq(userTokens.userId, user.userId)))
+        .for('update');
+      return token && { tokenId: token.tokenId, ...user };
+    },
+
+    /** Spends the link and activates the account (its password is already set). */
+    async activate(userId: number, tokenId: number, tx: Executor): Promise<void> {
+      await tx.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, tokenId));
+      await tx.update(users).set({ activatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+    },
+
+    /** The active admins and super admins: they link a new account to its customer. */
+    async officeEmails(): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          and(inArray(users.role, ['admin', 'super_admin']), isNull(users.archivedAt), isNotNull(users.activatedAt)),
+        )
+        .orderBy(users.id);
+      return rows.map((r) => r.email);
+    },
+  };
+}
+
+export type RegistrationRepository = ReturnType<typeof createRegistrationRepository>;

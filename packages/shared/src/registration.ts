@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MSG, emailField, newPasswordField, optionalText, requiredText, sentAs } from './validation';
+
+/**
+ * POST /api/register (self-registration, spec sections 2 and 5): the new user's name, e-mail and
+ * password, twice, and the agreement to the terms. The answer is the same whether or not the
+ * e-mail is taken (REGISTRATION_TEXT.checkEmail).
+ */
+export const RegisterInputSchema = z
+  .object({
+    first_name: requiredText(),
+    preposition: optionalText(),
+    last_name: requiredText(),
+    email: emailField(),
+    password: newPasswordField(),
+    password_confirmation: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+    /** The checkbox "Ik ga akkoord met de voorwaarden": true (a form sends 'on', '1' or 'true'). */
+    terms: sentAs<boolean | string | undefined>()(
+      z.preprocess(
+        (v) => v === true || v === 'true' || v === '1' || v === 'on',
+        z.literal(true, { error: MSG.required }),
+      ),
+    ),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    error: MSG.passwordMismatch,
+  });
+export type RegisterInput = z.output<typeof RegisterInputSchema>;
+export type RegisterFormValues = z.input<typeof RegisterInputSchema>;
+
+/**
+ * POST /api/register/confirm: the activation link (activate/{token}) of a self-registered account,
+ * whose password was chosen at registration: the token alone activates it.
+ */
+export const ConfirmRegistrationInputSchema = z.object({
+  token: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(200, { error: MSG.invalidChoice }),
+});
+export type ConfirmRegistrationInput = z.output<typeof ConfirmRegistrationInputSchema>;
+
+export const REGISTRATION_TEXT = {
+  terms: 'Ik ga akkoord met de voorwaarden',
+  checkEmail:
+    'Controleer je e-mail. We hebben je een e-mail gestuurd met een link om je account te activeren. De link is 72 uur geldig.',
+  confirmed: 'Je account is geactiveerd. Je kunt nu inloggen.',
+  invalidLink: 'Deze activatielink is ongeldig of verlopen.',
+  throttled: 'Te veel registratiepogingen. Probeer het later opnieuw.',
+  waiting: 'Je account is aangemaakt. Een beheerder koppelt je account aan je bedrijf; daarna zie je hier je machines.',
+} as const;
