@@ -18,6 +18,8 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/token': 'public',
   'POST /api/login': 'public',
   'POST /api/activate': 'public',
+  'POST /api/register': 'public',
+  'POST /api/register/confirm': 'public',
   'GET /api/authorized': ROLES,
   'POST /api/logout': ROLES,
   // Users and customers
