@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
@@ -139,6 +140,12 @@ export default function Login() {
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
         {submitting ? 'Bezig met inloggen...' : 'Inloggen'}
       </Button>
+      <Typography variant="body2" color="text.secondary">
+        Nog geen account?{' '}
+        <Link component={RouterLink} to="/register">
+          Registreren
+        </Link>
+      </Typography>
     </Stack>
   );
 }
