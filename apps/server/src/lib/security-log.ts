@@ -11,6 +11,12 @@ export type SecurityEvent =
   | 'login.throttled'
   | 'logout'
   | 'password.set'
+  | 'password.reset_requested'
+  | 'password.reset_throttled'
+  | 'password.reset'
+  | 'password.changed'
+  | 'password.change_failed'
+  | 'password.change_throttled'
   | 'user.created'
   | 'user.role_changed'
   | 'user.email_changed'
@@ -32,7 +38,17 @@ export type SecurityFields = {
   /** Who did it, when not the account itself (user management). */
   actorId?: number;
   /** Why a login failed or was throttled. */
-  reason?: 'unknown_email' | 'wrong_password' | 'not_activated' | 'archived' | 'pair' | 'account' | 'device';
+  reason?:
+    | 'unknown_email'
+    | 'wrong_password'
+    | 'not_activated'
+    | 'archived'
+    | 'pair'
+    | 'account'
+    | 'device'
+    | 'recover'
+    | 'recover_ip'
+    | 'password';
   /** The login came with a valid device cookie of this account. */
   knownDevice?: boolean;
   role?: string;

@@ -6,6 +6,8 @@ import type { Storage } from '../lib/storage';
 import { createAccountRepository } from './account/account.repository';
 import { accountRoutes } from './account/account.routes';
 import { createAccountService } from './account/account.service';
+import { passwordRoutes } from './account/password.routes';
+import { createPasswordService } from './account/password.service';
 import { authRoutes } from './auth/auth.routes';
 import { createAuthService } from './auth/auth.service';
 import { createDeviceCookies } from './auth/device-cookie';
@@ -124,6 +126,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     { sessions: repos.sessions, loginAttempts: repos.loginAttempts },
   );
   const machines = createMachinesService({ db, repo: repos.machines });
+  const loginThrottle = createLoginThrottle(repos.loginAttempts);
   const machineImages = createMachineImagesService({ repo: repos.machineImages, storage });
   const machineReports = createMachineReportsService({ repo: repos.machineReports });
   const reports = createReportsService({ db, repo: repos.reports, images: machineImages, company: config.company });
@@ -135,12 +138,25 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
       // sessions through `sessions` (its `UserSessions`); neither imports the other.
       users: createUserDirectory(repos.users),
       sessions,
-      throttle: createLoginThrottle(repos.loginAttempts),
+      throttle: loginThrottle,
       devices: createDeviceCookies({ secret: sessionSecret, secure: config.secureCookies }),
       scryptLogN: config.scryptLogN,
     }),
     users: createUsersService({ db, users: repos.users, sessions, mailer, appUrl: config.appUrl }),
     account: createAccountService({ db, repo: repos.account, scryptLogN: config.scryptLogN }),
+    // Forgot, reset and change password: the login throttle's counters, the session store, and
+    // user management's token writer (a new link kills the previous one).
+    password: createPasswordService({
+      db,
+      repo: repos.account,
+      replaceToken: repos.users.replaceToken,
+      throttle: loginThrottle,
+      sessions,
+      mailer,
+      appUrl: config.appUrl,
+      company: config.company,
+      scryptLogN: config.scryptLogN,
+    }),
     // Archiving a customer ends its users' sessions (`sessions` is its `CustomerSessions`).
     customers: createCustomersService(repos.customers, sessions),
     locations: createLocationsService(repos.locations),
@@ -206,6 +222,7 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(machineReportsRoutes, { service: modules.machineReports });
   await app.register(reportsRoutes, { service: modules.reports });
   await app.register(accountRoutes, { service: modules.account });
+  await app.register(passwordRoutes, { service: modules.password });
   await app.register(malfunctionsRoutes, { service: modules.malfunctions });
   await app.register(registrationRoutes, { service: modules.registration });
 }

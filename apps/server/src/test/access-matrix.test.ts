@@ -20,6 +20,9 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/activate': 'public',
   'POST /api/register': 'public',
   'POST /api/register/confirm': 'public',
+  'POST /api/password-recover': 'public',
+  'POST /api/password-reset': 'public',
+  'POST /api/change-password': ROLES,
   'GET /api/authorized': ROLES,
   'POST /api/logout': ROLES,
   // Users and customers

@@ -10,7 +10,10 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 export const loginThrottle = pgTable(
   'login_throttle',
   {
-    kind: text('kind', { enum: ['pair', 'account', 'device'] }).notNull(),
+    // 'recover' (forgot-password: an e-mail from one IP), 'recover_ip' (forgot-password: any
+    // e-mail from one IP, `email` ''), 'password' (change-password: an account from one IP) use
+    // the same counters (modules/account/password.service.ts); no database constraint lists them.
+    kind: text('kind', { enum: ['pair', 'account', 'device', 'recover', 'recover_ip', 'password'] }).notNull(),
     email: text('email').notNull(),
     client: text('client').notNull(),
     count: integer('count').notNull(),

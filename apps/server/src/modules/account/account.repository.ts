@@ -1,19 +1,112 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
+import { customers } from '../../db/schema/customers';
 import { userTokens, users } from '../../db/schema/users';
 
-/** An invitation token with this hash that is neither used nor expired. */
-const openInvitation = (tokenHash: string) =>
+/** What a one-time link is for: accepting an invitation, or resetting a forgotten password. */
+export type TokenType = (typeof userTokens.$inferSelect)['type'];
+
+/** A token of this type with this hash that is neither used nor expired. */
+const openToken = (type: TokenType, tokenHash: string) =>
   and(
     eq(userTokens.tokenHash, tokenHash),
-    eq(userTokens.type, 'invitation'),
+    eq(userTokens.type, type),
     isNull(userTokens.usedAt),
     gt(userTokens.expiresAt, new Date()),
   );
+const openInvitation = (tokenHash: string) => openToken('invitation', tokenHash);
 
-/** Queries of the account lifecycle: invitation tokens and the password they set. */
+/** The user is archived, or belongs to an archived customer (a login refuses both). */
+const archivedOrCustomerArchived = sql<boolean>`(${users.archivedAt} is not null or exists (
+  select 1 from ${customers} where ${customers.id} = ${users.customerId} and ${customers.archivedAt} is not null))`;
+
+/** Queries of the account lifecycle: one-time tokens (invitation, reset) and the passwords they set. */
 export function createAccountRepository(db: Db) {
   return {
+    /**
+     * The activated account with this e-mail that may get a reset link, or why not
+     * (`archived`: it or its customer is; `activated`: null while the invitation is open).
+     */
+    async findByEmail(email: string) {
+      const [row] = await db
+        .select({
+          userId: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          activatedAt: users.activatedAt,
+          hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+          archived: archivedOrCustomerArchived,
+        })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The user of the unused, unexpired reset token with this hash, if it may still reset
+     * (activated, not archived, nor its customer): for the strength check before the hashing.
+     */
+    async findOpenReset(tokenHash: string) {
+      const [row] = await db
+        .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(userTokens)
+        .innerJoin(users, eq(users.id, userTokens.userId))
+        .where(and(openToken('password_reset', tokenHash), sql`not ${archivedOrCustomerArchived}`))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The unused, unexpired reset token with this hash and its user, locked as
+     * `lockOpenInvitation` locks an invitation (the user first, then the token).
+     */
+    async lockOpenReset(tokenHash: string, tx: Executor) {
+      const [user] = await tx
+        .select({ userId: users.id, archived: archivedOrCustomerArchived })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            tx.select({ id: userTokens.userId }).from(userTokens).where(openToken('password_reset', tokenHash)),
+          ),
+        )
+        .for('no key update', { of: users });
+      if (!user) return undefined;
+      const [token] = await tx
+        .select({ tokenId: userTokens.id })
+        .from(userTokens)
+        .where(and(openToken('password_reset', tokenHash), eq(userTokens.userId, user.userId)))
+        .for('update');
+      return token && { tokenId: token.tokenId, ...user };
+    },
+
+    /**
+     * Locks the user (FOR NO KEY UPDATE, the lock order of user management: the user, then its
+     * tokens) so two reset requests at once leave one live link: the second waits, then
+     * replaces the first's token. Returns whether it may still get one.
+     */
+    async lockForReset(userId: number, tx: Executor): Promise<boolean> {
+      const [row] = await tx
+        .select({ archived: archivedOrCustomerArchived, activatedAt: users.activatedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('no key update', { of: users });
+      return !!row && !row.archived && row.activatedAt !== null;
+    },
+
+    /** The user's stored password hash (change-password checks the current one). */
+    async passwordHashOf(userId: number): Promise<string | null> {
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      return row?.hash ?? null;
+    },
+
+    /** A new password; every open reset link of the user dies with the old one. */
+    async setPassword(userId: number, passwordHash: string, tx: Executor = db): Promise<void> {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await tx.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.type, 'password_reset')));
+    },
+
     /**
      * The user of the unused, unexpired invitation with this token hash (not locked): whose
      * password is about to be set, for the strength check before the hashing and the transaction.

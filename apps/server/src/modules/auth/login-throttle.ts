@@ -14,7 +14,16 @@ export const THROTTLE = {
   pair: { max: 5, windowMs: 60_000 },
   account: { max: 100, windowMs: 3_600_000 },
   device: { max: 20, windowMs: 3_600_000 },
+  // The same counters for the password calls (modules/account/password.service.ts):
+  // forgot-password 5 an hour per e-mail and IP, 20 an hour per IP whatever the e-mail;
+  // change-password's current password 5 a minute per account and IP, as the login's pair.
+  recover: { max: 5, windowMs: 3_600_000 },
+  recover_ip: { max: 20, windowMs: 3_600_000 },
+  password: { max: 5, windowMs: 60_000 },
 } as const satisfies Record<CounterKind, { max: number; windowMs: number }>;
+
+/** The login's own counters. */
+type LoginKind = Extract<CounterKind, 'pair' | 'account' | 'device'>;
 
 /** Who is trying: the e-mail typed, the client's IP and its device id (a valid device cookie). */
 export type LoginAttempt = { email: string; ip: string; deviceId: string | null };
@@ -37,11 +46,24 @@ export function createLoginThrottle(attempts: LoginAttemptsRepository) {
      * Counts the attempt: the pair's counter, then the account's (no device cookie) or the
      * device's. Returns the limit that refuses it, or null when the password may be checked.
      */
-    async reserve(attempt: LoginAttempt): Promise<CounterKind | null> {
+    async reserve(attempt: LoginAttempt): Promise<LoginKind | null> {
       if ((await attempts.increment(pairKey(attempt), THROTTLE.pair.windowMs)) > THROTTLE.pair.max) return 'pair';
       const key = clientKey(attempt);
       const limit = THROTTLE[key.kind];
-      return (await attempts.increment(key, limit.windowMs)) > limit.max ? key.kind : null;
+      return (await attempts.increment(key, limit.windowMs)) > limit.max ? (key.kind as LoginKind) : null;
+    },
+
+    /**
+     * Counts one attempt on a counter of another kind (the password calls) and says whether it
+     * is over that kind's limit: the same statement, table and windows as the login's counters.
+     */
+    async hit(kind: 'recover' | 'recover_ip' | 'password', email: string, client: string): Promise<boolean> {
+      return (await attempts.increment({ kind, email, client }, THROTTLE[kind].windowMs)) > THROTTLE[kind].max;
+    },
+
+    /** Starts a counter of the password calls again (the current password was right). */
+    async clear(kind: 'recover' | 'recover_ip' | 'password', email: string, client: string): Promise<void> {
+      await attempts.delete({ kind, email, client });
     },
 
     /**
