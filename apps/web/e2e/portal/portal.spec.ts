@@ -102,7 +102,13 @@ for (const [label, size] of [
     // On the machine screen it is listed as Open.
     await done.getByRole('button', { name: 'Sluiten' }).click();
     const malfunctions = page.getByRole('region', { name: 'Storingen' });
-    await expect(malfunctions.getByRole('listitem').filter({ hasText: description })).toContainText('Open');
+    const reported = malfunctions.getByRole('listitem').filter({ hasText: description });
+    await expect(reported).toContainText('Open');
+    await expect(reported).toContainText('Opmerking: Graag na 14:00 uur');
+    // Its photo, as the server keeps it (the thumbnail loads).
+    const thumb = reported.getByRole('button', { name: /^Foto 1 van 1 van de storing van / }).locator('img');
+    await expect(thumb).toBeVisible();
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // And in Mijn storingen, newest first.
     await openMyMalfunctions(page);

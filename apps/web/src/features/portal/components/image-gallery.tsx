@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Dialog from '@mui/material/Dialog';
@@ -16,8 +16,20 @@ export type GalleryImage = { id: number; url: string; thumb_url: string; width: 
  * Thumbnails that open the image large in a dialog: arrow keys (and the buttons) go to the
  * previous and next image, Escape closes it and the focus returns to the thumbnail.
  */
-export function ImageGallery({ images, name }: { images: GalleryImage[]; name: string }) {
+export function ImageGallery({
+  images,
+  name,
+  kind = 'Afbeelding',
+  thumbWidth = 96,
+}: {
+  images: GalleryImage[];
+  /** Whose images: "Afbeelding 1 van 2 van <name>". */
+  name: string;
+  kind?: string;
+  thumbWidth?: number;
+}) {
   const [open, setOpen] = useState<number | null>(null);
+  const titleId = useId();
   const count = images.length;
   const go = (step: number) => setOpen((i) => (i === null ? i : (i + step + count) % count));
   const onKey = (e: KeyboardEvent) => {
@@ -27,7 +39,7 @@ export function ImageGallery({ images, name }: { images: GalleryImage[]; name: s
     e.preventDefault();
   };
   const shown = open === null ? undefined : images[open];
-  const label = (i: number) => `Afbeelding ${i + 1} van ${count} van ${name}`;
+  const label = (i: number) => `${kind} ${i + 1} van ${count} van ${name}`;
 
   return (
     <>
@@ -38,7 +50,7 @@ export function ImageGallery({ images, name }: { images: GalleryImage[]; name: s
           m: 0,
           p: 0,
           display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
+          gridTemplateColumns: `repeat(auto-fill, minmax(${thumbWidth}px, 1fr))`,
           gap: 1,
         }}
       >
@@ -60,16 +72,10 @@ export function ImageGallery({ images, name }: { images: GalleryImage[]; name: s
           </Box>
         ))}
       </Box>
-      <Dialog
-        open={!!shown}
-        onClose={() => setOpen(null)}
-        maxWidth="lg"
-        onKeyDown={onKey}
-        aria-labelledby="image-title"
-      >
+      <Dialog open={!!shown} onClose={() => setOpen(null)} maxWidth="lg" onKeyDown={onKey} aria-labelledby={titleId}>
         {shown && open !== null && (
           <>
-            <DialogTitle id="image-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+            <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
               <Typography component="span" variant="h6" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
                 {label(open)}
               </Typography>

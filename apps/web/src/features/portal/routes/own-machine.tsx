@@ -12,6 +12,7 @@ import type { OwnMachineDetail } from '@keurwijzer/shared/portal';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import type { PrefetchArgs } from '../../../lib/screen';
 import { ownMachineQuery, useOwnMachine } from '../api/portal';
 import { ImageGallery } from '../components/image-gallery';
@@ -97,6 +98,21 @@ function MachineMalfunctions({ machine }: { machine: OwnMachineDetail }) {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {malfunctionDates(f)}
           </Typography>
+          {f.remark && (
+            <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+              Opmerking: {f.remark}
+            </Typography>
+          )}
+          {f.photos.length > 0 && (
+            <Box sx={{ mt: 1, maxWidth: 240 }}>
+              <ImageGallery
+                images={f.photos}
+                name={`de storing van ${formatDateTime(f.reported_at)}`}
+                kind="Foto"
+                thumbWidth={64}
+              />
+            </Box>
+          )}
           <CustomerNote note={f.customer_note} />
         </Box>
       ))}
