@@ -137,6 +137,9 @@ export default function Login() {
           },
         }}
       />
+      <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-start' }}>
+        Wachtwoord vergeten?
+      </Link>
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
         {submitting ? 'Bezig met inloggen...' : 'Inloggen'}
       </Button>

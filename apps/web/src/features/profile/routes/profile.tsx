@@ -2,6 +2,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
 import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
 import { fullName } from '@keurwijzer/shared/users';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -31,6 +33,9 @@ export default function Profile() {
             <Row label="E-mail" value={user.email} />
             <Row label="Rol" value={ROLE_LABELS[user.role]} />
             {user.customer_name && <Row label="Klant" value={user.customer_name} />}
+            <Link component={RouterLink} to="/change-password" sx={{ alignSelf: 'flex-start' }}>
+              Wachtwoord wijzigen
+            </Link>
           </Stack>
         </CardContent>
       </Card>
