@@ -6,21 +6,50 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ActivateInputSchema, PASSWORD_HINT, type ActivateFormValues } from '@keurwijzer/shared/account';
+import { REGISTRATION_TEXT } from '@keurwijzer/shared/registration';
 import { MSG } from '@keurwijzer/shared/validation';
 import { useDocumentTitle } from '../../../components/layout/document-title';
+import { PageLoader } from '../../../components/feedback/page-loader';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { useNotify } from '../../../components/feedback/notifications';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
 import { isTooEasyToGuess, loadPasswordStrength } from '../../../lib/password-strength';
 
-/** activate/{token}: an invited user chooses a password (authentication layout). */
+/** Each link is offered once per page load (StrictMode runs an effect twice; a link works once). */
+const confirmations = new Map<string, Promise<unknown>>();
+function confirmRegistration(token: string): Promise<unknown> {
+  let pending = confirmations.get(token);
+  if (!pending) {
+    pending = apiSend('/api/register/confirm', { token });
+    confirmations.set(token, pending);
+  }
+  return pending;
+}
+
+/**
+ * activate/{token}: an invited user chooses a password (authentication layout). A self-registered
+ * user chose it at registration: the link is first offered to POST /api/register/confirm, which
+ * activates such an account with the token alone; any other link (422) gets the password form.
+ */
 export default function Activate() {
   useDocumentTitle('Account activeren');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
   const [linkError, setLinkError] = useState<string | null>(null);
+  const [registration, setRegistration] = useState<'checking' | 'confirmed' | 'none'>('checking');
+
+  useEffect(() => {
+    let current = true;
+    confirmRegistration(token).then(
+      () => current && setRegistration('confirmed'),
+      () => current && setRegistration('none'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
   const form = useZodForm(ActivateInputSchema, {
     token,
     password: '',
@@ -56,6 +85,23 @@ export default function Activate() {
       }
     }
   });
+
+  if (registration === 'checking') return <PageLoader />;
+  if (registration === 'confirmed') {
+    return (
+      <Stack spacing={2.5}>
+        <Typography variant="h1" sx={{ fontSize: '1.4rem' }}>
+          Account geactiveerd
+        </Typography>
+        <Alert severity="success" role="status">
+          {REGISTRATION_TEXT.confirmed}
+        </Alert>
+        <Button component={RouterLink} to="/login" variant="contained" size="large">
+          Naar inloggen
+        </Button>
+      </Stack>
+    );
+  }
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
