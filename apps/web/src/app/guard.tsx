@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { homeFor, useAuth } from '../features/auth/api/auth';
+import { WaitingForCustomer } from '../features/auth/components/waiting-for-customer';
 import { errorMessage } from '../lib/api-client';
 import { AUTH_QUERY_KEY } from '../lib/query-client';
 import { PageLoader } from '../components/feedback/page-loader';
@@ -14,7 +15,8 @@ import { MainLayout } from './layouts/main-layout';
 /**
  * The navigation guard of spec section 2: no session -> login (and back afterwards); a customer
  * on a route not for customers -> their machines list; anyone else on a route not for their role
- * stays where they were (no visible effect), or goes home when they came straight to it.
+ * stays where they were (no visible effect), or goes home when they came straight to it. A
+ * customer user without a customer (self-registered, not linked yet) sees the waiting page.
  */
 export function AuthGuard() {
   const { user, isLoading, error } = useAuth();
@@ -45,6 +47,14 @@ export function AuthGuard() {
     );
   }
   if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(here)}`} replace />;
+  // A self-registered customer user not linked to a customer yet: a waiting page on every route.
+  if (user.role === 'customer' && user.customer_id === null) {
+    return (
+      <MainLayout>
+        <WaitingForCustomer />
+      </MainLayout>
+    );
+  }
   if (!allowed) {
     if (user.role === 'customer') return <Navigate to="/machines" replace />;
     return <Navigate to={lastAllowed.current ?? homeFor(user.role)} replace />;
