@@ -67,6 +67,8 @@ export const UserListQuerySchema = listQuerySchema(USER_SORT_KEYS, 'last_name').
   without_customer: flagField().optional(),
 });
 export type UserListQuery = z.input<typeof UserListQuerySchema>;
+/** The filters of the customer users' list (admin/customer-users) in its URL: "Zonder klant". */
+export const CUSTOMER_USER_FILTER_KEYS = ['without_customer'] as const;
 export type UserListParams = z.output<typeof UserListQuerySchema>;
 
 export const LoginInputSchema = z.object({

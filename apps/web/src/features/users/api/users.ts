@@ -5,7 +5,7 @@ import type { ListQuery } from '../../../components/table/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from '../../../lib/api-client';
 
 /** The list query plus employees=1 (employees) or 0 (customer users), or one customer's users. */
-export type UsersQuery = ListQuery & { employees?: boolean; customer_id?: number };
+export type UsersQuery = ListQuery & { employees?: boolean; customer_id?: number; without_customer?: string };
 
 /** The users calls of spec section 7 and their query keys, in one place. */
 export const usersKeys = {

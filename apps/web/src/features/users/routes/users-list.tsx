@@ -6,8 +6,10 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import SendIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
-import { displayLastName, fullName, type User } from '@keurwijzer/shared/users';
+import { CUSTOMER_USER_FILTER_KEYS, displayLastName, fullName, type User } from '@keurwijzer/shared/users';
 import { DataTable, type Column } from '../../../components/table/data-table';
+import { FilterSelect } from '../../../components/table/filter-select';
+import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { PageHeader } from '../../../components/layout/page-header';
 import { RowAction } from '../../../components/table/row-action';
@@ -22,10 +24,14 @@ export default function UsersList() {
   const kind = useUserKind();
   const { base, title, newLabel } = USER_KIND[kind];
   const me = useCurrentUser();
+  // "Zonder klant" (customer users only): self-registered accounts waiting to be linked.
+  const [filters, setFilter] = useListFilters(CUSTOMER_USER_FILTER_KEYS);
+  const withoutCustomer = kind === 'customers' ? filters.without_customer : undefined;
   const table = useDataTableQuery({
     useList: useUsers,
     defaults: { sortKey: 'last_name' },
     query: { employees: kind === 'employees' },
+    filters: { without_customer: withoutCustomer },
   });
   const actions = useUserActions();
 
@@ -44,7 +50,7 @@ export default function UsersList() {
     { key: 'email', label: 'E-mail', sortable: true, hideBelow: 'md', render: (u) => u.email },
     kind === 'employees'
       ? { key: 'role', label: 'Rol', sortable: true, hideBelow: 'sm', render: (u) => ROLE_LABELS[u.role] }
-      : { key: 'customer', label: 'Klant', hideBelow: 'sm', render: (u) => u.customer_name ?? '' },
+      : { key: 'customer', label: 'Klant', hideBelow: 'sm', render: (u) => u.customer_name ?? 'Zonder klant' },
     { key: 'status', label: 'Status', hideBelow: 'lg', render: (u) => <UserStatus user={u} /> },
   ];
 
@@ -64,6 +70,16 @@ export default function UsersList() {
         columns={columns}
         rowKey={(u) => u.id}
         searchLabel="Zoeken op naam of e-mail"
+        filters={
+          kind === 'customers' ? (
+            <FilterSelect
+              label="Klant"
+              value={withoutCustomer}
+              options={[{ value: '1', label: 'Zonder klant' }]}
+              onChange={(v) => setFilter('without_customer', v)}
+            />
+          ) : undefined
+        }
         archivable
         actions={(u) => {
           if (!manageable(u)) return null;
