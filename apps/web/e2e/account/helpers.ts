@@ -1,0 +1,116 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { simpleParser } from 'mailparser';
+import { ACCOUNTS, DEMO_PASSWORD } from '../support/login';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+/** A password that meets the rule and is not easy to guess. */
+export const STRONG = 'Fietsbel-Kano7!';
+
+/**
+ * The e2e server's outboxes: it writes every mail as an .eml to DATA_DIR/outbox, and DATA_DIR is
+ * /tmp/keurwijzer-e2e-<pid of the Playwright runner> (playwright.config.ts), which a test worker
+ * cannot know; the recipients are unique per test, so every such outbox is searched.
+ */
+function outboxFiles(): string[] {
+  return readdirSync('/tmp')
+    .filter((dir) => dir.startsWith('keurwijzer-e2e-'))
+    .flatMap((dir) => {
+      const outbox = path.join('/tmp', dir, 'outbox');
+      try {
+        return readdirSync(outbox).map((file) => path.join(outbox, file));
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** The mails in the outbox to `to` (file names carry the address), oldest first, decoded. */
+export async function mailsTo(to: string): Promise<{ subject: string; text: string }[]> {
+  const files = outboxFiles()
+    .filter((file) => file.endsWith(`-${to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`))
+    .sort();
+  const mails = [];
+  for (const file of files) {
+    const parsed = await simpleParser(readFileSync(file));
+    mails.push({ subject: parsed.subject ?? '', text: parsed.text ?? '' });
+  }
+  return mails;
+}
+
+/** The link of the `count`-th mail to `to` that has one matching `pattern` (waits for it). */
+export async function linkFromMail(to: string, pattern: RegExp, count = 1): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const links = (await mailsTo(to)).map((m) => pattern.exec(m.text)?.[0]).filter(Boolean);
+        link = links[count - 1] ?? '';
+        return link;
+      },
+      { message: `mail ${count} to ${to}`, timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
+/**
+ * A new activated user of this test (the demo accounts keep their passwords: other specs log in
+ * with them): an admin invites it through the API, the invitation's link from the outbox sets
+ * its first password. Returns its e-mail.
+ */
+export async function createActivatedUser(baseURL: string, role: 'mechanic' | 'admin' = 'mechanic') {
+  const email = `wachtwoord-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.com`;
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const token = async () => ((await (await ctx.get('/api/token')).json()) as { data: { token: string } }).data.token;
+  const login = await ctx.post('/api/login', {
+    data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
+    headers: { 'X-CSRF-TOKEN': await token() },
+  });
+  expect(login.status()).toBe(200);
+  const invite = await ctx.post('/api/users', {
+    data: { first_name: 'Wil', last_name: 'Wachtwoord', email, role },
+    headers: { 'X-CSRF-TOKEN': await token() },
+  });
+  expect(invite.status(), await invite.text()).toBe(201);
+  await ctx.dispose();
+
+  const link = await linkFromMail(email, /\/activate\/[\w-]+/);
+  const visitor = await playwrightRequest.newContext({ baseURL });
+  const vtoken = ((await (await visitor.get('/api/token')).json()) as { data: { token: string } }).data.token;
+  const activate = await visitor.post('/api/activate', {
+    data: { token: link.split('/').at(-1), password: STRONG, password_confirmation: STRONG },
+    headers: { 'X-CSRF-TOKEN': vtoken },
+  });
+  expect(activate.status(), await activate.text()).toBe(200);
+  await visitor.dispose();
+  return email;
+}
+
+const SHOTS = '/tmp/shots';
+
+/** No sideways scrolling, no serious or critical axe finding, then /tmp/shots/account-<name>.png. */
+export async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `axe on ${name}`).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/account-${name}.png`, fullPage: true });
+}
+
+/**
+ * The theme of the next page loads: MUI keeps the chosen scheme in localStorage ('mui-mode'),
+ * and the authentication layout has no toggle of its own.
+ */
+export async function useTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((mode) => localStorage.setItem('mui-mode', mode), theme);
+}
