@@ -5,7 +5,7 @@ import type {
   CompletedReportSortKey,
 } from '@keurwijzer/shared/reports';
 import type { Db, Executor } from '../../db/client';
-import { likePattern, pageMeta } from '../../lib/list-query';
+import { likePattern, pageMeta, preparedByShape } from '../../lib/list-query';
 import {
   COMPLETED_REPORT_EXPORT_JSON,
   COMPLETED_REPORT_JSON,
@@ -61,16 +61,28 @@ const SORT_JOINS: Record<CompletedReportSortKey, SQL> = {
   mechanic: sql`left join users u on u.id = r.filled_in_by`,
 };
 
+/**
+ * A value of the statement: the value itself, or (`PLACEHOLDER`) the named placeholder of a
+ * prepared statement, given when it runs.
+ */
+type Bind = (name: string, value: unknown) => SQL;
+const VALUE: Bind = (_name, value) => sql`${value}`;
+const PLACEHOLDER: Bind = (name) => sql`${sql.placeholder(name)}`;
+
 /** The filters and the search, as conditions on the report's own row `r`. */
-function conditions(q: Selection) {
+function conditions(q: Selection, b: Bind = VALUE) {
   const filters: SQL[] = [sql`r.status = 'submitted'`];
   // The report's copies of its list's customer and type: one range of reports_submitted_customer_idx / _type_idx.
-  if (q.customer_id !== undefined) filters.push(sql`r.customer_id = ${q.customer_id}`);
-  if (q.inspection_type !== undefined) filters.push(sql`r.inspection_type = ${q.inspection_type}`);
-  if (q.mechanic_id !== undefined) filters.push(sql`r.filled_in_by = ${q.mechanic_id}`);
-  if (q.not_at_location !== undefined) filters.push(sql`r.not_at_location = ${q.not_at_location}`);
+  if (q.customer_id !== undefined) filters.push(sql`r.customer_id = ${b('customer_id', q.customer_id)}`);
+  if (q.inspection_type !== undefined)
+    filters.push(sql`r.inspection_type = ${b('inspection_type', q.inspection_type)}`);
+  if (q.mechanic_id !== undefined) filters.push(sql`r.filled_in_by = ${b('mechanic_id', q.mechanic_id)}`);
+  // The flag as a literal (part of a prepared statement's shape): a plan for a parameter could not
+  // use the partial index reports_submitted_flag_idx.
+  if (q.not_at_location !== undefined)
+    filters.push(q.not_at_location ? sql`r.not_at_location` : sql`not r.not_at_location`);
   if (q.search) {
-    const p = likePattern(q.search);
+    const p = b('search', likePattern(q.search));
     filters.push(sql`(r.machine_id in (select sm.id from machines sm where sm.name ilike ${p} or sm.inventory_number ilike ${p})
       or r.tasklist_id in (select st.id from tasklists st
         where st.customer_id in (select sc.id from customers sc where sc.name ilike ${p})
@@ -81,8 +93,8 @@ function conditions(q: Selection) {
 }
 
 /** The total of a selection as one scalar sub-select (see the comment at the top). */
-function totalOf(q: Selection, cap: number): SQL {
-  const { where, narrowed } = conditions(q);
+function totalOf(q: Selection, cap: number, b: Bind = VALUE): SQL {
+  const { where, narrowed } = conditions(q, b);
   const byListOnly =
     (q.customer_id !== undefined || q.inspection_type !== undefined) &&
     q.mechanic_id === undefined &&
@@ -93,48 +105,89 @@ function totalOf(q: Selection, cap: number): SQL {
     // triggers of migration 0010 in the same transaction as every submit), summed over the
     // customer's or the type's lists, is the exact total without counting the reports.
     const lists: SQL[] = [];
-    if (q.customer_id !== undefined) lists.push(sql`ft.customer_id = ${q.customer_id}`);
-    if (q.inspection_type !== undefined) lists.push(sql`ft.inspection_type = ${q.inspection_type}`);
+    if (q.customer_id !== undefined) lists.push(sql`ft.customer_id = ${b('customer_id', q.customer_id)}`);
+    if (q.inspection_type !== undefined)
+      lists.push(sql`ft.inspection_type = ${b('inspection_type', q.inspection_type)}`);
     return sql`(select coalesce(sum(ft.submitted_count), 0)::int from tasklists ft where ${sql.join(lists, sql` and `)})`;
   }
   const counted = sql`(select count(*)::int from reports r where ${where})`;
   if (narrowed) return counted;
   // The count is an InitPlan in a CASE branch: PostgreSQL runs it only when that branch is taken.
-  return sql`(select case when e.n > ${cap} then e.n::int else ${counted} end
+  return sql`(select case when e.n > ${b('cap', cap)} then e.n::int else ${counted} end
     from (select reltuples as n from pg_class where oid = 'reports_submitted_idx'::regclass) e)`;
 }
 
 /**
- * The statement of one page (or export batch) of a selection: `json` per row in the list's
- * order, with the total when a cap is given.
+ * One page (or export batch) of a selection: `json` per row and the total (when a cap is given)
+ * as columns over `from`, in the list's order `p.n`.
  */
-function pageStatement(q: Selection, json: SQL, limit: number, offset: number, cap: number | null): SQL {
-  const { where } = conditions(q);
+function pageParts(q: Selection, json: SQL, limit: number, offset: number, cap: number | null, b: Bind = VALUE) {
+  const { where } = conditions(q, b);
   const dir = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
-  const total = cap === null ? sql`null::int` : totalOf(q, cap);
+  const total = cap === null ? sql`null::int` : totalOf(q, cap, b);
   const order =
     q.sortKey === 'submitted_at'
       ? sql`r.submitted_at ${dir}, r.id ${dir}`
       : sql`${COMPLETED_REPORT_SORT[q.sortKey]} ${dir} nulls last, r.id ${dir}`;
   const picked = sql`select r.id, row_number() over (order by ${order}) as n
     from reports r ${SORT_JOINS[q.sortKey]} where ${where}
-    order by ${order} limit ${limit} offset ${offset}`;
-  return sql`select ${json}::text as json, ${total} as total
-    from (${picked}) p
+    order by ${order} limit ${b('limit', limit)} offset ${b('offset', offset)}`;
+  const from = sql`(${picked}) p
     join reports r on r.id = p.id
-    join tasklists t on t.id = r.tasklist_id
-    order by p.n`;
+    join tasklists t on t.id = r.tasklist_id`;
+  return { json: sql`${json}::text`, total, from };
+}
+
+/** The statement of one page (or export batch) of a selection (see pageParts). */
+function pageStatement(q: Selection, json: SQL, limit: number, offset: number, cap: number | null): SQL {
+  const parts = pageParts(q, json, limit, offset, cap);
+  return sql`select ${parts.json} as json, ${parts.total} as total from ${parts.from} order by p.n`;
 }
 
 /** `countCap`: COUNT_CAP unless a test wants to pass it with a few reports. */
 export function createCompletedReportsRepository(db: Db, { countCap = COUNT_CAP }: { countCap?: number } = {}) {
+  /*
+   * A page without a search is a named prepared statement per shape (sort, direction, which
+   * filters, the flag's value): Drizzle builds its SQL once and PostgreSQL parses it once per
+   * connection (and may keep a generic plan) instead of on every request. A search keeps a
+   * statement of its own values: a generic plan cannot judge a LIKE pattern.
+   */
+  const prepared = preparedByShape<ReturnType<typeof buildPage>>('completed_reports_page');
+  function buildPage(q: Selection, name: string) {
+    const parts = pageParts(q, COMPLETED_REPORT_JSON, 0, 0, countCap, PLACEHOLDER);
+    return db
+      .select({ json: sql<string>`${parts.json}`, total: sql<number>`${parts.total}` })
+      .from(parts.from)
+      .orderBy(sql`p.n`)
+      .prepare(name);
+  }
+
+  async function page(q: CompletedReportListQuery): Promise<{ json: string; total: number }[]> {
+    const limit = q.itemsPerPage;
+    const offset = (q.page - 1) * q.itemsPerPage;
+    if (q.search) return rowsOf(db, pageStatement(q, COMPLETED_REPORT_JSON, limit, offset, countCap));
+    const shape = [
+      q.sortKey,
+      q.sortOrder,
+      q.customer_id !== undefined ? 'customer' : '',
+      q.inspection_type !== undefined ? 'type' : '',
+      q.mechanic_id !== undefined ? 'mechanic' : '',
+      q.not_at_location === undefined ? '' : `flag-${q.not_at_location}`,
+    ].join(':');
+    return prepared(shape, (name) => buildPage(q, name)).execute({
+      customer_id: q.customer_id,
+      inspection_type: q.inspection_type,
+      mechanic_id: q.mechanic_id,
+      limit,
+      offset,
+      cap: countCap,
+    });
+  }
+
   return {
     /** One page of the completed reports as one JSON array text, with the meta (one statement). */
     async list(q: CompletedReportListQuery) {
-      const rows = await rowsOf<{ json: string; total: number }>(
-        db,
-        pageStatement(q, COMPLETED_REPORT_JSON, q.itemsPerPage, (q.page - 1) * q.itemsPerPage, countCap),
-      );
+      const rows = await page(q);
       // Past the last page no row carries the total: ask for it (rare).
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && q.page > 1) {
