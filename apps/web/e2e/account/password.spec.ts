@@ -73,6 +73,7 @@ test('forgot password -> the e-mailed link -> a new password -> login with it', 
   await form.repeat.fill(fresh);
   await save.click();
   await expect(page.getByRole('heading', { name: 'Wachtwoord gewijzigd' })).toBeVisible();
+  await shoot(page, 'reset-done');
 
   // The link works once.
   await page.goto(link);
@@ -129,6 +130,7 @@ test('change the password from the profile; other sessions end, this one goes on
   await submit.click();
   await expectNotification(page, 'Wachtwoord is gewijzigd');
   await expect(page.getByRole('heading', { name: 'Wachtwoord gewijzigd' })).toBeVisible();
+  await shoot(page, 'change-done');
 
   // This browser is still logged in (and can change things: its CSRF token was renewed).
   await page.getByRole('link', { name: 'Naar je profiel' }).click();
