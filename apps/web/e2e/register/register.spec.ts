@@ -1,0 +1,206 @@
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, expectNotification, loginAs, submitLogin, unique } from '../support/login';
+
+/**
+ * Self-registration end to end: register -> the activation link from the server's outbox (no
+ * SMTP_URL: every mail is an .eml file in DATA_DIR/outbox) -> log in -> the waiting page; an admin
+ * finds the account under "Zonder klant" and links it to a customer; the user then sees machines.
+ */
+const SHOTS = '/tmp/shots';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+const PASSWORD = 'Kanovaart-Tulp-93!';
+
+/** The outbox of the e2e server: E2E_OUTBOX, or the newest /tmp/keurwijzer-e2e-<pid>/outbox. */
+function outboxDir(): string {
+  if (process.env.E2E_OUTBOX) return process.env.E2E_OUTBOX;
+  const dirs = readdirSync('/tmp')
+    .filter((d) => d.startsWith('keurwijzer-e2e-'))
+    .map((d) => path.join('/tmp', d, 'outbox'))
+    .filter((d) => {
+      try {
+        return statSync(d).isDirectory();
+      } catch {
+        return false;
+      }
+    })
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (!dirs[0]) throw new Error('no outbox yet');
+  return dirs[0];
+}
+
+/** The text of the newest mail to `to` (quoted-printable soft breaks and escapes undone). */
+function lastMailTo(to: string): string {
+  const dir = outboxDir();
+  const name = to.replace(/[^a-z0-9@.-]/gi, '_');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(`-${name}.eml`))
+    .sort();
+  if (files.length === 0) throw new Error(`no mail to ${to} yet`);
+  return readFileSync(path.join(dir, files.at(-1)!), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Nothing wider than the screen, axe finds nothing serious, then /tmp/shots/register-<name>.png. */
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `axe on ${name}`).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/register-${name}.png`, fullPage: true });
+}
+
+/** Every look: 390 and 1440 px, light and dark (MUI keeps the choice in localStorage 'mui-mode'). */
+async function eachLook(page: Page, shots: (suffix: string) => Promise<void>) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((mode) => localStorage.setItem('mui-mode', mode), theme);
+      await page.reload();
+      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+      await shots(`${size.width}-${theme}`);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('mui-mode', 'light'));
+}
+
+function registerForm(page: Page) {
+  return {
+    firstName: page.getByRole('textbox', { name: 'Voornaam' }),
+    preposition: page.getByRole('textbox', { name: 'Tussenvoegsel' }),
+    lastName: page.getByRole('textbox', { name: 'Achternaam' }),
+    email: page.getByRole('textbox', { name: 'E-mail' }),
+    password: page.getByRole('textbox', { name: 'Wachtwoord', exact: true }),
+    repeat: page.getByRole('textbox', { name: 'Herhaal wachtwoord' }),
+    terms: page.getByRole('checkbox', { name: 'Ik ga akkoord met de voorwaarden' }),
+    submit: page.getByRole('button', { name: 'Registreren' }),
+  };
+}
+
+test('the register form shows the spec texts, and its terms link opens the terms page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Registreren' }).click();
+  await expect(page).toHaveURL('/register');
+  const form = registerForm(page);
+  await eachLook(page, (suffix) => shoot(page, `form-${suffix}`));
+  await page.setViewportSize(DESKTOP);
+
+  await form.submit.click();
+  await expect(form.firstName).toHaveAccessibleDescription('Verplicht');
+  await expect(form.email).toHaveAccessibleDescription('Verplicht');
+  await expect(page.getByText('Verplicht', { exact: true })).toHaveCount(6);
+
+  await form.email.fill('geen-adres');
+  await form.password.fill('kort');
+  await form.repeat.fill('anders');
+  await expect(form.email).toHaveAccessibleDescription('Ongeldig e-mailadres');
+  await expect(form.password).toHaveAccessibleDescription('Je wachtwoord is niet sterk genoeg');
+  await expect(form.terms).toHaveAccessibleDescription('Verplicht');
+  // The repeat is compared once the fields themselves are valid.
+  await form.email.fill('iemand@example.com');
+  await form.password.fill(PASSWORD);
+  await form.firstName.fill('Roos');
+  await form.lastName.fill('Dijk');
+  await form.terms.check();
+  await form.submit.click();
+  await expect(form.repeat).toHaveAccessibleDescription('Wachtwoorden komen niet overeen');
+  await shoot(page, 'errors-1440-light');
+
+  const terms = page.waitForEvent('popup');
+  await page.getByRole('link', { name: 'voorwaarden' }).click();
+  const termsPage = await terms;
+  await expect(termsPage.getByRole('heading', { name: 'Voorwaarden', level: 1 })).toBeVisible();
+  await termsPage.close();
+});
+
+test('register -> activation link from the outbox -> login -> waiting page; an admin links the account, then machines', async ({
+  browser,
+}) => {
+  const id = unique('');
+  const email = `e2e.registratie.${id}@example.com`.toLowerCase();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+
+  await page.goto('/register');
+  const form = registerForm(page);
+  await form.firstName.fill('Roos');
+  await form.preposition.fill('van');
+  await form.lastName.fill(`Dijk${id}`);
+  await form.email.fill(email);
+  await form.password.fill(PASSWORD);
+  await form.repeat.fill(PASSWORD);
+  await form.terms.check();
+  await form.submit.click();
+  await expect(page.getByRole('heading', { name: 'Controleer je e-mail' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Controleer je e-mail.');
+  await eachLook(page, (suffix) => shoot(page, `check-email-${suffix}`));
+
+  // The link of the activation mail (written to the outbox after the answer).
+  const mail = await expect
+    .poll(() => {
+      try {
+        return lastMailTo(email);
+      } catch {
+        return '';
+      }
+    })
+    .toContain('/activate/')
+    .then(() => lastMailTo(email));
+  const link = /https?:\/\/[^\s]+\/activate\/[\w-]+/.exec(mail)![0];
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole('heading', { name: 'Account geactiveerd' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Je account is geactiveerd. Je kunt nu inloggen.');
+  // The password form of an invitation is not shown: the password was chosen at registration.
+  await expect(page.getByRole('textbox', { name: 'Herhaal wachtwoord' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Naar inloggen' }).click();
+
+  await expect(page).toHaveURL('/login');
+  await submitLogin(page, email, PASSWORD);
+  const waiting = page.getByText(
+    'Je account is aangemaakt. Een beheerder koppelt je account aan je bedrijf; daarna zie je hier je machines.',
+  );
+  await expect(waiting).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mijn machines' })).toHaveCount(0);
+  await eachLook(page, (suffix) => shoot(page, `waiting-${suffix}`));
+  await page.setViewportSize(DESKTOP);
+
+  // An admin finds the account under "Zonder klant" and links it to a customer.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await loginAs(admin, ACCOUNTS.admin);
+  await admin.goto('/admin/customer-users');
+  await admin.getByRole('combobox', { name: 'Klant' }).click();
+  await admin.getByRole('option', { name: 'Zonder klant' }).click();
+  await expect(admin).toHaveURL(/without_customer=1/);
+  const row = admin.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: 'Zonder klant', exact: true })).toBeVisible();
+  await admin.setViewportSize(DESKTOP);
+  await shoot(admin, 'admin-filter-1440-light');
+  await row.getByRole('link', { name: `Roos van Dijk${id}` }).click();
+  const customer = admin.getByRole('combobox', { name: 'Klant' });
+  await customer.fill('Eik');
+  await admin.getByRole('option', { name: 'Houtindustrie De Eik (K-1002)' }).click();
+  await admin.getByRole('button', { name: 'Opslaan' }).click();
+  await expectNotification(admin, 'Gebruiker is gewijzigd');
+  await admin.goto('/admin/customer-users?without_customer=1');
+  await expect(admin.getByRole('combobox', { name: 'Klant' })).toHaveText('Zonder klant');
+  await expect(admin.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  await adminContext.close();
+
+  // The user now sees the customer's machines.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Mijn machines' })).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await context.close();
+});
