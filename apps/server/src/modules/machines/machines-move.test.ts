@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { createDepartment, createLocation, createPlacementChain } from '../../test/factories';
-import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
 import { item, type Json, machineBody, machinesApi, MISSING } from './machines.test-helpers';
 
 /**
- * Moving a machine (POST .../machines/:id/move) and its history (GET .../moves), and the reports
- * list of a machine (GET .../reports).
+ * Moving a machine (POST .../machines/:id/move) and its history (GET .../moves). A machine's
+ * reports are machine-reports.test.ts's.
  */
 const t = useTestApp();
 const { create, read, snapshot } = machinesApi(t);
@@ -153,27 +152,5 @@ describe('move and history', () => {
       expect(res.json(), JSON.stringify(body)).toEqual({ message: TEXT.validation, errors });
     }
     expect(await snapshot()).toEqual(before);
-  });
-});
-
-describe('reports of a machine', () => {
-  it('lists no reports yet: an empty page with the list meta, archived machines too', async () => {
-    const c = await createPlacementChain(t.db);
-    const m = await create(c);
-    const path = `${item(c.customer.id, m.id)}/reports`;
-    const res = await t.admin.get(path);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: [], meta: { total: 0, page: 1, itemsPerPage: 10, lastPage: 1 } });
-    expect((await t.admin.get(`${path}?page=2&itemsPerPage=25`)).json().meta).toEqual({
-      total: 0,
-      page: 2,
-      itemsPerPage: 25,
-      lastPage: 1,
-    });
-    const junk = await t.admin.get(`${path}?sortKey=evil`);
-    expect(junk.statusCode).toBe(422);
-    expect(Object.keys(errorsOf(junk))).toEqual(['sortKey']);
-    await t.admin.post(`${item(c.customer.id, m.id)}/archive`);
-    expect((await t.admin.get(path)).statusCode).toBe(200);
   });
 });
