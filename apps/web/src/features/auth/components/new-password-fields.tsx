@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { PASSWORD_HINT } from '@keurwijzer/shared/account';
 import { TextFieldElement, type AnyControl } from '../../../components/form/form-fields';
-import { loadPasswordStrength } from '../../../lib/password-strength';
+import { loadPasswordStrength } from '../../../lib/password-check';
 
 type NewPassword = FieldValues & { password: string; password_confirmation: string };
 

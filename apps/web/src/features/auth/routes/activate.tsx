@@ -14,7 +14,7 @@ import { TextFieldElement } from '../../../components/form/form-fields';
 import { useNotify } from '../../../components/feedback/notifications';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
-import { isTooEasyToGuess, loadPasswordStrength } from '../../../lib/password-strength';
+import { isTooEasyToGuess, loadPasswordStrength } from '../../../lib/password-check';
 
 /** Each link is offered once per page load (StrictMode runs an effect twice; a link works once). */
 const confirmations = new Map<string, Promise<unknown>>();

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { isTooEasyToGuess } from '../../../lib/password-strength';
+import { isTooEasyToGuess } from '../../../lib/password-check';
 import { changePassword } from '../api/password';
 import { useAuth } from '../api/auth';
 import { AuthMessage } from '../components/auth-message';

@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextFieldElement, type AnyControl } from '../../../components/form/form-fields';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
-import { loadPasswordStrength } from '../../../lib/password-strength';
+import { loadPasswordStrength } from '../../../lib/password-check';
 
 const FIELDS = [
   'first_name',

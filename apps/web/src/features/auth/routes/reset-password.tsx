@@ -10,7 +10,7 @@ import { MSG } from '@keurwijzer/shared/validation';
 import { useDocumentTitle } from '../../../components/layout/document-title';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { isTooEasyToGuess } from '../../../lib/password-strength';
+import { isTooEasyToGuess } from '../../../lib/password-check';
 import { resetPassword } from '../api/password';
 import { AuthMessage } from '../components/auth-message';
 import { NewPasswordFields } from '../components/new-password-fields';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTooEasyToGuess, loadPasswordStrength } from './password-strength';
+import { isTooEasyToGuess, loadPasswordStrength } from './password-check';
 
 describe('the lazily loaded password strength check', () => {
   it('finds Password1! too easy to guess and a few unrelated words not', async () => {

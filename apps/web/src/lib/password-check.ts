@@ -7,8 +7,9 @@ let loading: Promise<StrengthCheck> | undefined;
 /**
  * The password strength check (zxcvbn-ts with its dictionaries, the largest chunk of the app),
  * loaded on first use with a dynamic import: only the screens that set a password fetch it,
- * never the login page (scripts/bundle-size.mjs). A failed load is forgotten, so the next call
- * tries again.
+ * never the login page (scripts/bundle-size.mjs). This small module, shared by those screens, is
+ * a chunk of its own (`password-check-*`); the check is `password-strength-*`. A failed load is
+ * forgotten, so the next call tries again.
  */
 export function loadPasswordStrength(): Promise<StrengthCheck> {
   loading ??= import('@keurwijzer/shared/password-strength').then(
