@@ -241,14 +241,12 @@ export async function createMalfunction(
     .insert(malfunctions)
     .values({ customerId: machine.customerId, machineId: machine.id, description: uniqueName('Storing'), ...values })
     .returning();
-  await db
-    .insert(malfunctionEvents)
-    .values({
-      malfunctionId: row!.id,
-      kind: 'reported',
-      toStatus: 'open',
-      byUser: row!.reportedBy,
-      at: row!.createdAt,
-    });
+  await db.insert(malfunctionEvents).values({
+    malfunctionId: row!.id,
+    kind: 'reported',
+    toStatus: 'open',
+    byUser: row!.reportedBy,
+    at: row!.createdAt,
+  });
   return row!;
 }
