@@ -7,6 +7,8 @@ export const heading = (page: Page, name: string) => page.getByRole('heading', {
 export async function malfunctionsMenuItem(page: Page): Promise<Locator> {
   const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
   const item = menu.getByRole('link', { name: /^Storingen/ });
+  // The app bar and the menu render together: once the bar is there, a hidden item means a phone.
+  await expect(page.getByRole('button', { name: /^Account van / })).toBeVisible();
   if (!(await item.isVisible())) await page.getByRole('button', { name: 'Menu openen' }).click();
   await expect(item).toBeVisible();
   return item;
