@@ -159,6 +159,8 @@ export async function reportThroughDialog(
 /** Opens "Mijn storingen" through the main menu (on a phone behind the menu button). */
 export async function openMyMalfunctions(page: Page) {
   const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
+  // The app bar and the menu render together: once the bar is there, a hidden item means a phone.
+  await expect(page.getByRole('button', { name: /^Account van / })).toBeVisible();
   if (!(await menu.getByRole('link', { name: MALFUNCTION_TEXT.mine }).isVisible())) {
     await page.getByRole('button', { name: 'Menu openen' }).click();
   }
