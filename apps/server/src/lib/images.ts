@@ -4,9 +4,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { fieldError } from './errors';
 
 /*
- * An uploaded photo, checked and re-encoded: the one implementation for uploads outside the
- * machine images (malfunction photos). It keeps the machine images' rules word for word
- * (modules/machines/machine-images.ts, which can delegate here): the type by the bytes, 10 MiB,
+ * An uploaded photo, checked and re-encoded: the one implementation for machine images
+ * (modules/machines/machine-images.ts delegates here) and malfunction photos: the type by the bytes, 10 MiB,
  * 50 megapixels read from the header before decoding, re-encoded (EXIF dropped), a thumbnail.
  */
 
