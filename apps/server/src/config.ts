@@ -33,6 +33,13 @@ const EnvSchema = z.object({
   COMPANY_NAME: z.string().min(1).default('Keurwijzer Machinekeuringen B.V.'),
   COMPANY_ADDRESS: z.string().default('Industrieweg 12, 3542 AD Utrecht'),
   COMPANY_CONTACT: z.string().default('030 123 45 67 · info@keurwijzer.nl'),
+  /** Two-factor sign-in compulsory for employees (super admin, admin, mechanic): sent to 2fa-intro. */
+  TWO_FACTOR_REQUIRED_FOR_EMPLOYEES: bool.default(false),
+  /** Google sign-in (OpenID Connect): on when both are set; the buttons are hidden otherwise. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The OpenID provider; tests point it at a local one (oidc-provider). */
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
 });
 
 export type Config = {
@@ -57,6 +64,9 @@ export type Config = {
   scryptLogN: number;
   webDist: string | undefined;
   company: Company;
+  twoFactorRequiredForEmployees: boolean;
+  /** null: Google sign-in is off. */
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
 };
 
 /** The inspection company as printed on exports. */
@@ -104,5 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptLogN: e.SCRYPT_LOG_N,
     webDist: e.WEB_DIST,
     company: { name: e.COMPANY_NAME, address: e.COMPANY_ADDRESS, contact: e.COMPANY_CONTACT },
+    twoFactorRequiredForEmployees: e.TWO_FACTOR_REQUIRED_FOR_EMPLOYEES,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : null,
   };
 }

@@ -33,6 +33,33 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/** Interface languages (spec section 1): Dutch only; default and fallback. */
+export const LANGUAGES = ['nl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * The logged-in user (POST /api/login, GET /api/authorized, the profile): the user payload with
+ * the account's own settings, which lists of users do not carry.
+ */
+export const CurrentUserSchema = UserSchema.extend({
+  lang: z.enum(LANGUAGES),
+  two_factor_enabled: z.boolean(),
+  /**
+   * Two-factor sign-in is compulsory for this role (TWO_FACTOR_REQUIRED_FOR_EMPLOYEES) and not on
+   * yet: the app sends the user to 2fa-intro, and the API answers 403 elsewhere until it is on.
+   */
+  two_factor_setup_required: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/**
+ * POST /api/login (and the end of Google sign-in): the user, or, for an account with two-factor
+ * sign-in on, `two_factor_required` and a session that only POST /api/2fa accepts.
+ */
+export const TwoFactorRequiredSchema = z.object({ two_factor_required: z.literal(true) });
+export const LoginResultSchema = z.union([CurrentUserSchema, TwoFactorRequiredSchema]);
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
 /** What an admin fills in for a user. The customer is required for (and only for) customers. */
 export const UserInputSchema = z
   .object({

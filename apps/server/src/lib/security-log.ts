@@ -24,7 +24,16 @@ export type SecurityEvent =
   | 'user.restored'
   | 'user.registered'
   | 'register.taken'
-  | 'register.throttled';
+  | 'register.throttled'
+  | 'two_factor.enabled'
+  | 'two_factor.disabled'
+  | 'two_factor.success'
+  | 'two_factor.failure'
+  | 'two_factor.throttled'
+  | 'two_factor.recovery_code_used'
+  | 'oidc.success'
+  | 'oidc.failure'
+  | 'oidc.registered';
 
 /**
  * What an event may carry: who and from where, never a password, token or cookie (the type has
@@ -48,9 +57,17 @@ export type SecurityFields = {
     | 'device'
     | 'recover'
     | 'recover_ip'
-    | 'password';
+    | 'password'
+    | 'wrong_code'
+    | 'reused_code'
+    | 'state'
+    | 'nonce'
+    | 'email_not_verified'
+    | 'provider_error';
   /** The login came with a valid device cookie of this account. */
   knownDevice?: boolean;
+  /** The password was right; the session waits for the second factor. */
+  twoFactorPending?: boolean;
   role?: string;
   previousRole?: string;
   previousEmail?: string;

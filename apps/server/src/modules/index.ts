@@ -141,6 +141,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
       throttle: loginThrottle,
       devices: createDeviceCookies({ secret: sessionSecret, secure: config.secureCookies }),
       scryptLogN: config.scryptLogN,
+      twoFactorRequiredForEmployees: config.twoFactorRequiredForEmployees,
     }),
     users: createUsersService({ db, users: repos.users, sessions, mailer, appUrl: config.appUrl }),
     account: createAccountService({ db, repo: repos.account, scryptLogN: config.scryptLogN }),

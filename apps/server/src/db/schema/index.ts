@@ -8,3 +8,4 @@ export * from './questionnaires';
 export * from './machines';
 export * from './tasklists';
 export * from './malfunctions';
+export * from './mails';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -15,6 +15,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute expiry: created_at + SESSION_ABSOLUTE_HOURS. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * The password (or Google) was right but the second factor is still to come: the session
+     * knows its user, yet the app treats it as logged out except for POST /api/2fa.
+     */
+    twoFactorPending: boolean('two_factor_pending').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import type { Role } from '@keurwijzer/shared/permissions';
 import { customers } from './customers';
 
@@ -21,6 +32,19 @@ export const users = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Language preference (spec section 1): only 'nl' exists; default and fallback. */
+    lang: varchar('lang', { length: 8 }).notNull().default('nl'),
+    /**
+     * The TOTP secret, encrypted (AES-256-GCM, lib/secret-box.ts); set when the user starts
+     * 2fa-activate, in use once `totpEnabledAt` is set (the first code confirmed it).
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last accepted code: a code is accepted once (no replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The OpenID Connect subject (Google `sub`) this account signed in with; unique per issuer. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
     /**
      * What the user list searches: "first [preposition] last email", lower-cased, kept by the
      * database. A trigram index on it makes `LIKE '%term%'` an index lookup instead of three
@@ -39,6 +63,7 @@ export const users = pgTable(
       .where(sql`${t.archivedAt} is null`),
     index('users_last_name_idx').on(t.lastName, t.id),
     index('users_customer_idx').on(t.customerId),
+    uniqueIndex('users_oidc_unique').on(t.oidcIssuer, t.oidcSubject),
     check('users_role_check', sql`${t.role} in ('super_admin', 'admin', 'mechanic', 'customer')`),
     // Only customer users belong to a customer; a self-registered one has none until an admin
     // links it (modules/registration).
@@ -67,4 +92,19 @@ export const userTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_tokens_user_idx').on(t.userId, t.type)],
+);
+
+/** Two-factor recovery codes: ten per activation, only their SHA-256 stored, each used once. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_unique').on(t.userId, t.codeHash)],
 );

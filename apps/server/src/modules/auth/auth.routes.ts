@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT } from '@keurwijzer/shared/texts';
-import { LoginInputSchema, UserSchema } from '@keurwijzer/shared/users';
+import { CurrentUserSchema, LoginInputSchema, LoginResultSchema } from '@keurwijzer/shared/users';
 import { MessageSchema, dataOf } from '../../lib/responses';
 import { securityLogOf } from '../../lib/security-log';
 import type { AuthService } from './auth.service';
@@ -20,10 +20,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
 
   app.post(
     '/api/login',
-    { config: { access: 'public' }, schema: { body: LoginInputSchema, response: { 200: dataOf(UserSchema) } } },
+    { config: { access: 'public' }, schema: { body: LoginInputSchema, response: { 200: dataOf(LoginResultSchema) } } },
     async (req, reply) => {
       const { name, options } = service.deviceCookie;
-      const { cookie, device, user } = await service.login(req.body, {
+      const { cookie, device, result } = await service.login(req.body, {
         ip: req.ip,
         previousSessionId: req.session?.id,
         deviceCookie: req.cookies[name],
@@ -32,13 +32,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       app.sessionCookie.set(reply, cookie);
       // This browser now knows the account: its next logins count against its own limit.
       reply.setCookie(name, device, options);
-      return { data: user };
+      return { data: result };
     },
   );
 
   app.get(
     '/api/authorized',
-    { config: { access: 'session' }, schema: { response: { 200: dataOf(UserSchema) } } },
+    { config: { access: 'session' }, schema: { response: { 200: dataOf(CurrentUserSchema) } } },
     async (req) => ({
       data: service.authorized(req.user!),
     }),

@@ -1,5 +1,6 @@
 import { TEXT } from '@keurwijzer/shared/texts';
-import type { LoginInput, User } from '@keurwijzer/shared/users';
+import type { CurrentUser, LoginInput, LoginResult, User } from '@keurwijzer/shared/users';
+import { EMPLOYEE_ROLES } from '@keurwijzer/shared/permissions';
 import type { UserRow } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { dummyHash, verifyPassword } from '../../lib/password';
@@ -24,6 +25,8 @@ type Deps = {
   throttle: LoginThrottle;
   devices: DeviceCookies;
   scryptLogN: number;
+  /** TWO_FACTOR_REQUIRED_FOR_EMPLOYEES. */
+  twoFactorRequiredForEmployees: boolean;
 };
 
 /** What a login request brings besides the form: where from, its cookies, its security log. */
@@ -49,8 +52,42 @@ function failureOf(user: UserRow | undefined, passwordOk: boolean): SecurityFiel
   return null;
 }
 
-export function createAuthService({ users, sessions, throttle, devices, scryptLogN }: Deps) {
+export function createAuthService({
+  users,
+  sessions,
+  throttle,
+  devices,
+  scryptLogN,
+  twoFactorRequiredForEmployees,
+}: Deps) {
+  /** The logged-in user with the account's own settings (CurrentUserSchema). */
+  const presentCurrent = (row: UserRow): CurrentUser => ({
+    ...users.present(row),
+    lang: 'nl',
+    two_factor_enabled: row.totpEnabledAt !== null,
+    two_factor_setup_required:
+      twoFactorRequiredForEmployees && row.totpEnabledAt === null && (EMPLOYEE_ROLES as readonly string[]).includes(row.role),
+  });
+
+  /**
+   * Starts the session of a user whose first factor (password, or Google) was right: a full
+   * session, or, with two-factor sign-in on, a session that waits for the code (POST /api/2fa).
+   * The visitor's session ends either way; the new one has a new id and CSRF token.
+   */
+  async function startSession(
+    user: UserRow,
+    previousSessionId: string | undefined,
+  ): Promise<{ cookie: string; result: LoginResult }> {
+    if (previousSessionId) await sessions.destroy(previousSessionId);
+    const twoFactorPending = user.totpEnabledAt !== null;
+    const { cookie } = await sessions.create(user.id, { twoFactorPending });
+    return { cookie, result: twoFactorPending ? { two_factor_required: true } : presentCurrent(user) };
+  }
+
   return {
+    presentCurrent,
+    startSession,
+
     /** The device cookie's name and attributes, for the routes that set and read it. */
     deviceCookie: { name: devices.name, options: devices.options },
 
@@ -79,14 +116,13 @@ export function createAuthService({ users, sessions, throttle, devices, scryptLo
         throw invalidLogin();
       }
       await throttle.succeeded(attempt);
-      if (previousSessionId) await sessions.destroy(previousSessionId);
-      const { cookie } = await sessions.create(user.id);
-      log('login.success', who);
-      return { cookie, device: devices.issue(user.id), user: users.present(user) };
+      const { cookie, result } = await startSession(user, previousSessionId);
+      log('login.success', { ...who, twoFactorPending: 'two_factor_required' in result });
+      return { cookie, device: devices.issue(user.id), result };
     },
 
     /** The logged-in user of a session as the API shows it. */
-    authorized: (user: UserRow): User => users.present(user),
+    authorized: (user: UserRow): CurrentUser => presentCurrent(user),
 
     async logout(sessionId: string, user: UserRow, log: SecurityLog): Promise<void> {
       await sessions.destroy(sessionId);

@@ -9,6 +9,11 @@ export type Session = {
   id: string;
   csrfToken: string;
   user: UserRow | null;
+  /**
+   * The user of a session whose password (or Google sign-in) was right but whose second factor
+   * is still to come: `user` is null until POST /api/2fa turns it into a full session.
+   */
+  pendingUser?: UserRow;
 };
 
 /**
@@ -20,6 +25,9 @@ export type Session = {
  */
 const VISITOR = 'v.';
 const VISITOR_COOKIE = /^v\.[A-Za-z0-9_-]{43}$/;
+
+/** How long a session waiting for its second factor lives. */
+const TWO_FACTOR_PENDING_MS = 10 * 60_000;
 
 /** How often a session's last-seen time is written: not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -48,7 +56,10 @@ export function createSessionStore(
      * A new session: a user's is stored, a visitor's (userId null) is only a cookie and the token
      * derived from it (see VISITOR). Returns the cookie value.
      */
-    async create(userId: number | null): Promise<{ cookie: string; session: Session }> {
+    async create(
+      userId: number | null,
+      { twoFactorPending = false }: { twoFactorPending?: boolean } = {},
+    ): Promise<{ cookie: string; session: Session }> {
       if (userId === null) {
         const cookie = VISITOR + randomToken();
         return { cookie, session: visitorSession(cookie) };
@@ -56,7 +67,9 @@ export function createSessionStore(
       const cookie = randomToken();
       const id = idOf(cookie);
       const csrfToken = randomToken();
-      await sessions.insert({ id, userId, csrfToken, expiresAt: new Date(Date.now() + opts.absoluteMs) });
+      // A half-logged-in session lives as long as a login form is worth filling in: 10 minutes.
+      const lifetime = twoFactorPending ? Math.min(opts.absoluteMs, TWO_FACTOR_PENDING_MS) : opts.absoluteMs;
+      await sessions.insert({ id, userId, csrfToken, twoFactorPending, expiresAt: new Date(Date.now() + lifetime) });
       return { cookie, session: { id, csrfToken, user: null } };
     },
 
@@ -72,6 +85,9 @@ export function createSessionStore(
       if (!row) return null;
       if (row.session.userId !== null && (!row.user || row.user.archivedAt || row.customerArchivedAt)) return null;
       if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await sessions.touch(id, new Date(now));
+      if (row.session.twoFactorPending && row.user) {
+        return { id, csrfToken: row.session.csrfToken, user: null, pendingUser: { ...row.user, customerName: row.customerName } };
+      }
       return {
         id,
         csrfToken: row.session.csrfToken,

@@ -1,23 +1,26 @@
 import { roleCan, type Role } from '@keurwijzer/shared/permissions';
 import { useQuery } from '@tanstack/react-query';
-import type { User, LoginFormValues } from '@keurwijzer/shared/users';
+import type { CurrentUser, LoginFormValues, LoginResult } from '@keurwijzer/shared/users';
 import { ApiError, apiGet, apiSend, refreshCsrfToken } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
 
 /** GET /api/authorized: the current user, or null when not logged in. */
-export async function getAuthorized(): Promise<User | null> {
+export async function getAuthorized(): Promise<CurrentUser | null> {
   try {
-    return (await apiGet<User>('/api/authorized')).data;
+    return (await apiGet<CurrentUser>('/api/authorized')).data;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
   }
 }
 
-/** POST /api/login with the CSRF token refreshed before and after (spec section 7). */
-export async function login(input: LoginFormValues): Promise<User> {
+/**
+ * POST /api/login with the CSRF token refreshed before and after (spec section 7): the user, or
+ * `two_factor_required` when the account's second factor is still to come (then /2fa).
+ */
+export async function login(input: LoginFormValues): Promise<LoginResult> {
   await refreshCsrfToken();
-  const { data } = await apiSend<User>('/api/login', input);
+  const { data } = await apiSend<LoginResult>('/api/login', input);
   await refreshCsrfToken();
   return data;
 }
@@ -39,7 +42,7 @@ export function useAuth() {
 }
 
 /** The logged-in user inside the main layout (the guard guarantees one). */
-export function useCurrentUser(): User {
+export function useCurrentUser(): CurrentUser {
   const { user } = useAuth();
   if (!user) throw new Error('useCurrentUser outside an authenticated route');
   return user;

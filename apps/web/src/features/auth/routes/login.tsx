@@ -74,6 +74,11 @@ export default function Login() {
     setSubmitting(true);
     try {
       const me = await login(values);
+      if ('two_factor_required' in me) {
+        // The password was right; the code (or a recovery code) comes next.
+        await navigate(redirect ? `/2fa?redirect=${encodeURIComponent(redirect)}` : '/2fa', { replace: true });
+        return;
+      }
       queryClient.setQueryData(AUTH_QUERY_KEY, me);
       await navigate(redirect ?? homeFor(me.role), { replace: true });
     } catch (err) {
