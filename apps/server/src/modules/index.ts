@@ -63,6 +63,9 @@ import { createReportsService } from './reports/reports.service';
 import { createRegistrationRepository } from './registration/registration.repository';
 import { registrationRoutes } from './registration/registration.routes';
 import { createRegistrationService } from './registration/registration.service';
+import { createProfileRepository } from './profile/profile.repository';
+import { profileRoutes } from './profile/profile.routes';
+import { createProfileService } from './profile/profile.service';
 import { createPlanningRepository } from './tasklists/planning.repository';
 import { planningRoutes } from './tasklists/planning.routes';
 import { createPlanningService } from './tasklists/planning.service';
@@ -117,6 +120,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     reports: createReportsRepository(db),
     malfunctions: createMalfunctionsRepository(db),
     registration: createRegistrationRepository(db),
+    profile: createProfileRepository(db),
   };
 
   // The request pipeline's own (plugins/session.ts); users end sessions through it.
@@ -130,19 +134,22 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
   const machineImages = createMachineImagesService({ repo: repos.machineImages, storage });
   const machineReports = createMachineReportsService({ repo: repos.machineReports });
   const reports = createReportsService({ db, repo: repos.reports, images: machineImages, company: config.company });
+  const auth = createAuthService({
+    // Users <-> auth: login reads users through this small interface, user management ends
+    // sessions through `sessions` (its `UserSessions`); neither imports the other.
+    users: createUserDirectory(repos.users),
+    sessions,
+    throttle: loginThrottle,
+    devices: createDeviceCookies({ secret: sessionSecret, secure: config.secureCookies }),
+    scryptLogN: config.scryptLogN,
+    twoFactorRequiredForEmployees: config.twoFactorRequiredForEmployees,
+  });
 
   return {
     sessions,
-    auth: createAuthService({
-      // Users <-> auth: login reads users through this small interface, user management ends
-      // sessions through `sessions` (its `UserSessions`); neither imports the other.
-      users: createUserDirectory(repos.users),
-      sessions,
-      throttle: loginThrottle,
-      devices: createDeviceCookies({ secret: sessionSecret, secure: config.secureCookies }),
-      scryptLogN: config.scryptLogN,
-      twoFactorRequiredForEmployees: config.twoFactorRequiredForEmployees,
-    }),
+    auth,
+    // The profile answers with the logged-in user as the auth module presents it.
+    profile: createProfileService({ repo: repos.profile, storage, present: auth.presentCurrent }),
     users: createUsersService({ db, users: repos.users, sessions, mailer, appUrl: config.appUrl }),
     account: createAccountService({ db, repo: repos.account, scryptLogN: config.scryptLogN }),
     // Forgot, reset and change password: the login throttle's counters, the session store, and
@@ -226,4 +233,5 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(passwordRoutes, { service: modules.password });
   await app.register(malfunctionsRoutes, { service: modules.malfunctions });
   await app.register(registrationRoutes, { service: modules.registration });
+  await app.register(profileRoutes, { service: modules.profile });
 }

@@ -25,6 +25,13 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/change-password': ROLES,
   'GET /api/authorized': ROLES,
   'POST /api/logout': ROLES,
+  // The profile: every role, always the session's own user (a photo also for users.view)
+  'GET /api/profile': ROLES,
+  'PUT /api/profile': ROLES,
+  'GET /api/profile/image': ROLES,
+  'POST /api/profile/image': ROLES,
+  'POST /api/profile/image/remove': ROLES,
+  'GET /api/users/:id/image': ROLES,
   // Users and customers
   'GET /api/users': ADMINS,
   'GET /api/users/:id': ADMINS,

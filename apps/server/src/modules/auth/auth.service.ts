@@ -3,6 +3,7 @@ import type { CurrentUser, LoginInput, LoginResult, User } from '@keurwijzer/sha
 import { EMPLOYEE_ROLES } from '@keurwijzer/shared/permissions';
 import type { UserRow } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
+import { languageOf } from '../../lib/language';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import type { SecurityFields, SecurityLog } from '../../lib/security-log';
 import type { DeviceCookies } from './device-cookie';
@@ -63,7 +64,8 @@ export function createAuthService({
   /** The logged-in user with the account's own settings (CurrentUserSchema). */
   const presentCurrent = (row: UserRow): CurrentUser => ({
     ...users.present(row),
-    lang: 'nl',
+    // The stored preference when it is a supported language, else Dutch (lib/language.ts).
+    lang: languageOf({ stored: row.lang }),
     two_factor_enabled: row.totpEnabledAt !== null,
     two_factor_setup_required:
       twoFactorRequiredForEmployees && row.totpEnabledAt === null && (EMPLOYEE_ROLES as readonly string[]).includes(row.role),

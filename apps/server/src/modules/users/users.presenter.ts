@@ -4,6 +4,14 @@ import type { UserRow } from '../../db/schema/users';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The user payload's `image`: the URL of the profile photo (GET /api/users/:id/image, for the
+ * user and for whoever manages users), versioned by the stored file's name, so a new photo is a
+ * new URL; null without a photo. users.repository.ts builds the same text in SQL (USER_JSON).
+ */
+export const imageUrlOf = (id: number, image: string | null): string | null =>
+  image === null ? null : `/api/users/${id}/image?v=${image.replace(/^.*\/|[.][^.]*$/g, '')}`;
+
 /** Maps a row to the API contract; the password hash never leaves here. */
 export function toUser(row: UserRow): User {
   return {
@@ -12,7 +20,7 @@ export function toUser(row: UserRow): User {
     preposition: row.preposition,
     last_name: row.lastName,
     email: row.email,
-    image: row.image,
+    image: imageUrlOf(row.id, row.image),
     role: row.role,
     roles: [row.role],
     permissions: permissionsFor([row.role]),

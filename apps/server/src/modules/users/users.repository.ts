@@ -82,7 +82,8 @@ const userFields = (u: UserSource): Record<keyof User, SQL> => ({
   preposition: sql`${u.preposition}`,
   last_name: sql`${u.lastName}`,
   email: sql`${u.email}`,
-  image: sql`${u.image}`,
+  // As imageUrlOf (users.presenter.ts): the photo's URL, versioned by the file's name.
+  image: sql`case when ${u.image} is null then null else '/api/users/' || ${u.id} || '/image?v=' || regexp_replace(${u.image}, '^.*/|[.][^.]*$', '', 'g') end`,
   role: sql`${u.role}`,
   roles: perRole(u.role, (role) => [role]),
   permissions: perRole(u.role, (role) => permissionsFor([role])),

@@ -1,0 +1,120 @@
+import type { Readable } from 'node:stream';
+import { PROFILE_TEXT, type ProfileInput } from '@keurwijzer/shared/profile';
+import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
+import type { CurrentUser } from '@keurwijzer/shared/users';
+import type { UserRow } from '../../db/schema/users';
+import { assertCan, can, type Actor } from '../../lib/actor';
+import { createKeyedLimit, createWorkQueue } from '../../lib/concurrency';
+import { AppError, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import { processProfilePhoto } from './profile-photo';
+import type { ProfileRepository } from './profile.repository';
+
+/** A photo to send. */
+export type PhotoFile = { stream: Readable; contentType: string; fileName: string };
+
+type Deps = {
+  repo: ProfileRepository;
+  storage: Storage;
+  /** The logged-in user as the API shows it (the auth module's presentCurrent). */
+  present: (row: UserRow) => CurrentUser;
+  limits?: { uploadsPerUser: number; decodes: number; decodesWaiting: number };
+};
+
+/**
+ * The profile: the logged-in user's own name, language and photo. Every method works on the
+ * actor's own row (the id comes from the session, never from the request), so nobody changes
+ * another's profile; a photo is read by its owner and by whoever manages users.
+ */
+export function createProfileService({
+  repo,
+  storage,
+  present,
+  limits = { uploadsPerUser: 2, decodes: 2, decodesWaiting: 8 },
+}: Deps) {
+  const uploads = createKeyedLimit(limits.uploadsPerUser);
+  const decoding = createWorkQueue({
+    concurrency: limits.decodes,
+    maxWaiting: limits.decodesWaiting,
+    onFull: () => new AppError(503, LIMIT_TEXT.busy),
+  });
+
+  async function current(actor: Actor): Promise<CurrentUser> {
+    const row = await repo.findById(actor.id);
+    if (!row) throw notFound();
+    return present(row);
+  }
+
+  /** The old file goes after the new key is stored; a file left behind is only disk space. */
+  async function dropFile(key: string | null) {
+    if (key) await storage.delete(key).catch(() => undefined);
+  }
+
+  return {
+    async get(actor: Actor): Promise<CurrentUser> {
+      assertCan(actor, 'profile.edit');
+      return current(actor);
+    },
+
+    async update(actor: Actor, input: ProfileInput): Promise<CurrentUser> {
+      assertCan(actor, 'profile.edit');
+      const { first_name, preposition, last_name, lang } = input;
+      if (!(await repo.update(actor.id, { firstName: first_name, preposition, lastName: last_name, lang }))) {
+        throw notFound();
+      }
+      return current(actor);
+    },
+
+    /**
+     * A new photo in place of the old one. `read` gives the uploaded bytes: it is called only
+     * after the checks (the user's uploads in progress), so a refused upload's body is not read.
+     */
+    async uploadImage(actor: Actor, read: () => Promise<Buffer>): Promise<CurrentUser> {
+      assertCan(actor, 'profile.edit');
+      const release = uploads.tryAcquire(actor.id);
+      if (!release) throw new AppError(429, LIMIT_TEXT.tooManyUploads);
+      let photo: { key: string; file: Buffer };
+      try {
+        const data = await read();
+        photo = await decoding.run(() => processProfilePhoto(actor.id, data));
+      } finally {
+        release();
+      }
+      await storage.put(photo.key, photo.file);
+      const swapped = await repo.swapImage(actor.id, photo.key).catch(async (err: unknown) => {
+        await dropFile(photo.key);
+        throw err;
+      });
+      if (!swapped) {
+        await dropFile(photo.key);
+        throw notFound();
+      }
+      await dropFile(swapped.previous);
+      return current(actor);
+    },
+
+    /** Removes the photo; 404 without one (a second removal at once, too). */
+    async removeImage(actor: Actor): Promise<CurrentUser> {
+      assertCan(actor, 'profile.edit');
+      const swapped = await repo.swapImage(actor.id, null);
+      if (!swapped?.previous) throw new AppError(404, PROFILE_TEXT.noPhoto);
+      await dropFile(swapped.previous);
+      return current(actor);
+    },
+
+    /**
+     * The photo of user `userId`: for that user, and for whoever manages users (the user payload's
+     * `image` is its URL). Anyone else gets the same 404 as for a user without a photo.
+     */
+    async image(actor: Actor, userId: number): Promise<PhotoFile> {
+      assertCan(actor, 'profile.edit');
+      if (userId !== actor.id && !can(actor, 'users.view')) throw notFound();
+      const key = await repo.imageOf(userId);
+      const stream = key && key.startsWith(`profiles/${userId}/`) ? await storage.get(key) : null;
+      if (!stream) throw notFound();
+      return { stream, contentType: 'image/webp', fileName: `profielfoto-${userId}.webp` };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

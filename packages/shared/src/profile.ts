@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { LANGUAGES, type Language } from './users';
+import { choiceField, optionalText, requiredText } from './validation';
+
+/**
+ * The profile (issue 13): what a logged-in user changes of its own account. Not the e-mail
+ * address and not the role (user management does those); the password has its own screen
+ * (POST /api/change-password), two-factor sign-in its own calls.
+ */
+
+/** PUT /api/profile: name and language preference (spec section 1: only nl exists). */
+export const ProfileInputSchema = z.object({
+  first_name: requiredText(),
+  preposition: optionalText(),
+  last_name: requiredText(),
+  lang: choiceField(LANGUAGES),
+});
+export type ProfileInput = z.output<typeof ProfileInputSchema>;
+export type ProfileFormValues = z.input<typeof ProfileInputSchema>;
+
+/** The profile photo is stored as a square WebP of at most this many pixels a side. */
+export const PROFILE_PHOTO_SIDE = 512;
+
+/** The names of the languages in the language select. */
+export const LANGUAGE_LABELS: Record<Language, string> = { nl: 'Nederlands' };
+
+/** Texts of the profile: the server's answers and the screen's. */
+export const PROFILE_TEXT = {
+  /** The spec's success text (section 8). */
+  changed: 'Profiel is gewijzigd',
+  photoChanged: 'Foto is gewijzigd',
+  photoRemoved: 'Foto is verwijderd',
+  photoMissing: 'Kies een foto om te uploaden',
+  noPhoto: 'Je hebt geen foto.',
+} as const;
