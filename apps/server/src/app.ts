@@ -16,6 +16,7 @@ import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 import type { SessionStore } from './modules/auth/session-store';
 import { createModules, registerModules } from './modules/index';
+import { twoFactorSetupRequired } from './modules/auth/auth.service';
 
 export type AppDeps = {
   config: Config;
@@ -113,7 +114,9 @@ export async function buildApp({
     secure: config.secureCookies,
     absoluteMs: config.sessionAbsoluteMs,
   });
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, {
+    twoFactorSetupRequired: (user) => twoFactorSetupRequired(user, config.twoFactorRequiredForEmployees),
+  });
   const registerTwins = methodOverride(app);
 
   await registerModules(app, modules);

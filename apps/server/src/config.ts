@@ -35,6 +35,11 @@ const EnvSchema = z.object({
   COMPANY_CONTACT: z.string().default('030 123 45 67 · info@keurwijzer.nl'),
   /** Two-factor sign-in compulsory for employees (super admin, admin, mechanic): sent to 2fa-intro. */
   TWO_FACTOR_REQUIRED_FOR_EMPLOYEES: bool.default(false),
+  /**
+   * The key material of the two-factor secrets' encryption (lib/secret-box.ts). Unset: derived
+   * from the session secret (then changing SESSION_SECRET turns every account's two-factor off).
+   */
+  SECRET_BOX_KEY: z.string().min(32).optional(),
   /** Google sign-in (OpenID Connect): on when both are set; the buttons are hidden otherwise. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -65,6 +70,8 @@ export type Config = {
   webDist: string | undefined;
   company: Company;
   twoFactorRequiredForEmployees: boolean;
+  /** SECRET_BOX_KEY; undefined: the session secret is the key material. */
+  secretBoxKey: string | undefined;
   /** null: Google sign-in is off. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
 };
@@ -115,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     company: { name: e.COMPANY_NAME, address: e.COMPANY_ADDRESS, contact: e.COMPANY_CONTACT },
     twoFactorRequiredForEmployees: e.TWO_FACTOR_REQUIRED_FOR_EMPLOYEES,
+    secretBoxKey: e.SECRET_BOX_KEY,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }

@@ -60,6 +60,8 @@ export type SecurityFields = {
     | 'password'
     | 'wrong_code'
     | 'reused_code'
+    | 'two_factor'
+    | 'two_factor_account'
     | 'state'
     | 'nonce'
     | 'email_not_verified'

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
+import { createSecretBox } from '../lib/secret-box';
 import type { Storage } from '../lib/storage';
 import { createAccountRepository } from './account/account.repository';
 import { accountRoutes } from './account/account.routes';
@@ -72,6 +73,9 @@ import { createPlanningService } from './tasklists/planning.service';
 import { createTasklistsRepository } from './tasklists/tasklists.repository';
 import { tasklistsRoutes } from './tasklists/tasklists.routes';
 import { createTasklistsService } from './tasklists/tasklists.service';
+import { createTwoFactorRepository } from './two-factor/two-factor.repository';
+import { twoFactorRoutes } from './two-factor/two-factor.routes';
+import { createTwoFactorService } from './two-factor/two-factor.service';
 import { createUsersRepository } from './users/users.repository';
 import { usersRoutes } from './users/users.routes';
 import { createUserDirectory, createUsersService } from './users/users.service';
@@ -120,6 +124,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     reports: createReportsRepository(db),
     malfunctions: createMalfunctionsRepository(db),
     registration: createRegistrationRepository(db),
+    twoFactor: createTwoFactorRepository(db),
     profile: createProfileRepository(db),
   };
 
@@ -150,6 +155,17 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     auth,
     // The profile answers with the logged-in user as the auth module presents it.
     profile: createProfileService({ repo: repos.profile, storage, present: auth.presentCurrent }),
+    // Two-factor sign-in: the login throttle's counters, the session store, the secrets sealed
+    // with SECRET_BOX_KEY (else the session secret), and the user as the auth module presents it.
+    twoFactor: createTwoFactorService({
+      db,
+      repo: repos.twoFactor,
+      throttle: loginThrottle,
+      sessions,
+      box: createSecretBox(config.secretBoxKey ?? sessionSecret),
+      issuer: config.company.name,
+      presentCurrent: auth.presentCurrent,
+    }),
     users: createUsersService({ db, users: repos.users, sessions, mailer, appUrl: config.appUrl }),
     account: createAccountService({ db, repo: repos.account, scryptLogN: config.scryptLogN }),
     // Forgot, reset and change password: the login throttle's counters, the session store, and
@@ -233,5 +249,6 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(passwordRoutes, { service: modules.password });
   await app.register(malfunctionsRoutes, { service: modules.malfunctions });
   await app.register(registrationRoutes, { service: modules.registration });
+  await app.register(twoFactorRoutes, { service: modules.twoFactor });
   await app.register(profileRoutes, { service: modules.profile });
 }

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { TEXT } from '@keurwijzer/shared/texts';
+import { TWO_FACTOR_TEXT } from '@keurwijzer/shared/two-factor';
+import type { UserRow } from '../db/schema/users';
 import { can } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { safeEqual } from '../lib/tokens';
@@ -10,11 +12,28 @@ import './types';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * What a user whose two-factor sign-in is compulsory but not on yet may call (besides the public
+ * routes): who am I, set it up, turn it on, log out. Everything else answers 403.
+ */
+export const TWO_FACTOR_SETUP_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/authorized',
+  'HEAD /api/authorized',
+  'POST /api/logout',
+  'POST /api/2fa/setup',
+  'POST /api/2fa/enable',
+]);
+
+export type AccessPluginOptions = {
+  /** True for a user who must turn on two-factor sign-in before anything else (TWO_FACTOR_REQUIRED_FOR_EMPLOYEES). */
+  twoFactorSetupRequired?: (user: UserRow) => boolean;
+};
+
+/**
  * Deny by default: a /api route without `config.access` stops the server from starting. Per
  * request, before the body is read: 401 without a logged-in user, 419 without the session's CSRF
  * token on an unsafe method, 403 without the route's permission; in that order (checkAccess).
  */
-export const accessPlugin = fp(async (app) => {
+export const accessPlugin = fp<AccessPluginOptions>(async (app, opts) => {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
@@ -33,6 +52,15 @@ export const accessPlugin = fp(async (app) => {
     if (!access) return;
     // A method-override twin: before its body is read, what one of its targets needs.
     checkAccess(request, access === 'override' ? (overrides ?? []) : [access]);
+    // Compulsory two-factor sign-in not on yet: only setting it up and leaving (one place).
+    if (
+      access !== 'public' &&
+      request.user &&
+      opts.twoFactorSetupRequired?.(request.user) &&
+      !TWO_FACTOR_SETUP_ROUTES.has(`${request.method} ${request.routeOptions.url}`)
+    ) {
+      throw new AppError(403, TWO_FACTOR_TEXT.setupRequired);
+    }
   });
 });
 

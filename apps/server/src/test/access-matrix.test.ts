@@ -25,6 +25,13 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/change-password': ROLES,
   'GET /api/authorized': ROLES,
   'POST /api/logout': ROLES,
+  // Two-factor sign-in: the own account; POST /api/2fa is the login's second step (a session
+  // that waits for it has no user, so the route is public and checks that session itself)
+  'POST /api/2fa': 'public',
+  'POST /api/2fa/setup': ROLES,
+  'POST /api/2fa/enable': ROLES,
+  'POST /api/2fa/disable': ROLES,
+  'POST /api/2fa/recovery-codes': ROLES,
   // The profile: every role, always the session's own user (a photo also for users.view)
   'GET /api/profile': ROLES,
   'PUT /api/profile': ROLES,

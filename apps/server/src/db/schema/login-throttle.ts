@@ -13,7 +13,11 @@ export const loginThrottle = pgTable(
     // 'recover' (forgot-password: an e-mail from one IP), 'recover_ip' (forgot-password: any
     // e-mail from one IP, `email` ''), 'password' (change-password: an account from one IP) use
     // the same counters (modules/account/password.service.ts); no database constraint lists them.
-    kind: text('kind', { enum: ['pair', 'account', 'device', 'recover', 'recover_ip', 'password'] }).notNull(),
+    // 'two_factor' (a second-factor code: an account from one IP) and 'two_factor_account' (an
+    // account from any client, `client` '') count the two-factor codes (modules/two-factor).
+    kind: text('kind', {
+      enum: ['pair', 'account', 'device', 'recover', 'recover_ip', 'password', 'two_factor', 'two_factor_account'],
+    }).notNull(),
     email: text('email').notNull(),
     client: text('client').notNull(),
     count: integer('count').notNull(),

@@ -53,6 +53,15 @@ function failureOf(user: UserRow | undefined, passwordOk: boolean): SecurityFiel
   return null;
 }
 
+/**
+ * Two-factor sign-in is compulsory for this user (TWO_FACTOR_REQUIRED_FOR_EMPLOYEES, an employee
+ * role) and not on yet: the web sends it to 2fa-intro, the API (plugins/access.ts) refuses it
+ * everything but setting it up and leaving.
+ */
+export function twoFactorSetupRequired(row: Pick<UserRow, 'role' | 'totpEnabledAt'>, requiredForEmployees: boolean) {
+  return requiredForEmployees && row.totpEnabledAt === null && (EMPLOYEE_ROLES as readonly string[]).includes(row.role);
+}
+
 export function createAuthService({
   users,
   sessions,
@@ -67,8 +76,7 @@ export function createAuthService({
     // The stored preference when it is a supported language, else Dutch (lib/language.ts).
     lang: languageOf({ stored: row.lang }),
     two_factor_enabled: row.totpEnabledAt !== null,
-    two_factor_setup_required:
-      twoFactorRequiredForEmployees && row.totpEnabledAt === null && (EMPLOYEE_ROLES as readonly string[]).includes(row.role),
+    two_factor_setup_required: twoFactorSetupRequired(row, twoFactorRequiredForEmployees),
   });
 
   /**

@@ -20,7 +20,15 @@ export const THROTTLE = {
   recover: { max: 5, windowMs: 3_600_000 },
   recover_ip: { max: 20, windowMs: 3_600_000 },
   password: { max: 5, windowMs: 60_000 },
+  // Two-factor codes (modules/two-factor): 5 a minute per account and IP, as the login's pair,
+  // and 20 an hour per account from all clients together, so six digits cannot be worked through
+  // from many addresses within the 10 minutes a waiting session lives.
+  two_factor: { max: 5, windowMs: 60_000 },
+  two_factor_account: { max: 20, windowMs: 3_600_000 },
 } as const satisfies Record<CounterKind, { max: number; windowMs: number }>;
+
+/** The counters of the other calls (passwords, two-factor codes). */
+export type OtherCounterKind = Exclude<CounterKind, 'pair' | 'account' | 'device'>;
 
 /** The login's own counters. */
 type LoginKind = Extract<CounterKind, 'pair' | 'account' | 'device'>;
@@ -57,12 +65,17 @@ export function createLoginThrottle(attempts: LoginAttemptsRepository) {
      * Counts one attempt on a counter of another kind (the password calls) and says whether it
      * is over that kind's limit: the same statement, table and windows as the login's counters.
      */
-    async hit(kind: 'recover' | 'recover_ip' | 'password', email: string, client: string): Promise<boolean> {
+    async hit(kind: OtherCounterKind, email: string, client: string): Promise<boolean> {
       return (await attempts.increment({ kind, email, client }, THROTTLE[kind].windowMs)) > THROTTLE[kind].max;
     },
 
+    /** Gives one attempt back to a counter whose window still runs (the code was right). */
+    async giveBack(kind: OtherCounterKind, email: string, client: string): Promise<void> {
+      await attempts.decrement({ kind, email, client });
+    },
+
     /** Starts a counter of the password calls again (the current password was right). */
-    async clear(kind: 'recover' | 'recover_ip' | 'password', email: string, client: string): Promise<void> {
+    async clear(kind: OtherCounterKind, email: string, client: string): Promise<void> {
       await attempts.delete({ kind, email, client });
     },
 
