@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useNavigate, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import AppBar from '@mui/material/AppBar';
@@ -34,6 +34,7 @@ import { Logo } from '../../components/layout/logo';
 import { useNotify } from '../../components/feedback/notifications';
 import { logout, useCurrentUser } from '../../features/auth/api/auth';
 import { errorMessage } from '../../lib/api-client';
+import { applyUserLanguage } from '../../lib/language';
 import { AUTH_QUERY_KEY } from '../../lib/query-client';
 import { navigationFor, type NavBadge } from '../navigation';
 
@@ -158,6 +159,10 @@ export function MainLayout({ children }: { children: ReactNode }) {
   // The accessible name holds the initials the button shows (WCAG 2.5.3, label in name; not in
   // parentheses, which the check leaves out).
   const accountLabel = `Account van ${name}, ${userInitials}`;
+  // <html lang> follows the account's language preference (lib/language.ts; Dutch as fallback).
+  useEffect(() => {
+    applyUserLanguage(user.lang);
+  }, [user.lang]);
 
   const nav = (
     <Box component="nav" aria-label="Hoofdmenu" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -268,6 +273,9 @@ export function MainLayout({ children }: { children: ReactNode }) {
           <Tooltip title={`Account van ${name}`}>
             <IconButton color="inherit" aria-label={accountLabel} onClick={(e) => setMenuAnchor(e.currentTarget)}>
               <Avatar
+                // The profile photo when there is one (the initials while it loads or if it fails).
+                src={user.image ?? undefined}
+                alt=""
                 sx={(t) => ({
                   width: 32,
                   height: 32,

@@ -1,0 +1,116 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNotification, submitLogin } from '../support/login';
+import { checkScreen } from '../support/looks';
+import { DESKTOP, PHONE, STRONG, createActivatedUser } from '../account/helpers';
+
+/** A real `size` x `size` PNG of one colour, made here (no image library in the test). */
+function png(size: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const fields = (page: Page) => ({
+  first: page.getByRole('textbox', { name: 'Voornaam' }),
+  preposition: page.getByRole('textbox', { name: 'Tussenvoegsel' }),
+  last: page.getByRole('textbox', { name: 'Achternaam' }),
+  email: page.getByRole('textbox', { name: 'E-mail' }),
+  save: page.getByRole('button', { name: 'Opslaan' }),
+});
+
+/** The photo on the profile screen has loaded (an <img> whose file the browser could decode). */
+async function expectPhoto(page: Page) {
+  const photo = page.getByRole('img', { name: /^Foto van / });
+  await expect(photo).toBeVisible();
+  await expect(photo).toHaveAttribute('src', /^\/api\/users\/\d+\/image\?v=/);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+}
+
+test('profile: change the name -> "Profiel is gewijzigd", reload, read back (form and app bar), save again; a photo', async ({
+  page,
+  baseURL,
+}) => {
+  const email = await createActivatedUser(baseURL!);
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/login?redirect=/profile');
+  await submitLogin(page, email, STRONG);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Profiel', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+
+  const form = fields(page);
+  await expect(form.email).toHaveValue(email);
+  await expect(form.email).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('combobox', { name: 'Taal' })).toHaveText('Nederlands');
+
+  // The shared schema in the form.
+  await form.first.fill('');
+  await form.save.click();
+  await expect(form.first).toHaveAccessibleDescription('Verplicht');
+
+  await form.first.fill('Pim');
+  await form.preposition.fill('van');
+  await form.save.click();
+  await expectNotification(page, 'Profiel is gewijzigd');
+  // The app bar follows at once.
+  await expect(page.getByRole('button', { name: 'Account van Pim van Wachtwoord, PW' })).toBeVisible();
+
+  await page.reload();
+  await expect(form.first).toHaveValue('Pim');
+  await expect(form.preposition).toHaveValue('van');
+  await expect(form.last).toHaveValue('Wachtwoord');
+  await expect(page.getByRole('button', { name: 'Account van Pim van Wachtwoord, PW' })).toBeVisible();
+
+  // Save again: a second change after the first, on the same screen.
+  await form.preposition.fill('');
+  await form.last.fill('Profiel');
+  await form.save.click();
+  await expectNotification(page, 'Profiel is gewijzigd');
+  await expect(page.getByRole('button', { name: 'Account van Pim Profiel, PP' })).toBeVisible();
+  await page.reload();
+  await expect(form.preposition).toHaveValue('');
+  await expect(form.last).toHaveValue('Profiel');
+
+  // A photo: chosen, uploaded at once, shown on the screen and in the app bar, after a reload too.
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png(64, [190, 21, 34]) });
+  await expectNotification(page, 'Foto is gewijzigd');
+  await expectPhoto(page);
+  await page.reload();
+  await expectPhoto(page);
+  await expect(page.locator('header img')).toHaveAttribute('src', /^\/api\/users\/\d+\/image\?v=/);
+
+  // The links to the password and two-factor sign-in.
+  await expect(page.getByRole('link', { name: 'Wachtwoord wijzigen' })).toHaveAttribute('href', '/change-password');
+  await expect(page.getByRole('region', { name: 'Tweestapsverificatie' })).toBeVisible();
+  await checkScreen(page, 'profile-desktop');
+
+  // A phone: one column, nothing sideways; the photo goes after a confirmation.
+  await page.setViewportSize(PHONE);
+  await expect(form.first).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: 'Foto verwijderen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+  await expectNotification(page, 'Foto is verwijderd');
+  await expect(page.getByRole('img', { name: /^Foto van / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Foto verwijderen' })).toHaveCount(0);
+});
