@@ -65,6 +65,9 @@ export class QueryLog {
   }
 }
 
+/** The session secret of every test app (a test can seal cookies the app accepts). */
+export const TEST_SESSION_SECRET = 'test-secret-'.padEnd(40, 'x');
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a fresh database, with a memory mailer and cheap password hashing. */
@@ -79,6 +82,8 @@ export async function createTestApp(
      * instead of the memory mailer; `mailer.sent` then stays empty.
      */
     smtpUrl?: string;
+    /** More environment for loadConfig (e.g. GOOGLE_CLIENT_ID / _SECRET / _ISSUER). */
+    env?: Record<string, string>;
   } = {},
 ) {
   const queries = new QueryLog();
@@ -89,6 +94,7 @@ export async function createTestApp(
     SCRYPT_LOG_N: '10',
     LOG_LEVEL: options.logLevel ?? 'silent',
     APP_URL: 'http://localhost:3000',
+    ...options.env,
   });
   // Uploads of this test file go to a directory of its own, removed at close.
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-uploads-'));
@@ -98,7 +104,7 @@ export async function createTestApp(
     mailer: options.smtpUrl
       ? createMailer({ from: config.mailFrom, smtpUrl: options.smtpUrl, outboxDir: uploadDir, log: { info() {} } })
       : mailer,
-    sessionSecret: 'test-secret-'.padEnd(40, 'x'),
+    sessionSecret: TEST_SESSION_SECRET,
     storage: createDiskStorage(uploadDir),
     logger: options.logStream !== undefined,
     logStream: options.logStream,

@@ -11,11 +11,14 @@ import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { LoginInputSchema, type LoginFormValues } from '@keurwijzer/shared/users';
+import { OIDC_TEXT, oidcErrorText } from '@keurwijzer/shared/oidc';
 import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextInput } from '../../../components/form/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
 import { homeFor, login, useAuth } from '../api/auth';
+import { useAuthProviders } from '../api/providers';
+import { GoogleButton } from '../components/google-button';
 
 /** Only same-site paths are followed after login (no open redirect). */
 function safeRedirect(value: string | null): string | null {
@@ -55,6 +58,9 @@ export default function Login() {
   const [submitting, setSubmitting] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const redirect = safeRedirect(params.get('redirect'));
+  // Google sign-in: its button when the server has it on, and why a sign-in came back here.
+  const providers = useAuthProviders();
+  const googleError = oidcErrorText(params.get('fout'));
 
   if (user) return <Navigate to={redirect ?? homeFor(user.role)} replace />;
 
@@ -103,6 +109,11 @@ export default function Login() {
           {error}
         </Alert>
       )}
+      {!error && googleError && (
+        <Alert severity="error" role="alert">
+          {googleError}
+        </Alert>
+      )}
       <TextInput
         name="email"
         label="E-mail"
@@ -148,6 +159,18 @@ export default function Login() {
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
         {submitting ? 'Bezig met inloggen...' : 'Inloggen'}
       </Button>
+      {providers.google && (
+        <>
+          <GoogleButton intent="login" redirect={redirect} />
+          {/* A first Google sign-in creates an account: agreeing to the terms is said here. */}
+          <Typography variant="body2" color="text.secondary">
+            {OIDC_TEXT.termsNotice.replace(/voorwaarden$/, '')}
+            <Link component={RouterLink} to="/terms" target="_blank" rel="noopener">
+              voorwaarden
+            </Link>
+          </Typography>
+        </>
+      )}
       <Typography variant="body2" color="text.secondary">
         Nog geen account?{' '}
         <Link component={RouterLink} to="/register">

@@ -13,11 +13,14 @@ import Typography from '@mui/material/Typography';
 import { PASSWORD_HINT } from '@keurwijzer/shared/account';
 import { REGISTRATION_TEXT, RegisterInputSchema, type RegisterFormValues } from '@keurwijzer/shared/registration';
 import { MSG } from '@keurwijzer/shared/validation';
+import { OIDC_TEXT } from '@keurwijzer/shared/oidc';
 import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextFieldElement, type AnyControl } from '../../../components/form/form-fields';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
 import { loadPasswordStrength } from '../../../lib/password-check';
+import { useAuthProviders } from '../api/providers';
+import { GoogleButton } from '../components/google-button';
 
 const FIELDS = [
   'first_name',
@@ -59,9 +62,13 @@ function TermsCheckbox({ control }: { control: AnyControl<RegisterFormValues> })
   );
 }
 
-/** register: sign up with e-mail (authentication layout); then "check your e-mail". */
+/**
+ * register: sign up with e-mail (authentication layout), then "check your e-mail"; or with Google
+ * (when on), which needs the same terms checkbox first.
+ */
 export default function Register() {
   useDocumentTitle('Registreren');
+  const providers = useAuthProviders();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useZodForm(RegisterInputSchema, {
@@ -168,6 +175,17 @@ export default function Register() {
       <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Bezig...' : 'Registreren'}
       </Button>
+      {providers.google && (
+        <GoogleButton
+          intent="register"
+          onClick={(e) => {
+            // Google sign-up agrees to the terms through the same checkbox.
+            if (form.getValues('terms') === true) return form.clearErrors('terms');
+            e.preventDefault();
+            form.setError('terms', { type: 'required', message: OIDC_TEXT.termsFirst }, { shouldFocus: true });
+          }}
+        />
+      )}
       <Typography variant="body2" color="text.secondary">
         Heb je al een account?{' '}
         <Link component={RouterLink} to="/login">
