@@ -26,6 +26,8 @@ export const TWO_FACTOR_TEXT = {
   setupRequired: 'Stel eerst tweestapsverificatie in.',
   /** POST /api/2fa without a session that waits for the second factor. */
   noPendingLogin: 'Je inlogpoging is verlopen. Log opnieuw in.',
+  /** Under the 2fa screen: what to do without the phone. */
+  lostDevice: 'Geen toegang tot je app en geen herstelcodes meer? Neem contact op met de beheerder van je organisatie.',
 } as const;
 
 /** A TOTP code as typed: spaces and dashes allowed ("123 456"), six digits left. */

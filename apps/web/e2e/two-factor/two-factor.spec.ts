@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { STRONG, createActivatedUser, shoot } from '../account/helpers';
+import { submitLogin } from '../support/login';
+
+/** Logs out through the account menu (the app bar's avatar). */
+async function logout(page: Page) {
+  await page.getByRole('button', { name: /^Account van / }).click();
+  await page.getByRole('menuitem', { name: 'Uitloggen' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** The app's code one time step (30 s) from now: the server accepts it, and no earlier code was used for it. */
+const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+test('turn on two-factor sign-in, then log in with a code and with a recovery code', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const email = await createActivatedUser(baseURL!, 'mechanic');
+  await page.goto('/login');
+  await submitLogin(page, email, STRONG);
+  await expect(page).not.toHaveURL(/\/login/);
+
+  // 2fa-intro: what it is, which apps; on to 2fa-activate.
+  await page.goto('/2fa-intro');
+  await expect(page.getByRole('heading', { name: 'Tweestapsverificatie' })).toBeVisible();
+  await expect(page.getByText('Google Authenticator')).toBeVisible();
+  await shoot(page, '2fa-intro');
+  await page.getByRole('link', { name: 'Inschakelen' }).click();
+  await expect(page).toHaveURL('/2fa-activate');
+
+  // The key as text (next to the QR code); the test is the authenticator app.
+  await expect(page.getByRole('img', { name: /QR-code/ })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
+  await shoot(page, '2fa-activate');
+  // A wrong code first: the Dutch error under the field.
+  const right = await generate({ secret });
+  await page.getByRole('textbox', { name: 'Code' }).fill(right === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Inschakelen' }).click();
+  await expect(page.getByText('De code is onjuist.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Code' }).fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Inschakelen' }).click();
+
+  // The ten recovery codes, shown once, with copy and download.
+  await expect(page.getByRole('heading', { name: 'Tweestapsverificatie staat aan' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Herstelcodes' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const codes = await list.getByRole('listitem').allInnerTexts();
+  await expect(page.getByText(/Je ziet ze maar één\s+keer/)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Downloaden' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('herstelcodes.txt');
+  await shoot(page, '2fa-recovery-codes');
+  await page.getByRole('button', { name: 'Klaar' }).click();
+  await expect(page).toHaveURL('/profile');
+
+  // Log out, log in: the password, then a code from the app.
+  await logout(page);
+  await submitLogin(page, email, STRONG);
+  await expect(page).toHaveURL(/\/2fa(\?|$)/);
+  const code = page.getByRole('textbox', { name: 'Code' });
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(code).toHaveAttribute('inputmode', 'numeric');
+  await shoot(page, '2fa');
+  await code.fill(await nextCode(secret));
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).not.toHaveURL(/\/2fa|\/login/);
+  await expect(page.getByRole('button', { name: /^Account van / })).toBeVisible();
+
+  // Log out, log in with a recovery code (the app's codes of this minute are used up).
+  await logout(page);
+  await submitLogin(page, email, STRONG);
+  await expect(page).toHaveURL(/\/2fa(\?|$)/);
+  await page.getByRole('button', { name: 'Herstelcode gebruiken' }).click();
+  await page.getByRole('textbox', { name: 'Herstelcode' }).fill(codes[0]!);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByRole('button', { name: /^Account van / })).toBeVisible();
+
+  // The same recovery code a second time: refused.
+  await logout(page);
+  await submitLogin(page, email, STRONG);
+  await expect(page).toHaveURL(/\/2fa(\?|$)/);
+  await page.getByRole('button', { name: 'Herstelcode gebruiken' }).click();
+  await page.getByRole('textbox', { name: 'Herstelcode' }).fill(codes[0]!);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByText('De herstelcode is onjuist of al gebruikt.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Herstelcode' }).fill(codes[1]!);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByRole('button', { name: /^Account van / })).toBeVisible();
+
+  // Turn it off with the password (the profile's two-factor section).
+  await page.goto('/profile');
+  const off = page.getByRole('button', { name: 'Uitschakelen' });
+  if (await off.isVisible()) {
+    await off.click();
+    const dialog = page.getByRole('dialog', { name: 'Tweestapsverificatie uitschakelen' });
+    await dialog.getByRole('textbox', { name: 'Wachtwoord' }).fill('Niet-het-wachtwoord-1');
+    await dialog.getByRole('button', { name: 'Uitschakelen' }).click();
+    await expect(dialog.getByText('Het opgegeven wachtwoord is onjuist.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Wachtwoord' }).fill(STRONG);
+    await dialog.getByRole('button', { name: 'Uitschakelen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('two-factor-status')).toHaveText('Uit');
+  } else {
+    // The profile does not show the two-factor settings yet: turn it off through the API.
+    const token = ((await (await page.request.get('/api/token')).json()) as { data: { token: string } }).data.token;
+    const res = await page.request.post('/api/2fa/disable', {
+      data: { password: STRONG },
+      headers: { 'X-CSRF-TOKEN': token },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  // Logging in needs no code any more.
+  await logout(page);
+  await submitLogin(page, email, STRONG);
+  await expect(page.getByRole('button', { name: /^Account van / })).toBeVisible();
+});
