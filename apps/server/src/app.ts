@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { redactTokens, redactingStream } from './lib/log-redaction';
+import { createMailQueue, type MailQueue, type MailQueueOptions } from './lib/mail-queue';
 import type { Mailer } from './lib/mailer';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { accessPlugin } from './plugins/access';
@@ -21,7 +22,10 @@ import { twoFactorSetupRequired } from './modules/auth/auth.service';
 export type AppDeps = {
   config: Config;
   database: Database;
+  /** How mails go out (SMTP, the outbox, or memory in tests); the mail queue calls it. */
   mailer: Mailer;
+  /** Tests tune the mail queue (shorter retry delays and polling). */
+  mailQueue?: Partial<MailQueueOptions>;
   sessionSecret: string;
   /** Where uploads go; default DATA_DIR/uploads on disk. */
   storage?: Storage;
@@ -45,6 +49,7 @@ export async function buildApp({
   config,
   database,
   mailer,
+  mailQueue: mailQueueOptions,
   sessionSecret,
   storage,
   logger = true,
@@ -78,11 +83,24 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Every mail goes through the queue in the database; this process's worker sends them
+  // (lib/mail-queue.ts), from when the app is ready until it closes.
+  const mail = createMailQueue({
+    sql: database.sql,
+    transport: mailer,
+    company: config.company,
+    log: { warn: (obj, msg) => app.log.warn(obj, msg), error: (obj, msg) => app.log.error(obj, msg) },
+    options: mailQueueOptions,
+  });
+  app.addHook('onReady', () => mail.start());
+  // preClose: before any onClose hook (they run last-added first), e.g. the database's close.
+  app.addHook('preClose', () => mail.stop());
+
   // Every repository and service, built once (modules/index.ts, the composition root).
   const modules = createModules({
     db: database.db,
     config,
-    mailer,
+    mail,
     storage: storage ?? createDiskStorage(path.join(config.dataDir, 'uploads')),
     sessionSecret,
   });
@@ -125,11 +143,13 @@ export async function buildApp({
   await app.register(webPlugin, { root: config.webDist });
 
   app.decorate('sessions', sessions);
+  app.decorate('mailQueue', mail);
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
+    mailQueue: MailQueue;
   }
 }

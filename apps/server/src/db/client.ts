@@ -20,9 +20,23 @@ export type Executor = Pick<
   'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query' | '$count'
 >;
 
+/** A statement's rows, as `pg` and PGlite both answer. */
+export type SqlResult = { rows: Record<string, unknown>[] };
+/** Plain SQL next to Drizzle: for a library that brings its own statements (pg-boss, lib/mail-queue.ts). */
+export type SqlExecutor = {
+  /** One statement with `$1` parameters; without values also several statements at once. */
+  query(text: string, values?: unknown[]): Promise<SqlResult>;
+};
+export type SqlClient = SqlExecutor & {
+  /** `work` in one transaction (PGlite: the one connection's; PostgreSQL: a pooled connection's). */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+};
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The same database for plain SQL. */
+  sql: SqlClient;
   /**
    * Routine upkeep: PGlite runs no autovacuum, so without this its planner statistics stay
    * empty (bad plans) and dead rows (sessions) are never reclaimed. PostgreSQL: nothing to do.
@@ -82,6 +96,7 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
     return {
       db,
       kind: 'pglite',
+      sql: pgliteSql(client),
       maintain,
       async close() {
         await client.close();
@@ -115,7 +130,44 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenOptions
     conn.release();
   }
   const db = drizzlePg({ client: pool, schema, logger: loggerOf(opts) }) as unknown as Db;
-  return { db, kind: 'postgres', maintain: async () => {}, close: () => pool.end() };
+  return { db, kind: 'postgres', sql: poolSql(pool), maintain: async () => {}, close: () => pool.end() };
+}
+
+type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
+/** PGlite's `query` takes one statement; statements without parameters go through `exec` (several at once). */
+const pgliteExecutor = (client: PgliteLike): SqlExecutor => ({
+  async query(text, values) {
+    if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  },
+});
+
+function pgliteSql(client: PGlite): SqlClient {
+  return {
+    ...pgliteExecutor(client),
+    transaction: (work) => client.transaction((tx) => work(pgliteExecutor(tx))),
+  };
+}
+
+function poolSql(pool: pg.Pool): SqlClient {
+  return {
+    query: (text, values) => pool.query(text, values),
+    async transaction(work) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('begin');
+        const result = await work({ query: (text, values) => conn.query(text, values) });
+        await conn.query('commit');
+        return result;
+      } catch (err) {
+        await conn.query('rollback').catch(() => {});
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+  };
 }
 
 export function openDatabase(opts: {

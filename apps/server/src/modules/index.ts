@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { Mailer } from '../lib/mailer';
+import type { MailQueue } from '../lib/mail-queue';
 import { createSecretBox } from '../lib/secret-box';
 import type { Storage } from '../lib/storage';
 import { createAccountRepository } from './account/account.repository';
@@ -46,6 +46,14 @@ import { createMachinesService } from './machines/machines.service';
 import { ownMachinesRoutes } from './machines/own-machines.routes';
 import { createOwnMachineRepository } from './machines/own-machine.repository';
 import { createOwnMachineService } from './machines/own-machine.service';
+import { createFlowCookies } from './oidc/flow-cookie';
+import { createOidcProviderClient } from './oidc/oidc.client';
+import { createOidcRepository } from './oidc/oidc.repository';
+import { oidcRoutes } from './oidc/oidc.routes';
+import { createOidcService } from './oidc/oidc.service';
+import { createMailsRepository } from './mails/mails.repository';
+import { mailsRoutes } from './mails/mails.routes';
+import { createMailsService } from './mails/mails.service';
 import { createMalfunctionsRepository } from './malfunctions/malfunctions.repository';
 import { malfunctionsRoutes } from './malfunctions/malfunctions.routes';
 import { createMalfunctionsService } from './malfunctions/malfunctions.service';
@@ -92,7 +100,8 @@ import { createUserDirectory, createUsersService } from './users/users.service';
 export type ModuleDeps = {
   db: Db;
   config: Config;
-  mailer: Mailer;
+  /** The mail queue: services queue mails with `mail.send(...)` (lib/mail-queue.ts). */
+  mail: MailQueue;
   /** Where uploaded files go (machine images). */
   storage: Storage;
   /** The HMAC key of the session ids (lib/session-secret.ts). */
@@ -100,7 +109,7 @@ export type ModuleDeps = {
 };
 
 /** Every repository once, and every module's service. */
-export function createModules({ db, config, mailer, storage, sessionSecret }: ModuleDeps) {
+export function createModules({ db, config, mail, storage, sessionSecret }: ModuleDeps) {
   const repos = {
     sessions: createSessionsRepository(db),
     loginAttempts: createLoginAttemptsRepository(db),
@@ -123,7 +132,9 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     ownMachine: createOwnMachineRepository(db),
     reports: createReportsRepository(db),
     malfunctions: createMalfunctionsRepository(db),
+    mails: createMailsRepository(db),
     registration: createRegistrationRepository(db),
+    oidc: createOidcRepository(db),
     twoFactor: createTwoFactorRepository(db),
     profile: createProfileRepository(db),
   };
@@ -150,8 +161,27 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     twoFactorRequiredForEmployees: config.twoFactorRequiredForEmployees,
   });
 
+  // Google sign-in's flow cookie (modules/oidc): its routes set and clear it.
+  const oidcFlows = createFlowCookies({ secret: sessionSecret, secure: config.secureCookies });
+
   return {
     sessions,
+    oidcFlows,
+    appUrl: config.appUrl,
+    // Google sign-in: finds the account (or creates a self-registered one through the users'
+    // repository, telling the admins like registration does); the route starts its session
+    // through `auth`.
+    oidc: createOidcService({
+      provider: config.google
+        ? createOidcProviderClient(config.google, `${config.appUrl}/api/auth/google/callback`)
+        : null,
+      flows: oidcFlows,
+      repo: repos.oidc,
+      users: repos.users,
+      officeEmails: () => repos.registration.officeEmails(),
+      mail,
+      appUrl: config.appUrl,
+    }),
     auth,
     // The profile answers with the logged-in user as the auth module presents it.
     profile: createProfileService({ repo: repos.profile, storage, present: auth.presentCurrent }),
@@ -166,7 +196,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
       issuer: config.company.name,
       presentCurrent: auth.presentCurrent,
     }),
-    users: createUsersService({ db, users: repos.users, sessions, mailer, appUrl: config.appUrl }),
+    users: createUsersService({ db, users: repos.users, sessions, mail, appUrl: config.appUrl }),
     account: createAccountService({ db, repo: repos.account, scryptLogN: config.scryptLogN }),
     // Forgot, reset and change password: the login throttle's counters, the session store, and
     // user management's token writer (a new link kills the previous one).
@@ -176,7 +206,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
       replaceToken: repos.users.replaceToken,
       throttle: loginThrottle,
       sessions,
-      mailer,
+      mail,
       appUrl: config.appUrl,
       company: config.company,
       scryptLogN: config.scryptLogN,
@@ -204,7 +234,9 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
     reports,
     // The customer portal reads reports through the reports service (its `PortalReports`).
     ownMachine: createOwnMachineService({ repo: repos.ownMachine, machineReports, images: machineImages, reports }),
-    malfunctions: createMalfunctionsService({ repo: repos.malfunctions, storage, mailer, appUrl: config.appUrl }),
+    malfunctions: createMalfunctionsService({ repo: repos.malfunctions, storage, mail, appUrl: config.appUrl }),
+    // The admins' view of the mail queue: failed mails, and sending one again through the queue.
+    mails: createMailsService({ repo: repos.mails, queue: mail }),
     // Self-registration: the new user and its activation token through the users' repository,
     // its throttle in the login throttle's counters.
     registration: createRegistrationService({
@@ -212,7 +244,7 @@ export function createModules({ db, config, mailer, storage, sessionSecret }: Mo
       repo: repos.registration,
       users: repos.users,
       attempts: repos.loginAttempts,
-      mailer,
+      mail,
       appUrl: config.appUrl,
       scryptLogN: config.scryptLogN,
     }),
@@ -248,7 +280,14 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(accountRoutes, { service: modules.account });
   await app.register(passwordRoutes, { service: modules.password });
   await app.register(malfunctionsRoutes, { service: modules.malfunctions });
+  await app.register(mailsRoutes, { service: modules.mails });
   await app.register(registrationRoutes, { service: modules.registration });
+  await app.register(oidcRoutes, {
+    service: modules.oidc,
+    auth: modules.auth,
+    flowCookie: modules.oidcFlows,
+    appUrl: modules.appUrl,
+  });
   await app.register(twoFactorRoutes, { service: modules.twoFactor });
   await app.register(profileRoutes, { service: modules.profile });
 }

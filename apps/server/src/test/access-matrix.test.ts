@@ -20,6 +20,10 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/activate': 'public',
   'POST /api/register': 'public',
   'POST /api/register/confirm': 'public',
+  // Google sign-in (modules/oidc): the providers check, and the start and callback (navigations)
+  'GET /api/auth/providers': 'public',
+  'GET /api/auth/google': 'public',
+  'GET /api/auth/google/callback': 'public',
   'POST /api/password-recover': 'public',
   'POST /api/password-reset': 'public',
   'POST /api/change-password': ROLES,
@@ -170,6 +174,10 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/machines/:id/malfunctions': CUSTOMERS,
   'GET /api/own-malfunctions': CUSTOMERS,
   'GET /api/own-malfunctions/:id/photos/:photoId/file': CUSTOMERS,
+  // The mail queue's mails (modules/mails): the admins see failed mails and send them again
+  'GET /api/mails': ADMINS,
+  'GET /api/mails/failed-count': ADMINS,
+  'POST /api/mails/:id/retry': ADMINS,
   'GET /api/malfunctions': ADMINS,
   'GET /api/malfunctions/open-count': ADMINS,
   'GET /api/malfunctions/:id': ADMINS,

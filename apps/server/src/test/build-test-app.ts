@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../db/client';
+import type { MailQueueOptions } from '../lib/mail-queue';
 import { createMailer, createMemoryMailer } from '../lib/mailer';
 import { createDiskStorage } from '../lib/storage';
 import type { PressureOptions } from '../plugins/pressure';
@@ -70,6 +71,14 @@ export const TEST_SESSION_SECRET = 'test-secret-'.padEnd(40, 'x');
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/** Tests retry a failed mail at once (twice), and an idle worker looks for work every 0.5 s. */
+export const TEST_MAIL_QUEUE: Partial<MailQueueOptions> = {
+  retryLimit: 2,
+  retryDelaySeconds: 0,
+  retryBackoff: false,
+  pollingIntervalSeconds: 0.5,
+};
+
 /** The real app on a fresh database, with a memory mailer and cheap password hashing. */
 export async function createTestApp(
   options: {
@@ -84,6 +93,8 @@ export async function createTestApp(
     smtpUrl?: string;
     /** More environment for loadConfig (e.g. GOOGLE_CLIENT_ID / _SECRET / _ISSUER). */
     env?: Record<string, string>;
+    /** The mail queue's options over the tests' (TEST_MAIL_QUEUE: quick retries). */
+    mailQueue?: Partial<MailQueueOptions>;
   } = {},
 ) {
   const queries = new QueryLog();
@@ -109,12 +120,18 @@ export async function createTestApp(
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     pressure: options.pressure ?? false,
+    mailQueue: { ...TEST_MAIL_QUEUE, ...options.mailQueue },
   });
   await app.ready();
   return {
     app,
     db: database.db,
     mailer,
+    /**
+     * The mail queue: mails reach `mailer.sent` (or the SMTP server) a moment after the request
+     * that queued them; `await mails.drain()` waits until every mail queued so far had its attempt.
+     */
+    mails: app.mailQueue,
     config,
     queries,
     uploadDir,

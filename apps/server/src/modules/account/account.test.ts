@@ -12,7 +12,8 @@ async function invite(email: string): Promise<{ id: number; token: string }> {
     body: { first_name: 'Nieuw', last_name: 'Monteur', email, role: 'mechanic' },
   });
   expect(res.statusCode).toBe(201);
-  const mail = t.mailer.sent.at(-1)!;
+  await t.mails.drain();
+  const mail = t.mailer.sent.findLast((m) => m.to === email)!;
   const token = /\/activate\/([\w-]+)/.exec(mail.text)![1]!;
   return { id: res.json().data.id, token };
 }
@@ -65,7 +66,8 @@ describe('POST /api/activate', () => {
     const res = await t.admin.post('/api/users', {
       body: { first_name: 'Bram', last_name: 'Visser', email, role: 'mechanic' },
     });
-    const token = /\/activate\/([\w-]+)/.exec(t.mailer.sent.at(-1)!.text)![1]!;
+    await t.mails.drain();
+    const token = /\/activate\/([\w-]+)/.exec(t.mailer.sent.findLast((m) => m.to === email)!.text)![1]!;
     const visitor = new TestClient(t.app);
     await visitor.fetchToken();
     const activate = (password: string) =>

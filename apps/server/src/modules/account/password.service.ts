@@ -13,12 +13,12 @@ import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { AppError, fieldError } from '../../lib/errors';
 import { isCommonPassword } from '../../lib/common-passwords';
-import type { Mailer } from '../../lib/mailer';
+import type { MailSender } from '../../lib/mail-queue';
+import { notActivatedMail, resetMail } from '../../lib/mail-templates';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { SecurityLog } from '../../lib/security-log';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { AccountRepository } from './account.repository';
-import { notActivatedMail, resetMail } from './password.mails';
 
 export const RESET_TTL_MS = PASSWORD_RESET_MINUTES * 60_000;
 
@@ -50,7 +50,7 @@ type Deps = {
   replaceToken: ReplaceToken;
   throttle: PasswordThrottle;
   sessions: PasswordSessions;
-  mailer: Mailer;
+  mail: MailSender;
   appUrl: string;
   company: Company;
   scryptLogN: number;
@@ -71,7 +71,7 @@ export function createPasswordService({
   replaceToken,
   throttle,
   sessions,
-  mailer,
+  mail,
   appUrl,
   company,
   scryptLogN,
@@ -110,7 +110,7 @@ export function createPasswordService({
           log('password.reset_requested', { userId: account?.userId ?? null, email: input.email });
           if (!account || account.archived) return;
           if (!account.activatedAt || !account.hasPassword) {
-            await mailer.send({ to: account.email, ...notActivatedMail(account, company) });
+            await mail.send({ kind: 'not_activated', to: account.email, ...notActivatedMail(account, company) });
             return;
           }
           const granted = await db.transaction(async (tx) => {
@@ -119,7 +119,8 @@ export function createPasswordService({
             return true;
           });
           if (granted) {
-            await mailer.send({
+            await mail.send({
+              kind: 'password_reset',
               to: account.email,
               ...resetMail(account, `${appUrl}/reset-password/${token}`, company),
             });

@@ -109,21 +109,8 @@ export const statusOrder = (column: SQL) => sql`case ${column} when 'open' then 
 /** The statuses that count as open (the navigation's badge, the plan screen's marker). */
 export const OPEN_STATUSES: readonly MalfunctionStatus[] = ['open', 'in_progress'];
 
-/** What the mails of a malfunction need to say. */
-export type MalfunctionMailFacts = {
-  id: number;
-  customerName: string;
-  machineName: string;
-  inventoryNumber: string;
-  place: string;
-  description: string;
-  remark: string | null;
-  reporterName: string | null;
-  reporterEmail: string | null;
-  /** Whether the reporting user can still log in (not archived, activated). */
-  reporterActive: boolean;
-  customerNote: string | null;
-};
+/** What the malfunction mails tell (lib/mail-templates.ts writes them). */
+export type { MalfunctionMailFacts } from '../../lib/mail-templates';
 
 /** The mail facts of malfunction `f` (one row). */
 export const MAIL_FACTS = sql`json_build_object(
@@ -138,42 +125,3 @@ export const MAIL_FACTS = sql`json_build_object(
   'reporterEmail', u.email,
   'reporterActive', coalesce(u.archived_at is null and u.activated_at is not null, false),
   'customerNote', f.customer_note)`;
-
-/** The new malfunction mail for the office. */
-export function newMalfunctionMail(f: MalfunctionMailFacts, appUrl: string): { subject: string; text: string } {
-  return {
-    subject: `Nieuwe storing: ${f.machineName} (${f.customerName})`,
-    text: [
-      'Er is een nieuwe storing gemeld.',
-      '',
-      `Klant: ${f.customerName}`,
-      `Machine: ${f.machineName} (${f.inventoryNumber})`,
-      `Plaats: ${f.place}`,
-      `Gemeld door: ${f.reporterName ?? 'onbekend'}`,
-      '',
-      'Omschrijving:',
-      f.description,
-      ...(f.remark ? ['', `Opmerking: ${f.remark}`] : []),
-      '',
-      `Bekijk de storing: ${appUrl}/admin/malfunctions/${f.id}`,
-    ].join('\n'),
-  };
-}
-
-/** The mail to the reporting user when the malfunction is resolved. */
-export function resolvedMalfunctionMail(f: MalfunctionMailFacts, appUrl: string): { subject: string; text: string } {
-  return {
-    subject: `Storing opgelost: ${f.machineName}`,
-    text: [
-      `Beste ${f.reporterName ?? 'klant'},`,
-      '',
-      `De storing die u meldde aan ${f.machineName} (${f.inventoryNumber}) is opgelost.`,
-      '',
-      'Uw melding:',
-      f.description,
-      ...(f.customerNote ? ['', 'Toelichting:', f.customerNote] : []),
-      '',
-      `Bekijk uw storingen: ${appUrl}/malfunctions`,
-    ].join('\n'),
-  };
-}

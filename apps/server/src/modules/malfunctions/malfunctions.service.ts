@@ -16,11 +16,11 @@ import type { Actor } from '../../lib/actor';
 import { createKeyedLimit, createWorkQueue } from '../../lib/concurrency';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { processImage, type ProcessedImage } from '../../lib/images';
-import type { Mailer } from '../../lib/mailer';
+import type { MailSender } from '../../lib/mail-queue';
+import { newMalfunctionMail, resolvedMalfunctionMail } from '../../lib/mail-templates';
 import type { FormFields, UploadedFile } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
 import { malfunctionsPolicy } from './malfunctions.policy';
-import { newMalfunctionMail, resolvedMalfunctionMail } from './malfunctions.presenter';
 import type { HandleChange, MalfunctionsRepository, PhotoRow } from './malfunctions.repository';
 
 /** A photo file to send: its stream, type and a file name for Content-Disposition. */
@@ -39,7 +39,7 @@ export type AfterCommit = () => Promise<void>;
 type Deps = {
   repo: MalfunctionsRepository;
   storage: Storage;
-  mailer: Mailer;
+  mail: MailSender;
   appUrl: string;
   limits?: PhotoLimits;
 };
@@ -59,7 +59,7 @@ function parseInput(fields: FormFields) {
  * the office's list, open count, detail and handling (transitions, timeline). The policy decides
  * who reads what. Mails go out after the commit and never fail the request (AfterCommit).
  */
-export function createMalfunctionsService({ repo, storage, mailer, appUrl, limits = DEFAULT_PHOTO_LIMITS }: Deps) {
+export function createMalfunctionsService({ repo, storage, mail, appUrl, limits = DEFAULT_PHOTO_LIMITS }: Deps) {
   const uploads = createKeyedLimit(limits.uploadsPerUser);
   const decoding = createWorkQueue({
     concurrency: limits.decodes,
@@ -159,9 +159,11 @@ export function createMalfunctionsService({ repo, storage, mailer, appUrl, limit
         afterCommit: async () => {
           const facts = await repo.mailFacts(newId);
           if (!facts) return;
-          const mail = newMalfunctionMail(facts, appUrl);
+          const message = newMalfunctionMail(facts, appUrl);
           // Each admin's mail on its own: one refused address does not keep the others' back.
-          const sent = await Promise.allSettled((await repo.officeEmails()).map((to) => mailer.send({ to, ...mail })));
+          const sent = await Promise.allSettled(
+            (await repo.officeEmails()).map((to) => mail.send({ kind: 'malfunction_reported', to, ...message })),
+          );
           const failed = sent.filter((r) => r.status === 'rejected').map((r) => r.reason as unknown);
           if (failed.length > 0) throw new AggregateError(failed, `${failed.length} malfunction mail(s) not sent`);
         },
@@ -252,7 +254,11 @@ export function createMalfunctionsService({ repo, storage, mailer, appUrl, limit
           if (!resolvedNow) return;
           const facts = await repo.mailFacts(id);
           if (!facts?.reporterEmail || !facts.reporterActive) return;
-          await mailer.send({ to: facts.reporterEmail, ...resolvedMalfunctionMail(facts, appUrl) });
+          await mail.send({
+            kind: 'malfunction_resolved',
+            to: facts.reporterEmail,
+            ...resolvedMalfunctionMail(facts, appUrl),
+          });
         },
       };
     },

@@ -7,11 +7,11 @@ import type { Db, Executor } from '../../db/client';
 import type { UserRow, users as usersTable } from '../../db/schema/users';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/errors';
 import { isCommonPassword } from '../../lib/common-passwords';
-import type { Mailer } from '../../lib/mailer';
+import type { MailSender } from '../../lib/mail-queue';
+import { activationMail, addressTakenMail, waitingAccountMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/password';
 import type { SecurityLog } from '../../lib/security-log';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { activationMail, addressTakenMail, waitingAccountMail } from './registration.mails';
 import type { RegistrationRepository } from './registration.repository';
 
 /** An activation link is valid for 72 hours, like an invitation's (security.md). */
@@ -49,7 +49,7 @@ type Deps = {
   /** The users' repository: the new user and its activation token (the invitation's kind). */
   users: RegistrationUsers;
   attempts: RegistrationCounters;
-  mailer: Mailer;
+  mail: MailSender;
   appUrl: string;
   scryptLogN: number;
 };
@@ -60,7 +60,7 @@ type Deps = {
  * never tells whether an address is taken: the same answer, the same work (the password is hashed
  * either way) and the mail after the answer either way.
  */
-export function createRegistrationService({ db, repo, users, attempts, mailer, appUrl, scryptLogN }: Deps) {
+export function createRegistrationService({ db, repo, users, attempts, mail, appUrl, scryptLogN }: Deps) {
   const { ip: perIp, email: perEmail } = REGISTER_THROTTLE;
   const ipThrottled = async (ip: string) =>
     (await attempts.increment({ kind: 'pair', email: 'register:', client: ip }, perIp.windowMs)) > perIp.max;
@@ -88,7 +88,9 @@ export function createRegistrationService({ db, repo, users, attempts, mailer, a
       const existing = await users.findByEmail(input.email);
       const taken = (userId: number, firstName: string): AfterResponse => {
         log('register.taken', { userId, email: input.email });
-        return () => mailer.send({ to: input.email, ...addressTakenMail(firstName, appUrl) });
+        return async () => {
+          await mail.send({ kind: 'address_taken', to: input.email, ...addressTakenMail(firstName, appUrl) });
+        };
       };
       if (existing) return taken(existing.id, existing.firstName);
 
@@ -119,7 +121,9 @@ export function createRegistrationService({ db, repo, users, attempts, mailer, a
         return taken(owner.id, owner.firstName);
       }
       const link = `${appUrl}/activate/${token}`;
-      return () => mailer.send({ to: input.email, ...activationMail(input.first_name, link) });
+      return async () => {
+        await mail.send({ kind: 'activation', to: input.email, ...activationMail(input.first_name, link) });
+      };
     },
 
     /**
@@ -139,8 +143,10 @@ export function createRegistrationService({ db, repo, users, attempts, mailer, a
       return async () => {
         const user = await users.findById(row.userId);
         if (!user) return;
-        const mail = waitingAccountMail(user, appUrl);
-        const sent = await Promise.allSettled((await repo.officeEmails()).map((to) => mailer.send({ to, ...mail })));
+        const message = waitingAccountMail(user, appUrl);
+        const sent = await Promise.allSettled(
+          (await repo.officeEmails()).map((to) => mail.send({ kind: 'registration_waiting', to, ...message })),
+        );
         const failed = sent.filter((r) => r.status === 'rejected').map((r) => r.reason as unknown);
         if (failed.length > 0) throw new AggregateError(failed, `${failed.length} registration mail(s) not sent`);
       };

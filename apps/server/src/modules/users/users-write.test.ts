@@ -11,7 +11,16 @@ const t = useTestApp();
 const LONG = 'x'.repeat(256);
 const userCount = () => t.db.$count(users);
 const rowOf = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
-const mailsTo = (email: string) => t.mailer.sent.filter((m) => m.to === email);
+/** The mails to `email`, once every mail queued so far had its attempt (lib/mail-queue.ts). */
+const mailsTo = async (email: string) => {
+  await t.mails.drain();
+  return t.mailer.sent.filter((m) => m.to === email);
+};
+/** How many mails went out, once every mail queued so far had its attempt. */
+const sentCount = async () => {
+  await t.mails.drain();
+  return t.mailer.sent.length;
+};
 
 describe('POST /api/users', () => {
   it('creates a user (not activated, no password) and mails an invitation link with a hashed token', async () => {
@@ -37,7 +46,7 @@ describe('POST /api/users', () => {
     expect(row.passwordHash).toBeNull();
     expect(row.activatedAt).toBeNull();
 
-    const mails = mailsTo('nieuwe.monteur@example.com');
+    const mails = await mailsTo('nieuwe.monteur@example.com');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Uitnodiging voor Keurwijzer');
     const token = activationToken(mails[0], t.config.appUrl);
@@ -58,7 +67,7 @@ describe('POST /api/users', () => {
       const res = await t.admin.post('/api/users', { body, as });
       expect(res.statusCode, `${as}: ${res.body}`).toBe(201);
       expect(res.json().data.email).toBe(body.email);
-      expect(mailsTo(body.email as string)).toHaveLength(1);
+      expect(await mailsTo(body.email as string)).toHaveLength(1);
     }
   });
 
@@ -78,7 +87,7 @@ describe('POST /api/users', () => {
 
   it('answers 422 "Verplicht" for every missing required field and creates nothing', async () => {
     const count = await userCount();
-    const sent = t.mailer.sent.length;
+    const sent = await sentCount();
     const res = await t.admin.post('/api/users', { body: {} });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
@@ -96,7 +105,7 @@ describe('POST /api/users', () => {
       role: ['Verplicht'],
     });
     expect(await userCount()).toBe(count);
-    expect(t.mailer.sent.length).toBe(sent);
+    expect(await sentCount()).toBe(sent);
   });
 
   it('answers 422 "Ongeldig e-mailadres" for an invalid e-mail', async () => {
@@ -109,7 +118,7 @@ describe('POST /api/users', () => {
 
   it('answers 422 "Maximaal 255 tekens" for 256-character fields and creates nothing', async () => {
     const count = await userCount();
-    const sent = t.mailer.sent.length;
+    const sent = await sentCount();
     const res = await t.admin.post('/api/users', {
       body: userBody({ first_name: LONG, preposition: LONG, last_name: LONG, email: `${'a'.repeat(245)}@example.nl` }),
     });
@@ -121,7 +130,7 @@ describe('POST /api/users', () => {
       email: ['Maximaal 255 tekens'],
     });
     expect(await userCount()).toBe(count);
-    expect(t.mailer.sent.length).toBe(sent);
+    expect(await sentCount()).toBe(sent);
     // 255 characters is still fine.
     const edge = await t.admin.post('/api/users', { body: userBody({ first_name: 'y'.repeat(255) }) });
     expect(edge.statusCode).toBe(201);
@@ -151,7 +160,7 @@ describe('POST /api/users', () => {
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual({ email: ['Dit e-mailadres is al in gebruik'] });
     expect(await userCount()).toBe(count);
-    expect(mailsTo(existing.email)).toHaveLength(0);
+    expect(await mailsTo(existing.email)).toHaveLength(0);
   });
 
   it('answers 422, not 500, when two requests create the same e-mail at once', async () => {

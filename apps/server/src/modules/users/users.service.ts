@@ -4,7 +4,8 @@ import type { UserInput, UserListParams, User } from '@keurwijzer/shared/users';
 import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { MailSender } from '../../lib/mail-queue';
+import { invitationMail } from '../../lib/mail-templates';
 import type { SecurityLog } from '../../lib/security-log';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { toUser } from './users.presenter';
@@ -20,13 +21,13 @@ export const INVITATION_TTL_MS = 72 * 3_600_000;
  */
 export type UserSessions = { destroyForUser(userId: number): Promise<void> };
 
-type Deps = { db: Db; users: UsersRepository; sessions: UserSessions; mailer: Mailer; appUrl: string };
+type Deps = { db: Db; users: UsersRepository; sessions: UserSessions; mail: MailSender; appUrl: string };
 
 /**
  * User management: the rules and access checks; queries live in the repository. `db` only opens
  * the transactions they run in.
  */
-export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps) {
+export function createUsersService({ db, users, sessions, mail, appUrl }: Deps) {
   async function load(id: number): Promise<UserRow> {
     const row = await users.findById(id);
     if (!row) throw notFound();
@@ -73,14 +74,7 @@ export function createUsersService({ db, users, sessions, mailer, appUrl }: Deps
   }
 
   async function mailInvitation(user: Pick<UserRow, 'email' | 'firstName'>, link: string) {
-    await mailer.send({
-      to: user.email,
-      subject: 'Uitnodiging voor Keurwijzer',
-      text:
-        `Beste ${user.firstName},\n\n` +
-        `Er is een account voor je aangemaakt in Keurwijzer. Kies via de volgende link een wachtwoord om je account te activeren:\n\n${link}\n\n` +
-        `De link is 72 uur geldig. Heb je deze uitnodiging niet verwacht, dan kun je dit bericht negeren.\n`,
-    });
+    await mail.send({ kind: 'invitation', to: user.email, ...invitationMail(user, link) });
   }
 
   /** The e-mail check above can lose a race; the unique index then answers the same 422. */

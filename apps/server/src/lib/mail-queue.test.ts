@@ -1,0 +1,243 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { loadConfig } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { startSmtpServer } from '../test/smtp-server';
+import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail-queue';
+import { createMailer, type Mail, type Mailer } from './mailer';
+import { invitationMail } from './mail-templates';
+
+/**
+ * The mail queue itself (pg-boss on the app's database): retries with backoff against a real SMTP
+ * server, exactly one delivery with two workers on one database (two pools on PostgreSQL, as two
+ * server processes have), and the outbox when there is no SMTP server.
+ */
+const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000' });
+const quiet = { warn() {}, error() {} };
+const QUICK: Partial<MailQueueOptions> = {
+  retryLimit: 2,
+  retryDelaySeconds: 0,
+  retryBackoff: false,
+  pollingIntervalSeconds: 0.5,
+};
+
+/**
+ * A fresh database, opened `connections` times: on PostgreSQL (TEST_DB_DRIVER=pg) each opening
+ * is a pool of its own, like a server process; PGlite is one process's, so it is shared.
+ */
+async function freshDatabases(connections: number): Promise<{ dbs: Database[]; close(): Promise<void> }> {
+  if (process.env.TEST_DB_DRIVER !== 'pg') {
+    const db = await openPglite(null);
+    return { dbs: Array.from({ length: connections }, () => db), close: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `kw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const dbs: Database[] = [];
+  for (let i = 0; i < connections; i++) dbs.push(await openPostgres(target.toString(), 5, { onIdleError: () => {} }));
+  return {
+    dbs,
+    async close() {
+      for (const db of dbs) await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const mailRow = async (db: Database, id: number) =>
+  (await db.sql.query('select status, attempts, last_error, sent_at from mails where id = $1', [id])).rows[0] as {
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    sent_at: Date | null;
+  };
+
+describe('retries', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let databases: Awaited<ReturnType<typeof freshDatabases>>;
+  let queue: MailQueue;
+  beforeAll(async () => {
+    // The first attempt to every address is refused; the next one is taken.
+    smtp = await startSmtpServer({ refuse: (_address, attempt) => attempt === 1 });
+    databases = await freshDatabases(1);
+    queue = createMailQueue({
+      sql: databases.dbs[0]!.sql,
+      transport: createMailer({ from: config.mailFrom, smtpUrl: smtp.url, outboxDir: os.tmpdir(), log: { info() {} } }),
+      company: config.company,
+      log: quiet,
+      // Backoff from 1 s: the retry waits 1 to 2 s.
+      options: { ...QUICK, retryDelaySeconds: 1, retryBackoff: true },
+    });
+    await queue.start();
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await databases.close();
+    await smtp.close();
+  });
+
+  it('retries a refused mail after a backoff and delivers it once; the row records both attempts', async () => {
+    const to = 'eerst.niet@example.com';
+    const started = Date.now();
+    const id = await queue.send({
+      kind: 'invitation',
+      to,
+      ...invitationMail({ firstName: 'Ans' }, 'http://x/activate/abc'),
+    });
+    const db = databases.dbs[0]!;
+    await vi.waitFor(async () => expect((await mailRow(db, id)).attempts).toBe(1), { timeout: 5000, interval: 20 });
+    await vi.waitFor(async () => expect((await mailRow(db, id)).last_error).toContain('Mailbox unavailable'), {
+      timeout: 5000,
+      interval: 20,
+    });
+    expect((await mailRow(db, id)).status).toBe('queued');
+    await vi.waitFor(async () => expect((await mailRow(db, id)).status).toBe('sent'), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    // The retry waited for its backoff (at least the 1 s delay), then went out.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const row = await mailRow(db, id);
+    expect(row.attempts).toBe(2);
+    expect(row.sent_at).not.toBeNull();
+    const received = smtp.received.filter((m) => m.to.includes(to));
+    expect(received).toHaveLength(1);
+    expect(received[0]!.subject).toBe('Uitnodiging voor Keurwijzer');
+    expect(received[0]!.text).toContain('http://x/activate/abc');
+    expect(received[0]!.html).toContain('href="http://x/activate/abc"');
+    expect(received[0]!.text).toContain(config.company.name);
+  });
+});
+
+describe('several workers on one database', () => {
+  let databases: Awaited<ReturnType<typeof freshDatabases>>;
+  const queues: MailQueue[] = [];
+  const deliveries: { worker: number; mail: Mail }[] = [];
+  beforeAll(async () => {
+    databases = await freshDatabases(2);
+    databases.dbs.forEach((db, worker) => {
+      // A transport that takes a moment, so both workers are busy at the same time.
+      const transport: Mailer = {
+        async send(mail) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          deliveries.push({ worker, mail });
+        },
+      };
+      queues.push(
+        createMailQueue({
+          sql: db.sql,
+          transport,
+          company: config.company,
+          log: quiet,
+          options: { ...QUICK, batchSize: 5 },
+        }),
+      );
+    });
+    for (const q of queues) await q.start();
+  });
+  afterAll(async () => {
+    for (const q of queues) await q.stop();
+    await databases.close();
+  });
+
+  it('deliver each of 60 mails, queued through both, exactly once', async () => {
+    const N = 60;
+    const ids = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        queues[i % 2]!.send({
+          kind: 'test',
+          to: `ontvanger.${i}@example.com`,
+          subject: `Bericht ${i}`,
+          body: [`Nummer ${i}`],
+        }),
+      ),
+    );
+    await vi.waitFor(
+      async () => {
+        const { rows } = await databases.dbs[0]!.sql.query(
+          `select count(*)::int as n from mails where status = 'sent'`,
+        );
+        expect(rows[0]!.n).toBe(N);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    for (const q of queues) await q.drain();
+    expect(deliveries).toHaveLength(N);
+    const subjects = deliveries.map((d) => d.mail.subject).sort();
+    expect(new Set(subjects).size).toBe(N);
+    // Both workers took part.
+    expect(new Set(deliveries.map((d) => d.worker)).size).toBe(2);
+    const { rows } = await databases.dbs[1]!.sql.query('select attempts from mails where id = any($1::int[])', [ids]);
+    expect(rows.map((r) => r.attempts)).toEqual(Array.from({ length: N }, () => 1));
+  });
+
+  it('sends a mail queued twice (its job handed out twice) once: the attempt is claimed on the row', async () => {
+    const before = deliveries.length;
+    const id = await queues[0]!.send({ kind: 'test', to: 'dubbel@example.com', subject: 'Dubbel', body: ['Eén keer'] });
+    // A second job for the same attempt of the same mail, as a job expired and handed out again would be.
+    await databases.dbs[1]!.sql.query(
+      `insert into pgboss.job (name, data, retry_limit) values ('mail', json_build_object('mailId', $1::int, 'base', 0), 0)`,
+      [id],
+    );
+    await vi.waitFor(async () => expect((await mailRow(databases.dbs[0]!, id)).status).toBe('sent'), { timeout: 5000 });
+    for (const q of queues) await q.drain();
+    expect(deliveries.slice(before).filter((d) => d.mail.subject === 'Dubbel')).toHaveLength(1);
+    expect((await mailRow(databases.dbs[0]!, id)).attempts).toBe(1);
+  });
+});
+
+describe('without SMTP_URL: the outbox', () => {
+  let databases: Awaited<ReturnType<typeof freshDatabases>>;
+  let queue: MailQueue;
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-outbox-'));
+  beforeAll(async () => {
+    databases = await freshDatabases(1);
+    queue = createMailQueue({
+      sql: databases.dbs[0]!.sql,
+      transport: createMailer({ from: config.mailFrom, outboxDir: outbox, log: { info() {} } }),
+      company: config.company,
+      log: quiet,
+      options: QUICK,
+    });
+    await queue.start();
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await databases.close();
+    fs.rmSync(outbox, { recursive: true, force: true });
+  });
+
+  it('writes each mail as an .eml file (text and HTML) named after its recipient', async () => {
+    await queue.send({
+      kind: 'invitation',
+      to: 'post.bus@example.com',
+      ...invitationMail({ firstName: 'Piet' }, 'http://x/activate/p1'),
+    });
+    await queue.send({
+      kind: 'invitation',
+      to: 'post.bus@example.com',
+      ...invitationMail({ firstName: 'Piet' }, 'http://x/activate/p2'),
+    });
+    await queue.drain();
+    const files = fs.readdirSync(outbox).filter((f) => f.endsWith('-post.bus@example.com.eml'));
+    expect(files).toHaveLength(2);
+    const parsed = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(outbox, f)))));
+    expect(parsed.map((p) => p.subject)).toEqual(['Uitnodiging voor Keurwijzer', 'Uitnodiging voor Keurwijzer']);
+    expect(parsed.map((p) => /activate\/(p\d)/.exec(p.text ?? '')?.[1]).sort()).toEqual(['p1', 'p2']);
+    expect(parsed[0]!.html).toContain('Wachtwoord kiezen');
+    expect(parsed[0]!.from?.text).toContain(config.mailFrom.replace(/^.*<|>$/g, ''));
+  });
+});

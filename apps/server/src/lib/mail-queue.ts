@@ -1,0 +1,242 @@
+import PgBoss from 'pg-boss';
+import type { Company } from '../config';
+import type { SqlClient, SqlExecutor } from '../db/client';
+import { renderMail, type MailMessage } from './mail-templates';
+import type { Mailer } from './mailer';
+
+/**
+ * The mail queue: every e-mail is a row of `mails` (what, to whom, status, attempts, last error)
+ * and a pg-boss job that refers to it, written in one transaction. A worker in each server
+ * process sends the mails through the transport (lib/mailer.ts: SMTP or the outbox) and records
+ * the outcome; a failed attempt is retried with exponential backoff, and after the last one the
+ * mail is `failed` and listed for the admins (GET /api/mails?status=failed), who can send it again.
+ *
+ * The request that asks for a mail only writes the two rows: it never waits for SMTP, and an SMTP
+ * failure never reaches it. pg-boss runs on the app's own database, PostgreSQL or the embedded
+ * PGlite (its tables come from migration 0015, pg-boss starts with `migrate: false`); its
+ * statements go through `Database.sql`. Several processes on one PostgreSQL never send a mail
+ * twice: pg-boss hands a job to one worker (FOR UPDATE SKIP LOCKED), and the worker claims the
+ * attempt on the `mails` row before it sends (`attempts` must still be the attempt's number).
+ */
+
+/** One mail for the queue: a template's subject and body (lib/mail-templates.ts), its kind and address. */
+export type OutgoingMail = MailMessage & {
+  /** What the mail is for, e.g. 'invitation', 'password_reset', 'malfunction_reported'. */
+  kind: string;
+  to: string;
+};
+
+/** What services get: `await mail.send({ kind, to, ...someTemplate(...) })` queues it. */
+export type MailSender = {
+  /** Queues the mail (the `mails` row and its job); returns the row's id. Never waits for SMTP. */
+  send(mail: OutgoingMail): Promise<number>;
+};
+
+export type MailQueueOptions = {
+  /** Attempts after the first one. */
+  retryLimit: number;
+  /** The first retry's delay; with `retryBackoff` each next one doubles (with jitter). */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** How often an idle worker looks for work (a mail queued in this process wakes it at once). */
+  pollingIntervalSeconds: number;
+  /** Mails one worker sends at the same time. */
+  batchSize: number;
+};
+
+export const DEFAULT_MAIL_QUEUE_OPTIONS: MailQueueOptions = {
+  // 30 s, 1, 2, 4 and 8 minutes (each up to twice that with jitter): about half an hour in all.
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  pollingIntervalSeconds: 2,
+  batchSize: 10,
+};
+
+export type RetryOutcome = 'queued' | 'not_found' | 'not_failed';
+
+export type MailQueue = MailSender & {
+  /** Starts this process's worker (the app's onReady). */
+  start(): Promise<void>;
+  /** Stops the worker after the mails it is sending (the app's onClose). */
+  stop(): Promise<void>;
+  /** Queues a failed mail again (admins): a new round of attempts. */
+  retry(id: number): Promise<RetryOutcome>;
+  /**
+   * Tests: resolves once every mail queued so far had its attempt (nothing waits to be sent or
+   * is being sent; a retry waiting for its backoff does not count).
+   */
+  drain(timeoutMs?: number): Promise<void>;
+};
+
+const QUEUE = 'mail';
+type JobData = { mailId: number; base: number };
+
+/** pg-boss's error text of a failed attempt, kept short for the admins' list. */
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+export function createMailQueue(deps: {
+  sql: SqlClient;
+  /** Sends one rendered mail: SMTP or the outbox (createMailer), or memory in tests. */
+  transport: Mailer;
+  company: Company;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  options?: Partial<MailQueueOptions>;
+}): MailQueue {
+  const { sql, transport, company, log } = deps;
+  const options = { ...DEFAULT_MAIL_QUEUE_OPTIONS, ...deps.options };
+  const jobOptions = {
+    retryLimit: options.retryLimit,
+    retryDelay: options.retryDelaySeconds,
+    retryBackoff: options.retryBackoff,
+    // Longer than the transport's own time-outs (lib/mailer.ts): a job is only given up as
+    // expired (and tried again) when its process died.
+    expireInSeconds: 15 * 60,
+  };
+
+  // pg-boss does not await its own completion statements: the pending ones are waited for at stop.
+  const pending = new Set<Promise<unknown>>();
+  const adapter = {
+    executeSql(text: string, values?: unknown[]) {
+      const run = sql.query(text, values);
+      pending.add(run);
+      void run.finally(() => pending.delete(run)).catch(() => {});
+      return run;
+    },
+  };
+  const onTx = (tx: SqlExecutor) => ({ executeSql: (text: string, values?: unknown[]) => tx.query(text, values) });
+
+  const boss = new PgBoss({
+    db: adapter,
+    migrate: false,
+    schedule: false,
+    supervise: true,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (err) => log.error({ err }, 'mail queue error'));
+
+  let workerId: string | null = null;
+  let sending = 0;
+  const wake = () => {
+    if (workerId) boss.notifyWorker(workerId);
+  };
+
+  /** One attempt at one job's mail. Throws when the transport fails. */
+  async function deliver(job: PgBoss.JobWithMetadata<JobData>) {
+    const { mailId, base } = job.data;
+    // The claim: only the worker whose attempt number matches sends (a job handed out twice, or a
+    // mail queued twice, goes out once); a sent or failed mail is left alone.
+    const claimed = await sql.query(
+      `update mails set attempts = attempts + 1, updated_at = now()
+       where id = $1 and status = 'queued' and attempts = $2
+       returning to_address, subject, text, html`,
+      [mailId, base + job.retryCount],
+    );
+    const row = claimed.rows[0] as
+      { to_address: string; subject: string; text: string; html: string | null } | undefined;
+    if (!row) return;
+    try {
+      await transport.send({ to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined });
+    } catch (err) {
+      const last = job.retryCount >= job.retryLimit;
+      await sql.query(
+        `update mails set last_error = $2, status = case when $3::boolean then 'failed' else status end, updated_at = now()
+         where id = $1`,
+        [mailId, errorText(err), last],
+      );
+      throw err;
+    }
+    await sql.query(`update mails set status = 'sent', sent_at = now(), updated_at = now() where id = $1`, [mailId]);
+  }
+
+  async function work(jobs: PgBoss.JobWithMetadata<JobData>[]) {
+    sending++;
+    try {
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await deliver(job);
+          } catch (err) {
+            log.warn(
+              { err, mailId: job.data.mailId, attempt: job.retryCount + 1, retryLimit: job.retryLimit },
+              'mail not sent',
+            );
+            // This job alone goes to retry (or failed); pg-boss completes the rest of the batch.
+            await boss.fail(QUEUE, job.id, { message: errorText(err) });
+          }
+        }),
+      );
+    } finally {
+      sending--;
+    }
+  }
+
+  async function enqueue(tx: SqlExecutor, data: JobData) {
+    await boss.send(QUEUE, data, { ...jobOptions, db: onTx(tx) } as PgBoss.SendOptions);
+  }
+
+  return {
+    async send(mail) {
+      const rendered = renderMail(mail, company);
+      const id = await sql.transaction(async (tx) => {
+        const { rows } = await tx.query(
+          `insert into mails (kind, to_address, subject, text, html) values ($1, $2, $3, $4, $5) returning id`,
+          [mail.kind, mail.to, rendered.subject, rendered.text, rendered.html],
+        );
+        const mailId = Number(rows[0]!.id);
+        await enqueue(tx, { mailId, base: 0 });
+        return mailId;
+      });
+      wake();
+      return id;
+    },
+
+    async retry(id) {
+      const outcome = await sql.transaction(async (tx): Promise<RetryOutcome> => {
+        const { rows } = await tx.query(
+          `update mails set status = 'queued', updated_at = now() where id = $1 and status = 'failed' returning attempts`,
+          [id],
+        );
+        if (rows.length === 0) {
+          const exists = await tx.query('select 1 from mails where id = $1', [id]);
+          return exists.rows.length ? 'not_failed' : 'not_found';
+        }
+        await enqueue(tx, { mailId: id, base: Number(rows[0]!.attempts) });
+        return 'queued';
+      });
+      if (outcome === 'queued') wake();
+      return outcome;
+    },
+
+    async start() {
+      await boss.start();
+      workerId = await boss.work<JobData>(
+        QUEUE,
+        {
+          batchSize: options.batchSize,
+          pollingIntervalSeconds: options.pollingIntervalSeconds,
+          includeMetadata: true,
+        },
+        work,
+      );
+    },
+
+    async stop() {
+      workerId = null;
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+
+    async drain(timeoutMs = 5000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const { rows } = await sql.query(
+          `select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'active') and start_after <= now()`,
+          [QUEUE],
+        );
+        if (Number(rows[0]!.n) === 0 && sending === 0) return;
+        if (Date.now() > until) throw new Error('mail queue not drained in time');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+  };
+}
