@@ -31,7 +31,6 @@ const fields = (page: Page) => ({
   first: page.getByRole('textbox', { name: 'Voornaam' }),
   preposition: page.getByRole('textbox', { name: 'Tussenvoegsel' }),
   last: page.getByRole('textbox', { name: 'Achternaam' }),
-  email: page.getByRole('textbox', { name: 'E-mail' }),
   save: page.getByRole('button', { name: 'Opslaan' }),
 });
 
@@ -56,8 +55,9 @@ test('profile: change the name -> "Profiel is gewijzigd", reload, read back (for
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
 
   const form = fields(page);
-  await expect(form.email).toHaveValue(email);
-  await expect(form.email).toHaveAttribute('readonly', '');
+  // The e-mail address is shown, not a field.
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Taal' })).toHaveText('Nederlands');
 
   // The shared schema in the form.
@@ -100,7 +100,9 @@ test('profile: change the name -> "Profiel is gewijzigd", reload, read back (for
 
   // The links to the password and two-factor sign-in.
   await expect(page.getByRole('link', { name: 'Wachtwoord wijzigen' })).toHaveAttribute('href', '/change-password');
-  await expect(page.getByRole('region', { name: 'Tweestapsverificatie' })).toBeVisible();
+  const twoFactor = page.getByRole('region', { name: 'Tweestapsverificatie' });
+  await expect(twoFactor.getByTestId('two-factor-status')).toHaveText('Uit');
+  await expect(twoFactor.getByRole('link', { name: 'Inschakelen' })).toHaveAttribute('href', '/2fa-intro');
   await checkScreen(page, 'profile-desktop');
 
   // A phone: one column, nothing sideways; the photo goes after a confirmation.

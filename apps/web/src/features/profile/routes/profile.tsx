@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
 import { LANGUAGE_LABELS, PROFILE_TEXT, ProfileInputSchema, type ProfileFormValues } from '@keurwijzer/shared/profile';
@@ -17,6 +16,7 @@ import { SelectElement } from '../../../components/form/select-element';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { applyUserLanguage } from '../../../lib/language';
 import { useCurrentUser } from '../../auth/api/auth';
+import { TwoFactorSettings } from '../../two-factor/components/two-factor-settings';
 import { updateProfile, useProfileChange } from '../api/profile';
 import { ProfilePhoto } from '../components/profile-photo';
 
@@ -28,6 +28,20 @@ const valuesOf = (user: CurrentUser): ProfileFormValues => ({
 });
 
 const LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }));
+
+/** A value that is shown but not edited here. */
+function Info({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+      <Typography component="dt" color="text.secondary" sx={{ minWidth: 120 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
 
 /** A titled card below the form (password, two-factor sign-in). */
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -86,16 +100,17 @@ function ProfileForm({ user, onSaved }: { user: CurrentUser; onSaved: () => void
           autoComplete="family-name"
         />
       </Stack>
-      <TextField
-        label="E-mail"
-        value={user.email}
-        slotProps={{ input: { readOnly: true } }}
-        helperText="Je e-mailadres kan alleen een beheerder wijzigen."
-      />
-      <TextField label="Rol" value={ROLE_LABELS[user.role]} slotProps={{ input: { readOnly: true } }} />
-      {user.customer_name && (
-        <TextField label="Klant" value={user.customer_name} slotProps={{ input: { readOnly: true } }} />
-      )}
+      {/* Shown, not edited: the address and the role are user management's (an admin's). */}
+      <div>
+        <Stack spacing={1} component="dl" sx={{ m: 0 }}>
+          <Info label="E-mail" value={user.email} />
+          <Info label="Rol" value={ROLE_LABELS[user.role]} />
+          {user.customer_name && <Info label="Klant" value={user.customer_name} />}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Je e-mailadres en rol kan alleen een beheerder wijzigen.
+        </Typography>
+      </div>
       <SelectElement name="lang" control={form.control} label="Taal" required options={LANGUAGE_OPTIONS} />
     </FormPage>
   );
@@ -123,20 +138,7 @@ export default function Profile() {
           </Button>
         </Section>
         <Section title="Tweestapsverificatie">
-          {/*
-           * PLACEHOLDER (issue 13): TwoFactorSettings from
-           * features/two-factor/components/two-factor-settings.tsx goes here once it exists.
-           */}
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {user.two_factor_enabled
-              ? 'Tweestapsverificatie staat aan voor je account.'
-              : 'Tweestapsverificatie staat uit. Met een code uit een app op je telefoon is je account beter beveiligd.'}
-          </Typography>
-          {!user.two_factor_enabled && (
-            <Button component={RouterLink} to="/2fa-intro" variant="outlined">
-              Tweestapsverificatie instellen
-            </Button>
-          )}
+          <TwoFactorSettings />
         </Section>
       </Stack>
     </Box>
