@@ -190,6 +190,15 @@ describe('the profile photo', () => {
     expect(again.json().message).toBe(PROFILE_TEXT.noPhoto);
   });
 
+  it('removes a photo once when ten removals come at once: one 200, nine 404', async () => {
+    const { user, client } = await t.signIn('mechanic');
+    expect((await upload(client, await png(40, 40))).statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => client.post('/api/profile/image/remove')));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(404)]);
+    expect((await stored(user.id)).image).toBeNull();
+    expect(profileFiles(user.id)).toHaveLength(0);
+  });
+
   it('refuses a file that is not an image, one with too many pixels, no file, and a file over 10 MB', async () => {
     const { user, client } = await t.signIn('customer', { customerId: t.customerA.chain.customer.id });
     const notImage = await upload(client, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.png');
@@ -249,8 +258,11 @@ describe('the profile photo', () => {
     }
     // User managers see it (the user payload's image in their lists is this URL).
     expect((await t.admin.get(image)).statusCode).toBe(200);
-    const listed = await t.admin.get(`/api/users/${owner.user.id}`);
-    expect(listed.json().data.image).toBe(image);
+    const one = await t.admin.get(`/api/users/${owner.user.id}`);
+    expect(one.json().data.image).toBe(image);
+    // The list's JSON (built by the database) gives the same URL as the single user (toUser).
+    const list = await t.admin.get(`/api/users?search=${encodeURIComponent(owner.user.email)}&employees=0`);
+    expect(list.json().data).toEqual([expect.objectContaining({ id: owner.user.id, image })]);
 
     // There is no way to name another user: an id in the body is ignored, no route takes one.
     const change = await sameCustomer.client.put('/api/profile', { body: { ...body(), id: owner.user.id } });
