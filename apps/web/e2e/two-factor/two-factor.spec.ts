@@ -90,28 +90,27 @@ test('turn on two-factor sign-in, then log in with a code and with a recovery co
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page.getByRole('button', { name: /^Account van / })).toBeVisible();
 
-  // Turn it off with the password (the profile's two-factor section).
+  // The profile's two-factor section: new recovery codes, then turn it off, both with the password.
   await page.goto('/profile');
-  const off = page.getByRole('button', { name: 'Uitschakelen' });
-  if (await off.isVisible()) {
-    await off.click();
-    const dialog = page.getByRole('dialog', { name: 'Tweestapsverificatie uitschakelen' });
-    await dialog.getByRole('textbox', { name: 'Wachtwoord' }).fill('Niet-het-wachtwoord-1');
-    await dialog.getByRole('button', { name: 'Uitschakelen' }).click();
-    await expect(dialog.getByText('Het opgegeven wachtwoord is onjuist.')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Wachtwoord' }).fill(STRONG);
-    await dialog.getByRole('button', { name: 'Uitschakelen' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('two-factor-status')).toHaveText('Uit');
-  } else {
-    // The profile does not show the two-factor settings yet: turn it off through the API.
-    const token = ((await (await page.request.get('/api/token')).json()) as { data: { token: string } }).data.token;
-    const res = await page.request.post('/api/2fa/disable', {
-      data: { password: STRONG },
-      headers: { 'X-CSRF-TOKEN': token },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  await expect(page.getByTestId('two-factor-status')).toHaveText('Aan');
+  await page.getByRole('button', { name: 'Nieuwe herstelcodes' }).click();
+  const codesDialog = page.getByRole('dialog', { name: 'Nieuwe herstelcodes' });
+  await codesDialog.getByRole('textbox', { name: 'Wachtwoord' }).fill(STRONG);
+  await codesDialog.getByRole('button', { name: 'Nieuwe codes maken' }).click();
+  await expect(codesDialog.getByRole('list', { name: 'Herstelcodes' }).getByRole('listitem')).toHaveCount(10);
+  await codesDialog.getByRole('button', { name: 'Klaar' }).click();
+  await expect(codesDialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Uitschakelen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tweestapsverificatie uitschakelen' });
+  await dialog.getByRole('textbox', { name: 'Wachtwoord' }).fill('Niet-het-wachtwoord-1');
+  await dialog.getByRole('button', { name: 'Uitschakelen' }).click();
+  await expect(dialog.getByText('Het opgegeven wachtwoord is onjuist.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Wachtwoord' }).fill(STRONG);
+  await dialog.getByRole('button', { name: 'Uitschakelen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('two-factor-status')).toHaveText('Uit');
+  await expect(page.getByRole('link', { name: 'Inschakelen' })).toBeVisible();
   // Logging in needs no code any more.
   await logout(page);
   await submitLogin(page, email, STRONG);
