@@ -1,12 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { simpleParser } from 'mailparser';
 import { ACCOUNTS, DEMO_PASSWORD } from '../support/login';
+import { DESKTOP, PHONE, checkScreen } from '../support/looks';
 
-export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1440, height: 900 };
+export { DESKTOP, PHONE };
 /** A password that meets the rule and is not easy to guess. */
 export const STRONG = 'Fietsbel-Kano7!';
 
@@ -90,22 +89,8 @@ export async function createActivatedUser(baseURL: string, role: 'mechanic' | 'a
   return email;
 }
 
-const SHOTS = '/tmp/shots';
-
 /** No sideways scrolling, no serious or critical axe finding, then /tmp/shots/account-<name>.png. */
-export async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${name}`).toEqual([]);
-  if (!process.env.CI) await page.screenshot({ path: `${SHOTS}/account-${name}.png`, fullPage: true });
-}
+export const shoot = (page: Page, name: string) => checkScreen(page, `account-${name}`);
 
 /**
  * The theme of the next page loads: MUI keeps the chosen scheme in localStorage ('mui-mode'),

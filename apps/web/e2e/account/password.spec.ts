@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNotification, loginForm, submitLogin } from '../support/login';
-import { DESKTOP, PHONE, STRONG, createActivatedUser, linkFromMail, mailsTo, shoot } from './helpers';
+import { LOOKS } from '../support/looks';
+import { STRONG, createActivatedUser, linkFromMail, mailsTo, shoot } from './helpers';
 
 const SENT =
   'Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een e-mail met een link om een nieuw wachtwoord in te stellen.';
@@ -11,19 +12,14 @@ const newPasswordForm = (page: Page) => ({
   repeat: page.getByRole('textbox', { name: 'Herhaal wachtwoord' }),
 });
 
-/** Opens `path` in light and dark at 390 and 1440 px and shoots each look. */
+/** Opens the screen in each look (support/looks.ts LOOKS) and shoots it. */
 async function shootEachLook(page: Page, name: string, open: () => Promise<void>) {
-  for (const [size, label] of [
-    [PHONE, '390'],
-    [DESKTOP, '1440'],
-  ] as const) {
-    await page.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((mode) => localStorage.setItem('mui-mode', mode), theme);
-      await open();
-      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-      await shoot(page, `${name}-${label}-${theme}`);
-    }
+  for (const look of LOOKS) {
+    await page.setViewportSize(look.size);
+    await page.evaluate((mode) => localStorage.setItem('mui-mode', mode), look.theme);
+    await open();
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${look.theme}\\b`));
+    await shoot(page, `${name}-${look.name}`);
   }
   await page.evaluate(() => localStorage.setItem('mui-mode', 'light'));
 }

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, loginAs } from '../support/login';
 import { PNG_10X10 } from '../customers/helpers';
+import { DESKTOP, PHONE, checkScreen, eachLook, setTheme } from '../support/looks';
 
 export { PNG_10X10 };
 
@@ -18,8 +17,7 @@ export const MALFUNCTION_TEXT = {
   openMalfunction: 'Open storing',
 } as const;
 
-export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1440, height: 900 };
+export { DESKTOP, PHONE };
 
 /** A photo for a file input: a real small PNG under `name`. */
 export const photo = (name = 'storing.png') => ({ name, mimeType: 'image/png', buffer: PNG_10X10 });
@@ -169,40 +167,7 @@ export async function openMyMalfunctions(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: MALFUNCTION_TEXT.mine })).toBeVisible();
 }
 
-const SHOTS = '/tmp/shots';
+/** No sideways scrolling, no serious axe finding, then /tmp/shots/portal-<name>.png (support/looks.ts). */
+export const shoot = (page: Page, name: string) => checkScreen(page, `portal-${name}`);
 
-/**
- * Nothing is wider than the screen (no sideways scrolling), axe finds nothing serious or critical,
- * then a full-page screenshot /tmp/shots/portal-<name>.png.
- */
-export async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${name}`).toEqual([]);
-  if (!process.env.CI) await page.screenshot({ path: `${SHOTS}/portal-${name}.png`, fullPage: true });
-}
-
-export async function setTheme(page: Page, theme: 'light' | 'dark') {
-  const toggle = page.getByRole('button', { name: theme === 'dark' ? 'Donker thema' : 'Licht thema' });
-  if (await toggle.isVisible()) await toggle.click();
-  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-}
-
-/** Every screen at a phone's and a desktop's width, light and dark. */
-export async function eachLook(page: Page, shots: (suffix: string) => Promise<void>) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme);
-      await shots(`${size.width}-${theme}`);
-    }
-  }
-  await setTheme(page, 'light');
-}
+export { eachLook, setTheme };

@@ -1,17 +1,14 @@
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, expectNotification, loginAs, submitLogin, unique } from '../support/login';
+import { DESKTOP, checkScreen, eachLook } from '../support/looks';
 
 /**
  * Self-registration end to end: register -> the activation link from the server's outbox (no
  * SMTP_URL: every mail is an .eml file in DATA_DIR/outbox) -> log in -> the waiting page; an admin
  * finds the account under "Zonder klant" and links it to a customer; the user then sees machines.
  */
-const SHOTS = '/tmp/shots';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
 const PASSWORD = 'Kanovaart-Tulp-93!';
 
 /** The outbox of the e2e server: E2E_OUTBOX, or the newest /tmp/keurwijzer-e2e-<pid>/outbox. */
@@ -45,50 +42,8 @@ function lastMailTo(to: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** Nothing wider than the screen, axe finds nothing serious, then /tmp/shots/register-<name>.png. */
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  // After a theme switch the labels' colours are still in their CSS transition: axe would
-  // measure the colours halfway (a contrast finding that no user sees once it settles).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${name}`).toEqual([]);
-  if (!process.env.CI) await page.screenshot({ path: `${SHOTS}/register-${name}.png`, fullPage: true });
-}
-
-/** Switches MUI's mode as another tab would (its storage event), without reloading the screen. */
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((mode) => {
-    localStorage.setItem('mui-mode', mode);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'mui-mode', newValue: mode }));
-  }, theme);
-  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-}
-
-/** Every look of the screen as it is: 390 and 1440 px, light and dark. */
-async function eachLook(page: Page, shots: (suffix: string) => Promise<void>) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme);
-      await shots(`${size.width}-${theme}`);
-    }
-  }
-  await setTheme(page, 'light');
-}
+/** No sideways scrolling, no serious axe finding, then /tmp/shots/register-<name>.png (support/looks.ts). */
+const shoot = (page: Page, name: string) => checkScreen(page, `register-${name}`);
 
 function registerForm(page: Page) {
   return {

@@ -1,15 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, loginAs, unique } from '../support/login';
+import { checkScreen, eachLook } from '../support/looks';
 import { PNG_10X10 } from '../customers/helpers';
 import { ApiSession, createQuestionnaire, fillReport, planReport, progress, type PlannedReport } from './helpers';
 
-const SHOTS = '/tmp/shots';
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
 
 let open: PlannedReport;
 let done: PlannedReport;
@@ -43,45 +37,11 @@ test.beforeAll(async ({ baseURL }) => {
   await mechanic.dispose();
 });
 
-/**
- * Nothing is wider than the screen (no sideways scrolling), axe finds nothing serious or critical,
- * then a full-page screenshot.
- */
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  // Transitions done: axe reads colours as they are painted.
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${name}`).toEqual([]);
-  if (!process.env.CI) await page.screenshot({ path: `${SHOTS}/reports-${name}.png`, fullPage: true });
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  const toggle = page.getByRole('button', { name: theme === 'dark' ? 'Donker thema' : 'Licht thema' });
-  if (await toggle.isVisible()) await toggle.click();
-  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-}
-
-/** Every screen at a phone's and a desktop's width, light and dark. */
-async function eachLook(page: Page, shots: (suffix: string) => Promise<void>) {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme);
-      await shots(`${size.width}-${theme}`);
-    }
-  }
-  await setTheme(page, 'light');
-}
+/** No sideways scrolling, no serious axe finding, then /tmp/shots/reports-<name>.png (support/looks.ts). */
+const shoot = (page: Page, name: string) => checkScreen(page, `reports-${name}`);
 
 test("the mechanic's report screens fit a phone and a desktop, light and dark", async ({ page }) => {
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
   await loginAs(page, ACCOUNTS.mechanic);
   await eachLook(page, async (look) => {
     await page.goto(`/mechanic/report/${open.reportId}`);
@@ -99,7 +59,6 @@ test("the mechanic's report screens fit a phone and a desktop, light and dark", 
 
 test("the office's report screens fit a phone and a desktop, light and dark", async ({ page }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   await loginAs(page, ACCOUNTS.admin);
   await eachLook(page, async (look) => {
     await page.goto('/admin/completed-reports');

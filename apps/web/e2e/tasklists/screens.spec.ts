@@ -1,39 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ACCOUNTS, loginAs, unique } from '../support/login';
+import { LOOKS, checkScreen, setTheme } from '../support/looks';
 import { DEMO_CUSTOMER, DEMO_LOCATION, createTasklist, expectNotification, heading } from './helpers';
-
-const SHOTS = '/tmp/shots';
-
-/** Nothing is wider than the screen (no sideways scrolling), axe finds nothing serious or critical, then a full-page screenshot. */
-async function check(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  // Transitions done: axe reads colours as they are painted.
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${name}`).toEqual([]);
-  if (!process.env.CI) await page.screenshot({ path: `${SHOTS}/tasklists-${name}.png`, fullPage: true });
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  // The button names the theme it switches to.
-  await expect(page.getByRole('button', { name: /^(Donker|Licht) thema$/ })).toBeVisible();
-  const toggle = page.getByRole('button', { name: theme === 'dark' ? 'Donker thema' : 'Licht thema' });
-  if (await toggle.isVisible()) await toggle.click();
-  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-}
 
 test('the task list screens fit a phone and a desktop, light and dark; the office overview links to its screen', async ({
   page,
 }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await loginAs(page, ACCOUNTS.admin);
   const remarks = unique('E2E schermen ');
@@ -114,16 +87,15 @@ test('the task list screens fit a phone and a desktop, light and dark; the offic
     ['office', `/admin/tasklists/${id}`],
     ['office-completed', completedPath],
   ] as const;
-  for (const theme of ['light', 'dark'] as const) {
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-      await page.goto('/');
-      await setTheme(page, theme);
-      for (const [name, path] of screens) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await check(page, `${name}-${width}-${theme}`);
-      }
+  for (const look of LOOKS) {
+    await page.setViewportSize(look.size);
+    await page.goto('/');
+    await setTheme(page, look.theme);
+    for (const [name, path] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await checkScreen(page, `tasklists-${name}-${look.name}`);
     }
   }
+  await setTheme(page, 'light');
 });
