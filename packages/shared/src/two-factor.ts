@@ -61,6 +61,10 @@ const password = () =>
     .min(1, { error: MSG.required, abort: true })
     .max(PASSWORD_MAX, { error: MSG.passwordTooLong });
 
+/** GET /api/2fa: whether this browser's session waits for the second factor (the 2fa screen asks). */
+export const TwoFactorPendingSchema = z.object({ pending: z.boolean() });
+export type TwoFactorPending = z.infer<typeof TwoFactorPendingSchema>;
+
 /** POST /api/2fa/setup: a new secret to scan or type in (not in use until confirmed). */
 export const TwoFactorSetupSchema = z.object({
   /** The base32 key, in groups of four for reading and typing. */

@@ -31,6 +31,7 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/logout': ROLES,
   // Two-factor sign-in: the own account; POST /api/2fa is the login's second step (a session
   // that waits for it has no user, so the route is public and checks that session itself)
+  'GET /api/2fa': 'public',
   'POST /api/2fa': 'public',
   'POST /api/2fa/setup': ROLES,
   'POST /api/2fa/enable': ROLES,

@@ -4,6 +4,7 @@ import {
   TWO_FACTOR_TEXT,
   TwoFactorEnableInputSchema,
   TwoFactorPasswordInputSchema,
+  TwoFactorPendingSchema,
   TwoFactorSetupSchema,
   TwoFactorVerifyInputSchema,
 } from '@keurwijzer/shared/two-factor';
@@ -14,7 +15,7 @@ import { securityLogOf } from '../../lib/security-log';
 import type { TwoFactorService } from './two-factor.service';
 
 /**
- * Two-factor sign-in: POST /api/2fa/setup, /api/2fa/enable, /api/2fa/disable and
+ * Two-factor sign-in: GET /api/2fa (does this session wait for the second factor), POST /api/2fa/setup, /api/2fa/enable, /api/2fa/disable and
  * /api/2fa/recovery-codes (the logged-in user), POST /api/2fa (the second step of a login: a
  * session that waits for it).
  */
@@ -39,6 +40,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
       });
       return { data: { recovery_codes: codes }, message: TWO_FACTOR_TEXT.enabled };
     },
+  );
+
+  // Public: tells the 2fa screen whether there is a login to finish (else it goes to the login).
+  app.get(
+    '/api/2fa',
+    { config: { access: 'public' }, schema: { response: { 200: dataOf(TwoFactorPendingSchema) } } },
+    async (req) => ({ data: { pending: !!req.session?.pendingUser } }),
   );
 
   // Public: the session that waits for the second factor has no user (plugins/session.ts).

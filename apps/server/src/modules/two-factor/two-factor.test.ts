@@ -175,6 +175,24 @@ describe('POST /api/2fa/enable', () => {
 });
 
 describe('POST /api/2fa (the second step of a login)', () => {
+  it('GET /api/2fa says whether the session waits for the second factor', async () => {
+    const pendingOf = async (client: TestClient) => {
+      const res = await client.get('/api/2fa');
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { data: { pending: boolean } }).data.pending;
+    };
+    const visitor = newClient();
+    expect(await pendingOf(visitor)).toBe(false);
+    await visitor.fetchToken();
+    expect(await pendingOf(visitor)).toBe(false);
+    const { client } = await loggedIn();
+    expect(await pendingOf(client)).toBe(false);
+    const { secret, pending } = await withTwoFactor();
+    expect(await pendingOf(pending)).toBe(true);
+    expect((await pending.post('/api/2fa', { body: { code: await codeAt(secret, 1) } })).statusCode).toBe(200);
+    expect(await pendingOf(pending)).toBe(false);
+  });
+
   it('a login waits for the code: its session reaches nothing else (401) until the code is right', async () => {
     const { user, secret, pending } = await withTwoFactor();
     for (const [method, url] of [

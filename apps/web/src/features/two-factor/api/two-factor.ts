@@ -4,11 +4,17 @@ import type {
   TwoFactorEnableFormValues,
   TwoFactorPasswordFormValues,
   TwoFactorSetup,
+  TwoFactorPending,
   TwoFactorVerifyFormValues,
 } from '@keurwijzer/shared/two-factor';
 import type { CurrentUser } from '@keurwijzer/shared/users';
-import { apiSend, refreshCsrfToken } from '../../../lib/api-client';
+import { apiGet, apiSend, refreshCsrfToken } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
+
+/** GET /api/2fa: whether this browser's session waits for the second factor. */
+export async function isTwoFactorPending(): Promise<boolean> {
+  return (await apiGet<TwoFactorPending>('/api/2fa')).data.pending;
+}
 
 /** POST /api/2fa/setup: a new key to scan or type in (not in use until a code confirms it). */
 export async function setupTwoFactor(): Promise<TwoFactorSetup> {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -11,7 +11,8 @@ import { TextInput } from '../../../components/form/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
 import { homeFor, useAuth } from '../../auth/api/auth';
-import { verifyTwoFactor } from '../api/two-factor';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { isTwoFactorPending, verifyTwoFactor } from '../api/two-factor';
 
 /** Only same-site paths are followed after login (no open redirect), as on the login page. */
 function safeRedirect(value: string | null): string | null {
@@ -22,8 +23,8 @@ type Mode = 'code' | 'recovery_code';
 
 /**
  * 2fa (authentication layout): the second step of a login with two-factor sign-in on. A code
- * from the app, or (switch) one of the recovery codes. Without a login waiting for it the server
- * answers 401 and the screen goes back to the login.
+ * from the app, or (switch) one of the recovery codes. Without a login waiting for it (GET
+ * /api/2fa, or a 401 on submit when it expired meanwhile) the screen goes back to the login.
  */
 export default function TwoFactorVerify() {
   useDocumentTitle('Tweestapsverificatie');
@@ -38,8 +39,13 @@ export default function TwoFactorVerify() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Is there a login to finish? Asked on every visit (a waiting session lives 10 minutes).
+  const pending = useQuery({ queryKey: ['two-factor-pending'], queryFn: isTwoFactorPending, gcTime: 0 });
+  const toLogin = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
 
   if (user) return <Navigate to={redirect ?? homeFor(user.role)} replace />;
+  if (pending.isPending) return <PageLoader />;
+  if (pending.data === false) return <Navigate to={toLogin} replace />;
 
   const switchMode = () => {
     setMode((m) => (m === 'code' ? 'recovery_code' : 'code'));
@@ -68,7 +74,7 @@ export default function TwoFactorVerify() {
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         // No login waits for a code (expired after 10 minutes, or opened directly): log in again.
-        await navigate(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login', { replace: true });
+        await navigate(toLogin, { replace: true });
         return;
       }
       if (err instanceof ApiError && err.status === 422) {
