@@ -5,6 +5,7 @@ import BuildIcon from '@mui/icons-material/BuildOutlined';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
+import MailErrorIcon from '@mui/icons-material/UnsubscribeOutlined';
 import NewReleasesIcon from '@mui/icons-material/NewReleasesOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
@@ -13,6 +14,7 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import type { Role } from '@keurwijzer/shared/permissions';
+import { useFailedMailCount } from '../features/mails/api/failed-count';
 import { useOpenMalfunctionCount } from '../features/malfunctions/api/open-count';
 import { mayOpen, type Access } from './routes-config';
 
@@ -36,6 +38,11 @@ export type NavItem = {
 function useOpenMalfunctionsBadge(): NavBadge | undefined {
   const count = useOpenMalfunctionCount();
   return count ? { count, label: `${count} open` } : undefined;
+}
+/** "Mislukte e-mails 2": mails the queue gave up on (lib/mail-queue.ts on the server). */
+function useFailedMailsBadge(): NavBadge | undefined {
+  const count = useFailedMailCount();
+  return count ? { count, label: `${count} mislukt` } : undefined;
 }
 export type NavSection = { title?: string; items: NavItem[] };
 
@@ -62,6 +69,13 @@ export const NAVIGATION: NavSection[] = [
       { label: 'Klanten', to: '/admin/customers', icon: StoreIcon, access: 'customers.view' },
       { label: 'Gebruikers', to: '/admin/users', icon: GroupIcon, access: 'users.view' },
       { label: 'Klantgebruikers', to: '/admin/customer-users', icon: BusinessIcon, access: 'users.view' },
+      {
+        label: 'Mislukte e-mails',
+        to: '/admin/mails',
+        icon: MailErrorIcon,
+        access: 'users.manage',
+        badge: useFailedMailsBadge,
+      },
     ],
   },
   {

@@ -29,6 +29,8 @@ export const RESOURCE_DEPENDENTS = {
   reports: ['tasklists', 'machines'],
   // A reported or handled malfunction shows on its machine (the open marker, the machine screen).
   malfunctions: ['machines'],
+  // A mail sent again leaves the failed list.
+  mails: [],
 } as const satisfies Record<string, readonly string[]>;
 export type ResourceKey = keyof typeof RESOURCE_DEPENDENTS;
 
