@@ -45,7 +45,7 @@ export type MailQueueOptions = {
 };
 
 export const DEFAULT_MAIL_QUEUE_OPTIONS: MailQueueOptions = {
-  // 30 s, 1, 2, 4 and 8 minutes (each up to twice that with jitter): about half an hour in all.
+  // 30 s, 1, 2, 4 and 8 minutes (each up to twice that with jitter): 15 to 30 minutes in all.
   retryLimit: 5,
   retryDelaySeconds: 30,
   retryBackoff: true,
