@@ -199,6 +199,55 @@ describe('several workers on one database', () => {
   });
 });
 
+describe('a process that dies during the last attempt', () => {
+  let databases: Awaited<ReturnType<typeof freshDatabases>>;
+  let queue: MailQueue;
+  const sent: Mail[] = [];
+  beforeAll(async () => {
+    databases = await freshDatabases(1);
+    queue = createMailQueue({
+      sql: databases.dbs[0]!.sql,
+      transport: {
+        async send(mail) {
+          sent.push(mail);
+        },
+      },
+      company: config.company,
+      log: quiet,
+      // pg-boss's upkeep (which fails expired jobs) every second, the dead letters looked at often.
+      options: { ...QUICK, maintenanceIntervalSeconds: 1, deadLetterPollingIntervalSeconds: 0.5 },
+    });
+    await queue.start();
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await databases.close();
+  });
+
+  it('leaves a mail that pg-boss fails as expired marked failed, through the dead letters', async () => {
+    const db = databases.dbs[0]!;
+    // What a process that died while sending leaves: the attempt claimed on the row, its job
+    // active since long ago, no retries left.
+    const { rows } = await db.sql.query(
+      `insert into mails (kind, to_address, subject, text, attempts, updated_at)
+       values ('test', 'gestorven@example.com', 'Halverwege', 'tekst', 1, now() - interval '1 hour') returning id`,
+    );
+    const id = Number(rows[0]!.id);
+    await db.sql.query(
+      `insert into pgboss.job (name, data, state, retry_limit, started_on, expire_in, dead_letter)
+       values ('mail', json_build_object('mailId', $1::int, 'base', 0), 'active', 0,
+               now() - interval '1 hour', interval '1 second', 'mail-failed')`,
+      [id],
+    );
+    await vi.waitFor(async () => expect((await mailRow(db, id)).status).toBe('failed'), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    expect((await mailRow(db, id)).last_error).toBe('Niet verstuurd: de laatste poging is afgebroken');
+    expect(sent).toEqual([]);
+  });
+});
+
 describe('without SMTP_URL: the outbox', () => {
   let databases: Awaited<ReturnType<typeof freshDatabases>>;
   let queue: MailQueue;

@@ -42,6 +42,10 @@ export type MailQueueOptions = {
   pollingIntervalSeconds: number;
   /** Mails one worker sends at the same time. */
   batchSize: number;
+  /** How often pg-boss's upkeep runs (expiring the jobs of a dead process, archiving). */
+  maintenanceIntervalSeconds: number;
+  /** How often the worker of jobs that failed for good looks for work (they are rare). */
+  deadLetterPollingIntervalSeconds: number;
 };
 
 export const DEFAULT_MAIL_QUEUE_OPTIONS: MailQueueOptions = {
@@ -51,6 +55,8 @@ export const DEFAULT_MAIL_QUEUE_OPTIONS: MailQueueOptions = {
   retryBackoff: true,
   pollingIntervalSeconds: 2,
   batchSize: 10,
+  maintenanceIntervalSeconds: 120,
+  deadLetterPollingIntervalSeconds: 30,
 };
 
 export type RetryOutcome = 'queued' | 'not_found' | 'not_failed';
@@ -70,6 +76,12 @@ export type MailQueue = MailSender & {
 };
 
 const QUEUE = 'mail';
+/**
+ * pg-boss's dead letters of QUEUE: a job that failed for good lands here. Its worker marks a
+ * mail `failed` that the mail worker could not mark itself (its process died during the last
+ * attempt and pg-boss failed the expired job).
+ */
+const DEAD = 'mail-failed';
 type JobData = { mailId: number; base: number };
 
 /** pg-boss's error text of a failed attempt, kept short for the admins' list. */
@@ -92,6 +104,7 @@ export function createMailQueue(deps: {
     // Longer than the transport's own time-outs (lib/mailer.ts): a job is only given up as
     // expired (and tried again) when its process died.
     expireInSeconds: 15 * 60,
+    deadLetter: DEAD,
   };
 
   // pg-boss does not await its own completion statements: the pending ones are waited for at stop.
@@ -111,6 +124,7 @@ export function createMailQueue(deps: {
     migrate: false,
     schedule: false,
     supervise: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => log.error({ err }, 'mail queue error'));
 
@@ -170,6 +184,20 @@ export function createMailQueue(deps: {
     }
   }
 
+  /**
+   * A mail whose job failed for good: `failed`, unless the row changed after the job failed (an
+   * admin queued it again) or the mail worker marked it already.
+   */
+  async function buryAll(jobs: PgBoss.JobWithMetadata<JobData>[]) {
+    for (const job of jobs) {
+      await sql.query(
+        `update mails set status = 'failed', last_error = coalesce(last_error, $3), updated_at = now()
+         where id = $1 and status = 'queued' and updated_at <= $2::timestamptz`,
+        [job.data.mailId, job.createdOn, 'Niet verstuurd: de laatste poging is afgebroken'],
+      );
+    }
+  }
+
   async function enqueue(tx: SqlExecutor, data: JobData) {
     await boss.send(QUEUE, data, { ...jobOptions, db: onTx(tx) } as PgBoss.SendOptions);
   }
@@ -217,6 +245,12 @@ export function createMailQueue(deps: {
           includeMetadata: true,
         },
         work,
+      );
+      await boss.createQueue(DEAD);
+      await boss.work<JobData>(
+        DEAD,
+        { batchSize: 10, pollingIntervalSeconds: options.deadLetterPollingIntervalSeconds, includeMetadata: true },
+        buryAll,
       );
     },
 
