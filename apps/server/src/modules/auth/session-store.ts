@@ -86,7 +86,12 @@ export function createSessionStore(
       if (row.session.userId !== null && (!row.user || row.user.archivedAt || row.customerArchivedAt)) return null;
       if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await sessions.touch(id, new Date(now));
       if (row.session.twoFactorPending && row.user) {
-        return { id, csrfToken: row.session.csrfToken, user: null, pendingUser: { ...row.user, customerName: row.customerName } };
+        return {
+          id,
+          csrfToken: row.session.csrfToken,
+          user: null,
+          pendingUser: { ...row.user, customerName: row.customerName },
+        };
       }
       return {
         id,
