@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { redactTokens, redactingStream } from './lib/log-redaction';
+import { createAfterResponseTasks, type AfterResponseTasks } from './lib/after-response';
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './lib/mail-queue';
 import type { Mailer } from './lib/mailer';
 import { createDiskStorage, type Storage } from './lib/storage';
@@ -93,8 +94,14 @@ export async function buildApp({
     options: mailQueueOptions,
   });
   app.addHook('onReady', () => mail.start());
+  // Work started after an answer (lib/after-response.ts), which may queue mail: finished first.
+  const afterResponse = createAfterResponseTasks();
+  app.decorate('afterResponse', afterResponse);
   // preClose: before any onClose hook (they run last-added first), e.g. the database's close.
-  app.addHook('preClose', () => mail.stop());
+  app.addHook('preClose', async () => {
+    await afterResponse.settle();
+    await mail.stop();
+  });
 
   // Every repository and service, built once (modules/index.ts, the composition root).
   const modules = createModules({
@@ -151,5 +158,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
     mailQueue: MailQueue;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work a request starts after its answer; the app waits for it before closing. */
+    afterResponse: AfterResponseTasks;
   }
 }

@@ -131,7 +131,14 @@ export async function createTestApp(
      * The mail queue: mails reach `mailer.sent` (or the SMTP server) a moment after the request
      * that queued them; `await mails.drain()` waits until every mail queued so far had its attempt.
      */
-    mails: app.mailQueue,
+    mails: {
+      ...app.mailQueue,
+      /** Work started after answers first (it may queue mail), then the queue. */
+      async drain(timeoutMs?: number) {
+        await app.afterResponse.settle();
+        await app.mailQueue.drain(timeoutMs);
+      },
+    },
     config,
     queries,
     uploadDir,

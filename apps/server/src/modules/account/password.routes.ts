@@ -21,9 +21,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ service: PasswordService }>
       const { afterResponse } = await service.recover(req.body, req.ip, securityLogOf(req));
       // After the answer: its time and content are the same for every address, and a slow or
       // refusing mail server neither slows nor fails it (as the malfunction mails).
-      setImmediate(() => {
-        afterResponse().catch((err: unknown) => req.log.error({ err }, 'password reset mail failed'));
-      });
+      app.afterResponse.run(afterResponse, (err) => req.log.error({ err }, 'password reset mail failed'));
       return { data: null, message: PASSWORD_TEXT.recoverSent };
     },
   );

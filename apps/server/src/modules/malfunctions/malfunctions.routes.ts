@@ -34,9 +34,7 @@ const ThumbQuery = z.object({ thumb: z.enum(['1', '0']).optional() });
 
 /** Mail after the commit: the answer does not wait for it, and a failure is logged, never the request's. */
 function sendLater(req: FastifyRequest, afterCommit: AfterCommit) {
-  setImmediate(() => {
-    afterCommit().catch((err: unknown) => req.log.error({ err }, 'malfunction mail failed'));
-  });
+  req.server.afterResponse.run(afterCommit, (err) => req.log.error({ err }, 'malfunction mail failed'));
 }
 
 /** The fields and photos of a report: multipart (what the web app sends), or a JSON body without photos. */

@@ -11,9 +11,7 @@ import type { AfterResponse, RegistrationService } from './registration.service'
 
 /** Starts the mail without waiting for it: a failing mail is logged, never the request's error. */
 function sendLater(req: FastifyRequest, afterResponse: AfterResponse) {
-  setImmediate(() => {
-    afterResponse().catch((err: unknown) => req.log.error({ err }, 'registration mail failed'));
-  });
+  req.server.afterResponse.run(afterResponse, (err) => req.log.error({ err }, 'registration mail failed'));
 }
 
 /**
