@@ -11,6 +11,7 @@ import { createDiskStorage, type Storage } from './lib/storage';
 import { accessPlugin } from './plugins/access';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { languagePlugin } from './plugins/language';
 import { methodOverride } from './plugins/method-override';
 import { DEFAULT_PRESSURE, pressurePlugin, type PressureOptions } from './plugins/pressure';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(accessPlugin, {
     twoFactorSetupRequired: (user) => twoFactorSetupRequired(user, config.twoFactorRequiredForEmployees),
   });
+  await app.register(languagePlugin);
   const registerTwins = methodOverride(app);
 
   await registerModules(app, modules);
