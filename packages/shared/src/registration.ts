@@ -38,12 +38,27 @@ export const ConfirmRegistrationInputSchema = z.object({
 });
 export type ConfirmRegistrationInput = z.output<typeof ConfirmRegistrationInputSchema>;
 
+/**
+ * POST /api/activation/check { token }: what kind of link activate/{token} is, without using it,
+ * so the screen can ask for a deliberate click (a mail scanner that opens the link and runs its
+ * script activates nothing). 422 `{ token: [REGISTRATION_TEXT.invalidLink] }` for any link that
+ * works no more (unknown, expired, used, archived account).
+ */
+export const ActivationCheckInputSchema = ConfirmRegistrationInputSchema;
+export type ActivationCheckFormValues = z.input<typeof ActivationCheckInputSchema>;
+
+/** `invitation`: an admin's invitation (choose a password, POST /api/activate); `registration`: a self-registered account (POST /api/register/confirm). */
+export const ActivationLinkSchema = z.object({ kind: z.enum(['invitation', 'registration']) });
+export type ActivationLink = z.output<typeof ActivationLinkSchema>;
+
 export const REGISTRATION_TEXT = {
   terms: 'Ik ga akkoord met de voorwaarden',
   checkEmail:
     'Controleer je e-mail. We hebben je een e-mail gestuurd met een link om je account te activeren. De link is 72 uur geldig.',
   confirmed: 'Je account is geactiveerd. Je kunt nu inloggen.',
   invalidLink: 'Deze activatielink is ongeldig of verlopen.',
+  confirmIntro: 'Klik op de knop hieronder om je account te activeren. Daarna kun je inloggen.',
+  confirmButton: 'Account activeren',
   throttled: 'Te veel registratiepogingen. Probeer het later opnieuw.',
   waiting: 'Je account is aangemaakt. Een beheerder koppelt je account aan je bedrijf; daarna zie je hier je machines.',
 } as const;

@@ -20,6 +20,7 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/activate': 'public',
   'POST /api/register': 'public',
   'POST /api/register/confirm': 'public',
+  'POST /api/activation/check': 'public',
   // Google sign-in (modules/oidc): the providers check, and the start and callback (navigations)
   'GET /api/auth/providers': 'public',
   'GET /api/auth/google': 'public',

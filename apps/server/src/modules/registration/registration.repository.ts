@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { userTokens, users } from '../../db/schema/users';
 
@@ -43,6 +43,23 @@ export function createRegistrationRepository(db: Db) {
         .where(and(openInvitation(tokenHash), eq(userTokens.userId, user.userId)))
         .for('update');
       return token && { tokenId: token.tokenId, ...user };
+    },
+
+    /**
+     * What the open activation link with this hash is, without locking or spending it (the check
+     * of the activate screen): a self-registered account waiting for its click (password set, not
+     * activated: `lockOpenRegistration`'s rows), any other open invitation of a user that is not
+     * archived (what POST /api/activate accepts), or undefined.
+     */
+    async findOpenLinkKind(tokenHash: string): Promise<'registration' | 'invitation' | undefined> {
+      const [row] = await db
+        .select({ hasPassword: sql<boolean>`${users.passwordHash} is not null`, activatedAt: users.activatedAt })
+        .from(userTokens)
+        .innerJoin(users, eq(users.id, userTokens.userId))
+        .where(and(openInvitation(tokenHash), isNull(users.archivedAt)))
+        .limit(1);
+      if (!row) return undefined;
+      return row.hasPassword && row.activatedAt === null ? 'registration' : 'invitation';
     },
 
     /** Spends the link and activates the account (its password is already set). */

@@ -1,4 +1,4 @@
-import type { ConfirmRegistrationInput, RegisterInput } from '@keurwijzer/shared/registration';
+import type { ActivationLink, ConfirmRegistrationInput, RegisterInput } from '@keurwijzer/shared/registration';
 import { REGISTRATION_TEXT } from '@keurwijzer/shared/registration';
 import { ACCOUNT_TEXT } from '@keurwijzer/shared/texts';
 import { isPasswordStrongEnough } from '@keurwijzer/shared/password-strength';
@@ -127,10 +127,23 @@ export function createRegistrationService({ db, repo, users, attempts, mail, app
     },
 
     /**
+     * What kind of link activate/{token} is, for the screen to show the right step; it changes
+     * nothing (a link scanner that runs the page's script activates no account). Not throttled, as
+     * the other token calls: a token is 256 random bits, so guessing one is hopeless, and
+     * /api/register/confirm already tells a good link from a bad one. 422 as confirm's for a link
+     * that works no more.
+     */
+    async check(input: ConfirmRegistrationInput): Promise<ActivationLink> {
+      const kind = await repo.findOpenLinkKind(sha256(input.token));
+      if (!kind) throw fieldError('token', REGISTRATION_TEXT.invalidLink);
+      return { kind };
+    },
+
+    /**
      * The activation link of a self-registered account: spends the link and activates the account
      * (it logs nobody in); the admins then get a mail that it waits to be linked. 422 for any other
-     * link (an admin's invitation, used, expired, archived, unknown): the web then shows the
-     * invitation's password form (activate.tsx).
+     * link (an admin's invitation, used, expired, archived, unknown). The activate screen calls it
+     * only when its user clicks "Account activeren" (activate.tsx), never on load.
      */
     async confirm(input: ConfirmRegistrationInput, log: SecurityLog): Promise<AfterResponse> {
       const row = await db.transaction(async (tx) => {

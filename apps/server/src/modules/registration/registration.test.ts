@@ -39,7 +39,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-const t = useTestApp({ app: () => ({ smtpUrl }) });
+/** Every log line of the app (a line per request at debug): the tokens of links must not be in it. */
+const logLines: string[] = [];
+const t = useTestApp({
+  app: () => ({ smtpUrl, logLevel: 'debug', logStream: { write: (line: string) => void logLines.push(line) } }),
+});
 
 const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));
 const PASSWORD = 'Rode-Tulp-Fiets-77!';
@@ -282,6 +286,113 @@ describe('POST /api/register/confirm (the activation link of a self-registered a
     expect(
       (await new TestClient(t.app, '10.5.5.5').post('/api/register/confirm', { body: { token: archived } })).statusCode,
     ).toBe(419);
+  });
+});
+
+/** An admin's invitation of a new mechanic and the token of its mail. */
+async function invite(): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail('uitnodiging');
+  const res = await t.admin.post('/api/users', {
+    body: { first_name: 'Uit', last_name: 'Genodigd', email, role: 'mechanic' },
+  });
+  expect(res.statusCode).toBe(201);
+  const mail = await vi.waitFor(() => {
+    const [m] = mailsTo(email);
+    if (!m) throw new Error('no mail yet');
+    return m;
+  });
+  return { email, token: /\/activate\/([\w-]+)/.exec(mail.text)![1]! };
+}
+
+describe('POST /api/activation/check (what an activation link is, using nothing)', () => {
+  const INVALID = { token: ['Deze activatielink is ongeldig of verlopen.'] };
+
+  it("tells a self-registered account's link, changes nothing, and keeps the token out of the log", async () => {
+    const email = uniqueEmail('check');
+    const token = await register(email);
+    const client = await visitor();
+    for (let i = 0; i < 3; i++) {
+      const res = await client.post('/api/activation/check', { body: { token } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { kind: 'registration' } });
+    }
+    // Checked three times and still not active: the password does not log in, the link is unspent.
+    expect((await new TestClient(t.app, '10.9.9.7').login(email, PASSWORD)).statusCode).toBe(422);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row!.activatedAt).toBeNull();
+    const [open] = await t.db.select().from(userTokens).where(eq(userTokens.userId, row!.id));
+    expect(open!.usedAt).toBeNull();
+
+    // The click activates it; then the link is used and the check says so.
+    expect((await client.post('/api/register/confirm', { body: { token } })).statusCode).toBe(200);
+    const used = await client.post('/api/activation/check', { body: { token } });
+    expect(used.statusCode).toBe(422);
+    expect(used.json().errors).toEqual(INVALID);
+    expect((await new TestClient(t.app, '10.9.9.7').login(email, PASSWORD)).statusCode).toBe(200);
+
+    const log = logLines.join('');
+    expect(log).toContain('/api/activation/check');
+    expect(log).not.toContain(token);
+  });
+
+  it("tells an admin's invitation, which still needs its password after the check", async () => {
+    const { email, token } = await invite();
+    const client = await visitor();
+    const res = await client.post('/api/activation/check', { body: { token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { kind: 'invitation' } });
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ activatedAt: null, passwordHash: null });
+    // The confirm does not take an invitation; the password form does.
+    expect((await client.post('/api/register/confirm', { body: { token } })).statusCode).toBe(422);
+    const activated = await client.post('/api/activate', {
+      body: { token, password: PASSWORD, password_confirmation: PASSWORD },
+    });
+    expect(activated.statusCode).toBe(200);
+    const used = await client.post('/api/activation/check', { body: { token } });
+    expect(used.statusCode).toBe(422);
+    expect(used.json().errors).toEqual(INVALID);
+  });
+
+  it('refuses an unknown, expired or archived link and bad input (422), and needs CSRF (419)', async () => {
+    const client = await visitor();
+    const unknown = await client.post('/api/activation/check', { body: { token: 'onzin' } });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toMatchObject({ errors: INVALID });
+    expect((await client.post('/api/activation/check', { body: {} })).json().errors).toEqual({ token: ['Verplicht'] });
+    expect((await client.post('/api/activation/check', { body: { token: '' } })).json().errors).toEqual({
+      token: ['Verplicht'],
+    });
+    const long = await client.post('/api/activation/check', { body: { token: 'x'.repeat(201) } });
+    expect(long.statusCode).toBe(422);
+    expect(Object.keys(long.json().errors)).toEqual(['token']);
+
+    const expiredEmail = uniqueEmail('check-verlopen');
+    const expired = await register(expiredEmail);
+    const [row] = await t.db.select().from(users).where(eq(users.email, expiredEmail));
+    await t.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.userId, row!.id));
+    const late = await client.post('/api/activation/check', { body: { token: expired } });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors).toEqual(INVALID);
+
+    const archivedEmail = uniqueEmail('check-archief');
+    const archived = await register(archivedEmail);
+    await t.db.update(users).set({ archivedAt: new Date() }).where(eq(users.email, archivedEmail));
+    const gone = await client.post('/api/activation/check', { body: { token: archived } });
+    expect(gone.statusCode).toBe(422);
+    expect(gone.json().errors).toEqual(INVALID);
+    const archivedInvitation = await invite();
+    await t.db.update(users).set({ archivedAt: new Date() }).where(eq(users.email, archivedInvitation.email));
+    const goneToo = await client.post('/api/activation/check', { body: { token: archivedInvitation.token } });
+    expect(goneToo.json().errors).toEqual(INVALID);
+
+    const noCsrf = await new TestClient(t.app, '10.5.5.4').post('/api/activation/check', {
+      body: { token: expired },
+    });
+    expect(noCsrf.statusCode).toBe(419);
   });
 });
 
