@@ -35,6 +35,13 @@ export const PASSWORD_TEXT = {
   sameAsCurrent: 'Kies een ander wachtwoord dan je huidige.',
   recoverThrottled: 'Er zijn te veel aanvragen gedaan. Probeer het over een uur opnieuw.',
   changeThrottled: 'Te veel pogingen. Probeer het over een minuut opnieuw.',
+  /** An admin required a new password (POST /api/users/:id/require-password-change). */
+  changeRequired: 'Wijzig eerst je wachtwoord.',
+  changeRequiredExplanation: 'Een beheerder vraagt je een nieuw wachtwoord te kiezen.',
+  changeRequiredSet: 'Wachtwoord wijzigen is verplicht gesteld',
+  changeRequiredSelf: 'Je kunt dit niet voor je eigen account verplichten; wijzig je wachtwoord via je profiel.',
+  changeRequiredNoPassword:
+    'Deze gebruiker heeft geen wachtwoord (nog niet geactiveerd of alleen Google-login), dus er valt niets te wijzigen.',
 } as const;
 
 /** A new password and its repeat, with the spec's rule. */

@@ -33,6 +33,13 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/**
+ * One user as user management shows it (GET /api/users/:id and the actions on one user): the
+ * payload plus whether an admin required a new password (lists do not carry it).
+ */
+export const UserDetailSchema = UserSchema.extend({ password_change_required: z.boolean() });
+export type UserDetail = z.infer<typeof UserDetailSchema>;
+
 /** Interface languages (spec section 1): Dutch only; default and fallback. */
 export const LANGUAGES = ['nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -49,6 +56,11 @@ export const CurrentUserSchema = UserSchema.extend({
    * yet: the app sends the user to 2fa-intro, and the API answers 403 elsewhere until it is on.
    */
   two_factor_setup_required: z.boolean(),
+  /**
+   * An admin required a new password (POST /api/users/:id/require-password-change): the app sends
+   * the user to change-password, and the API answers 403 elsewhere until it is changed.
+   */
+  password_change_required: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

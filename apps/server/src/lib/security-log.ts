@@ -22,6 +22,7 @@ export type SecurityEvent =
   | 'user.email_changed'
   | 'user.archived'
   | 'user.restored'
+  | 'user.password_change_required'
   | 'user.registered'
   | 'register.taken'
   | 'register.throttled'

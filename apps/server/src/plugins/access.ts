@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { TWO_FACTOR_TEXT } from '@keurwijzer/shared/two-factor';
 import type { UserRow } from '../db/schema/users';
@@ -21,6 +22,20 @@ export const TWO_FACTOR_SETUP_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/logout',
   'POST /api/2fa/setup',
   'POST /api/2fa/enable',
+]);
+
+/**
+ * What a user an admin required a new password of (users.password_change_required) may call
+ * (besides the public routes): who am I, the CSRF token, change it, log out. Everything else
+ * answers 403 until the password is changed (or reset by e-mail).
+ */
+export const PASSWORD_CHANGE_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/authorized',
+  'HEAD /api/authorized',
+  'GET /api/token',
+  'HEAD /api/token',
+  'POST /api/logout',
+  'POST /api/change-password',
 ]);
 
 export type AccessPluginOptions = {
@@ -52,14 +67,15 @@ export const accessPlugin = fp<AccessPluginOptions>(async (app, opts) => {
     if (!access) return;
     // A method-override twin: before its body is read, what one of its targets needs.
     checkAccess(request, access === 'override' ? (overrides ?? []) : [access]);
-    // Compulsory two-factor sign-in not on yet: only setting it up and leaving (one place).
-    if (
-      access !== 'public' &&
-      request.user &&
-      opts.twoFactorSetupRequired?.(request.user) &&
-      !TWO_FACTOR_SETUP_ROUTES.has(`${request.method} ${request.routeOptions.url}`)
-    ) {
-      throw new AppError(403, TWO_FACTOR_TEXT.setupRequired);
+    // What a user must do first (one place): turn on compulsory two-factor sign-in, then change
+    // a password an admin required; until then only that and leaving. Two-factor comes first, so
+    // a user with both is never locked out of either.
+    if (access === 'public' || !request.user) return;
+    const route = `${request.method} ${request.routeOptions.url}`;
+    if (opts.twoFactorSetupRequired?.(request.user)) {
+      if (!TWO_FACTOR_SETUP_ROUTES.has(route)) throw new AppError(403, TWO_FACTOR_TEXT.setupRequired);
+    } else if (request.user.passwordChangeRequired && !PASSWORD_CHANGE_ROUTES.has(route)) {
+      throw new AppError(403, PASSWORD_TEXT.changeRequired);
     }
   });
 });

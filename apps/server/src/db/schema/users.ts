@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -45,6 +46,8 @@ export const users = pgTable(
     /** The OpenID Connect subject (Google `sub`) this account signed in with; unique per issuer. */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
+    /** Set by an admin (users: require-password-change); until cleared only change-password is open. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /**
      * What the user list searches: "first [preposition] last email", lower-cased, kept by the
      * database. A trigram index on it makes `LIKE '%term%'` an index lookup instead of three

@@ -101,9 +101,15 @@ export function createAccountRepository(db: Db) {
       return row?.hash ?? null;
     },
 
-    /** A new password; every open reset link of the user dies with the old one. */
+    /**
+     * A new password; every open reset link of the user dies with the old one, and a password
+     * change an admin required (users: require-password-change) is done with it.
+     */
     async setPassword(userId: number, passwordHash: string, tx: Executor = db): Promise<void> {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ passwordHash, passwordChangeRequired: false, updatedAt: new Date() })
+        .where(eq(users.id, userId));
       await tx.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.type, 'password_reset')));
     },
 

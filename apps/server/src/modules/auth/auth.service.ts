@@ -77,6 +77,7 @@ export function createAuthService({
     lang: languageOf({ stored: row.lang }),
     two_factor_enabled: row.totpEnabledAt !== null,
     two_factor_setup_required: twoFactorSetupRequired(row, twoFactorRequiredForEmployees),
+    password_change_required: row.passwordChangeRequired,
   });
 
   /**

@@ -1,5 +1,5 @@
 import { permissionsFor } from '@keurwijzer/shared/permissions';
-import type { User } from '@keurwijzer/shared/users';
+import type { User, UserDetail } from '@keurwijzer/shared/users';
 import type { UserRow } from '../../db/schema/users';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -30,4 +30,9 @@ export function toUser(row: UserRow): User {
     activated_at: iso(row.activatedAt),
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** One user for user management's screen: the payload plus the admin-set flags (lists lack them). */
+export function toUserDetail(row: UserRow): UserDetail {
+  return { ...toUser(row), password_change_required: row.passwordChangeRequired };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT, successText } from '@keurwijzer/shared/texts';
-import { UserInputSchema, UserListQuerySchema, UserSchema } from '@keurwijzer/shared/users';
+import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
+import { UserDetailSchema, UserInputSchema, UserListQuerySchema, UserSchema } from '@keurwijzer/shared/users';
 import { IdParamsSchema, MessageSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
 import { securityLogOf } from '../../lib/security-log';
 import type { UsersService } from './users.service';
@@ -19,7 +20,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
 
   app.get(
     '/api/users/:id',
-    { config: view, schema: { params: IdParamsSchema, response: { 200: dataOf(UserSchema) } } },
+    { config: view, schema: { params: IdParamsSchema, response: { 200: dataOf(UserDetailSchema) } } },
     async (req) => ({
       data: await service.get(req.params.id),
     }),
@@ -61,6 +62,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     async (req) => ({
       data: await service.restore(req.params.id, req.user!, securityLogOf(req)),
       message: successText('Gebruiker', 'hersteld'),
+    }),
+  );
+
+  app.post(
+    '/api/users/:id/require-password-change',
+    { config: manage, schema: { params: IdParamsSchema, response: { 200: changedOf(UserDetailSchema) } } },
+    async (req) => ({
+      data: await service.requirePasswordChange(req.params.id, req.user!, securityLogOf(req)),
+      message: PASSWORD_TEXT.changeRequiredSet,
     }),
   );
 

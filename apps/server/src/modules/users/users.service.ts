@@ -1,6 +1,7 @@
 import { assignableRoles } from '@keurwijzer/shared/permissions';
 import { TEXT } from '@keurwijzer/shared/texts';
-import type { UserInput, UserListParams, User } from '@keurwijzer/shared/users';
+import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
+import type { UserInput, UserListParams, User, UserDetail } from '@keurwijzer/shared/users';
 import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
@@ -8,7 +9,7 @@ import type { MailSender } from '../../lib/mail-queue';
 import { invitationMail } from '../../lib/mail-templates';
 import type { SecurityLog } from '../../lib/security-log';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { toUser } from './users.presenter';
+import { toUser, toUserDetail } from './users.presenter';
 import type { UsersRepository } from './users.repository';
 
 /** An invitation link is valid for 72 hours (security.md). */
@@ -100,8 +101,8 @@ export function createUsersService({ db, users, sessions, mail, appUrl }: Deps) 
     /** A page as JSON text, presented by the database (see USER_JSON in the repository). */
     list: (query: UserListParams) => users.list(query),
 
-    async get(id: number): Promise<User> {
-      return toUser(await load(id));
+    async get(id: number): Promise<UserDetail> {
+      return toUserDetail(await load(id));
     },
 
     async create(input: UserInput, actor: UserRow, log: SecurityLog): Promise<User> {
@@ -158,6 +159,23 @@ export function createUsersService({ db, users, sessions, mail, appUrl }: Deps) 
       const restored = await load(id);
       log('user.restored', { userId: id, email: restored.email, actorId: actor.id });
       return toUser(restored);
+    },
+
+    /**
+     * Requires the user to choose a new password: until they do (change-password, or a reset by
+     * e-mail), the API only lets them change it or leave (plugins/access.ts). Not of oneself (the
+     * profile changes one's own), not of a user without a password (an invitee, or Google-only):
+     * 409. Requiring it again is no error. Sessions stay: the gate works on the next request.
+     */
+    async requirePasswordChange(id: number, actor: UserRow, log: SecurityLog): Promise<UserDetail> {
+      await changeLocked(id, actor, async (target, tx) => {
+        if (target.id === actor.id) throw conflict(PASSWORD_TEXT.changeRequiredSelf);
+        if (target.passwordHash === null) throw conflict(PASSWORD_TEXT.changeRequiredNoPassword);
+        await users.update(id, { passwordChangeRequired: true }, tx);
+      });
+      const row = await load(id);
+      log('user.password_change_required', { userId: id, email: row.email, actorId: actor.id });
+      return toUserDetail(row);
     },
 
     async resendInvitation(id: number, actor: UserRow): Promise<void> {
