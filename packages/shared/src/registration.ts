@@ -57,6 +57,7 @@ export const REGISTRATION_TEXT = {
     'Controleer je e-mail. We hebben je een e-mail gestuurd met een link om je account te activeren. De link is 72 uur geldig.',
   confirmed: 'Je account is geactiveerd. Je kunt nu inloggen.',
   invalidLink: 'Deze activatielink is ongeldig of verlopen.',
+  invalidLinkHint: 'Is je account al actief? Log dan in. Anders kan de beheerder je een nieuwe activatielink sturen.',
   confirmIntro: 'Klik op de knop hieronder om je account te activeren. Daarna kun je inloggen.',
   confirmButton: 'Account activeren',
   throttled: 'Te veel registratiepogingen. Probeer het later opnieuw.',

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { linkFromMail } from '../account/helpers';
+import { ACCOUNTS, DEMO_PASSWORD } from '../support/login';
 
 /** The activation form's fields and button. */
 function activateForm(page: Page) {
@@ -9,9 +11,40 @@ function activateForm(page: Page) {
   };
 }
 
-test('a password that meets the rule but is easy to guess is refused in the form, before anything is sent', async ({
+/** An admin invites a new mechanic through the API; returns the path of its invitation link (from the outbox). */
+async function invitationPath(baseURL: string): Promise<string> {
+  const email = `uitnodiging-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.com`;
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const token = async () => ((await (await ctx.get('/api/token')).json()) as { data: { token: string } }).data.token;
+  const login = await ctx.post('/api/login', {
+    data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
+    headers: { 'X-CSRF-TOKEN': await token() },
+  });
+  expect(login.status()).toBe(200);
+  const invite = await ctx.post('/api/users', {
+    data: { first_name: 'Ivo', last_name: 'Uitgenodigd', email, role: 'mechanic' },
+    headers: { 'X-CSRF-TOKEN': await token() },
+  });
+  expect(invite.status(), await invite.text()).toBe(201);
+  await ctx.dispose();
+  return new URL(await linkFromMail(email, /http:\/\/[^\s]+\/activate\/[\w-]+/)).pathname;
+}
+
+test('a link that works no more shows its error and the way to log in, without a password form', async ({ page }) => {
+  await page.goto(`/activate/${'x'.repeat(43)}`);
+  await expect(page.getByRole('alert')).toHaveText('Deze activatielink is ongeldig of verlopen.');
+  await expect(page.getByRole('heading', { name: 'Account activeren' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Wachtwoord', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Account activeren' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Naar inloggen' }).click();
+  await expect(page).toHaveURL('/login');
+});
+
+test('an invitation: a password that meets the rule but is easy to guess is refused in the form, before anything is sent', async ({
   page,
+  baseURL,
 }) => {
+  const link = await invitationPath(baseURL!);
   const strengthChunks: string[] = [];
   const activations: string[] = [];
   page.on('request', (request) => {
@@ -26,7 +59,7 @@ test('a password that meets the rule but is easy to guess is refused in the form
   expect(strengthChunks).toEqual([]);
 
   // The activation page does, by itself.
-  await page.goto(`/activate/${'x'.repeat(43)}`);
+  await page.goto(link);
   const form = activateForm(page);
   await expect(form.submit).toBeVisible();
   await expect.poll(() => strengthChunks.length).toBe(1);
@@ -38,12 +71,11 @@ test('a password that meets the rule but is easy to guess is refused in the form
   await expect(form.password).toBeFocused();
   expect(activations).toEqual([]);
 
-  // A strong one goes to the server, which judges the (made-up) link.
+  // A strong one goes to the server, which activates the invitation.
   await form.password.fill('Fietsbel-Kano7!');
   await form.repeat.fill('Fietsbel-Kano7!');
   await form.submit.click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'Deze activatielink is ongeldig of verlopen. Vraag de beheerder om een nieuwe uitnodiging.',
-  );
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('status').filter({ hasText: 'Je account is geactiveerd.' })).toBeVisible();
   expect(activations).toEqual(['POST']);
 });

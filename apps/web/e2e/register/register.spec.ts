@@ -6,7 +6,8 @@ import { DESKTOP, checkScreen, eachLook } from '../support/looks';
 
 /**
  * Self-registration end to end: register -> the activation link from the server's outbox (no
- * SMTP_URL: every mail is an .eml file in DATA_DIR/outbox) -> log in -> the waiting page; an admin
+ * SMTP_URL: every mail is an .eml file in DATA_DIR/outbox), which activates only after a click on
+ * "Account activeren" -> log in -> the waiting page; an admin
  * finds the account under "Zonder klant" and links it to a customer; the user then sees machines.
  */
 const PASSWORD = 'Kanovaart-Tulp-93!';
@@ -94,7 +95,7 @@ test('the register form shows the spec texts, and its terms link opens the terms
   await termsPage.close();
 });
 
-test('register -> activation link from the outbox -> login -> waiting page; an admin links the account, then machines', async ({
+test('register -> activation link from the outbox -> click -> login -> waiting page; an admin links the account, then machines', async ({
   browser,
 }) => {
   const id = unique('');
@@ -129,6 +130,23 @@ test('register -> activation link from the outbox -> login -> waiting page; an a
     .then(() => lastMailTo(email));
   const link = /https?:\/\/[^\s]+\/activate\/[\w-]+/.exec(mail)![0];
   await page.goto(new URL(link).pathname);
+  // Opening the link activates nothing (a mail scanner may open it): the page asks for a click.
+  await expect(page.getByRole('heading', { name: 'Account activeren' })).toBeVisible();
+  const activate = page.getByRole('button', { name: 'Account activeren' });
+  await expect(activate).toBeVisible();
+  await expect(page.getByText('Klik op de knop hieronder om je account te activeren.')).toBeVisible();
+  await eachLook(page, (suffix) => shoot(page, `activate-${suffix}`));
+  await page.setViewportSize(DESKTOP);
+  // Not active yet: the password does not log in (in a context of its own).
+  const early = await browser.newContext();
+  const earlyPage = await early.newPage();
+  await earlyPage.goto('/login');
+  await submitLogin(earlyPage, email, PASSWORD);
+  await expect(earlyPage.getByRole('alert')).toHaveText('Ongeldige combinatie e-mail en wachtwoord');
+  await expect(earlyPage).toHaveURL(/\/login/);
+  await early.close();
+
+  await activate.click();
   await expect(page.getByRole('heading', { name: 'Account geactiveerd' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Je account is geactiveerd. Je kunt nu inloggen.');
   // The password form of an invitation is not shown: the password was chosen at registration.
