@@ -49,6 +49,8 @@ export function AuthGuard() {
   if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(here)}`} replace />;
   // Two-factor sign-in is compulsory for this employee and not on yet: set it up first.
   if (user.two_factor_setup_required) return <Navigate to="/2fa-intro" replace />;
+  // An admin required a new password: change it first (after two-factor, as the API's gate).
+  if (user.password_change_required) return <Navigate to="/change-password" replace />;
   // A self-registered customer user not linked to a customer yet: a waiting page on every route.
   if (user.role === 'customer' && user.customer_id === null) {
     return (

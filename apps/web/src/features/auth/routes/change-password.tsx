@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_TEXT, ChangePasswordInputSchema, type ChangePasswordFormValues } from '@keurwijzer/shared/account';
+import type { CurrentUser } from '@keurwijzer/shared/users';
 import { MSG } from '@keurwijzer/shared/validation';
 import { useNotify } from '../../../components/feedback/notifications';
 import { PageLoader } from '../../../components/feedback/page-loader';
@@ -14,8 +16,9 @@ import { TextFieldElement } from '../../../components/form/form-fields';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { isTooEasyToGuess } from '../../../lib/password-check';
+import { AUTH_QUERY_KEY } from '../../../lib/query-client';
 import { changePassword } from '../api/password';
-import { useAuth } from '../api/auth';
+import { homeFor, logout, useAuth } from '../api/auth';
 import { AuthMessage } from '../components/auth-message';
 import { NewPasswordFields } from '../components/new-password-fields';
 
@@ -24,12 +27,15 @@ const FIELDS = ['current_password', 'password', 'password_confirmation'] as cons
 /**
  * change-password (authentication layout, needs a session: without one it goes to the login,
  * which comes back here): the current password, then a new one twice. The other sessions of the
- * user end; this one goes on.
+ * user end; this one goes on. A user an admin required a new password of lands here (the guard
+ * sends them) with a word of explanation, can only change it or log out, and goes home after.
  */
 export default function ChangePassword() {
   useDocumentTitle('Wachtwoord wijzigen');
   const { user, isLoading } = useAuth();
   const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const notify = useNotify();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -48,6 +54,14 @@ export default function ChangePassword() {
     try {
       const message = (await changePassword(values)) ?? PASSWORD_TEXT.changed;
       notify(message);
+      if (user?.password_change_required) {
+        // The server cleared the flag with the new password: on to the user's home.
+        queryClient.setQueryData<CurrentUser | null>(AUTH_QUERY_KEY, (me) =>
+          me ? { ...me, password_change_required: false } : me,
+        );
+        await navigate(homeFor(user.role), { replace: true });
+        return;
+      }
       setDone(message);
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 422)) {
@@ -69,6 +83,13 @@ export default function ChangePassword() {
   if (!user) {
     return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
   }
+  const required = user.password_change_required;
+  const leave = async () => {
+    await logout();
+    queryClient.setQueryData(AUTH_QUERY_KEY, null);
+    await navigate('/login', { replace: true });
+  };
+
   if (done) {
     return (
       <AuthMessage title="Wachtwoord gewijzigd" action={{ label: 'Naar je profiel', to: '/profile' }}>
@@ -85,6 +106,7 @@ export default function ChangePassword() {
       <Typography color="text.secondary">
         Ingelogd als {user.email}. Na het wijzigen word je op je andere apparaten uitgelogd.
       </Typography>
+      {required && <Alert severity="info">{PASSWORD_TEXT.changeRequiredExplanation}</Alert>}
       {error && (
         <Alert severity="error" role="alert">
           {error}
@@ -103,9 +125,15 @@ export default function ChangePassword() {
       <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Bezig...' : 'Wachtwoord wijzigen'}
       </Button>
-      <Link component={RouterLink} to="/profile" variant="body2">
-        Annuleren
-      </Link>
+      {required ? (
+        <Button variant="text" onClick={() => void leave()} sx={{ alignSelf: 'flex-start' }}>
+          Uitloggen
+        </Button>
+      ) : (
+        <Link component={RouterLink} to="/profile" variant="body2">
+          Annuleren
+        </Link>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useChange } from '../../../lib/query-client';
-import type { User, UserFormValues } from '@keurwijzer/shared/users';
+import type { User, UserDetail, UserFormValues } from '@keurwijzer/shared/users';
 import type { ListQuery } from '../../../components/table/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from '../../../lib/api-client';
 
@@ -19,7 +19,7 @@ export const getUsers = async (query: UsersQuery): Promise<Page<User>> => {
   return { data: res.data, meta: res.meta! };
 };
 
-export const getUser = async (id: number): Promise<User> => (await apiGet<User>(`/api/users/${id}`)).data;
+export const getUser = async (id: number): Promise<UserDetail> => (await apiGet<UserDetail>(`/api/users/${id}`)).data;
 
 export const createUser = (input: UserFormValues): Promise<ApiResult<User>> => apiSend<User>('/api/users', input);
 
@@ -29,6 +29,7 @@ export const updateUser = (id: number, input: UserFormValues): Promise<ApiResult
 export const archiveUser = (id: number) => apiSend<User>(`/api/users/${id}/archive`);
 export const restoreUser = (id: number) => apiSend<User>(`/api/users/${id}/restore`);
 export const resendInvitation = (id: number) => apiSend<null>(`/api/resend-invitation/${id}`);
+export const requirePasswordChange = (id: number) => apiSend<UserDetail>(`/api/users/${id}/require-password-change`);
 
 export function useUsers(query: UsersQuery) {
   return useQuery({

@@ -1,17 +1,18 @@
 import type { User } from '@keurwijzer/shared/users';
 import { fullName } from '@keurwijzer/shared/users';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
-import { archiveUser, resendInvitation, restoreUser, useUserMutation } from '../api/users';
+import { archiveUser, requirePasswordChange, resendInvitation, restoreUser, useUserMutation } from '../api/users';
 
-/** Archive, restore and resend-invitation, each confirmed first and notified after. */
+/** Archive, restore, resend-invitation and require a new password, each confirmed first and notified after. */
 export function useUserActions() {
   const run = useConfirmedAction();
   const archive = useUserMutation(archiveUser);
   const restore = useUserMutation(restoreUser);
   const resend = useUserMutation(resendInvitation);
+  const requirePassword = useUserMutation(requirePasswordChange);
 
   return {
-    busy: archive.isPending || restore.isPending || resend.isPending,
+    busy: archive.isPending || restore.isPending || resend.isPending || requirePassword.isPending,
     archive: (user: User) =>
       run(
         {
@@ -39,6 +40,15 @@ export function useUserActions() {
           confirmLabel: 'Versturen',
         },
         () => resend.mutateAsync(user.id),
+      ),
+    requirePasswordChange: (user: User) =>
+      run(
+        {
+          title: 'Wachtwoord wijzigen verplichten',
+          message: `${fullName(user)} moet bij de volgende keer inloggen eerst een nieuw wachtwoord kiezen, en kan tot dan niets anders doen.`,
+          confirmLabel: 'Verplichten',
+        },
+        () => requirePassword.mutateAsync(user.id),
       ),
   };
 }

@@ -1,6 +1,8 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { ROLE_LABELS, assignableRoles, type Role } from '@keurwijzer/shared/permissions';
-import { UserInputSchema, type User, type UserFormValues } from '@keurwijzer/shared/users';
+import { UserInputSchema, type User, type UserDetail, type UserFormValues } from '@keurwijzer/shared/users';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
 import { FormPage } from '../../../components/form/form-page';
@@ -40,7 +42,8 @@ export function UserForm({
   actions,
 }: {
   kind: UserKind;
-  user?: User;
+  /** The user to edit: its detail (GET /api/users/:id) shows the admin-set state too. */
+  user?: User | UserDetail;
   title: string;
   onSubmit: (values: UserFormValues) => Promise<void>;
   actions?: ReactNode;
@@ -60,6 +63,11 @@ export function UserForm({
       draftKey={`${base}/${user?.id ?? 'new'}`}
       actions={actions}
     >
+      {user && 'password_change_required' in user && user.password_change_required && (
+        <Box>
+          <Chip size="small" color="warning" variant="outlined" label="Moet wachtwoord wijzigen" />
+        </Box>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextFieldElement name="first_name" control={form.control} label="Voornaam" required autoComplete="off" />
         <TextFieldElement

@@ -43,6 +43,11 @@ export default function UserEdit() {
               Uitnodiging opnieuw versturen
             </Button>
           )}
+          {user.id !== me.id && user.activated_at && !user.archived_at && !user.password_change_required && (
+            <Button onClick={() => void actions.requirePasswordChange(user)} disabled={actions.busy}>
+              Wachtwoord wijzigen verplichten
+            </Button>
+          )}
           {user.id !== me.id &&
             (user.archived_at ? (
               <Button onClick={() => void actions.restore(user)} disabled={actions.busy}>

@@ -1,0 +1,68 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { ACCOUNTS, DEMO_PASSWORD, expectNotification, loginAs, submitLogin } from '../support/login';
+import { STRONG, createActivatedUser, shoot } from './helpers';
+
+/** The id of the user with this e-mail, looked up as the demo admin. */
+async function userIdOf(baseURL: string, email: string): Promise<number> {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const token = async () => ((await (await ctx.get('/api/token')).json()) as { data: { token: string } }).data.token;
+  const login = await ctx.post('/api/login', {
+    data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
+    headers: { 'X-CSRF-TOKEN': await token() },
+  });
+  expect(login.status()).toBe(200);
+  const res = await ctx.get('/api/users', { params: { search: email } });
+  const { data } = (await res.json()) as { data: { id: number; email: string }[] };
+  await ctx.dispose();
+  return data.find((u) => u.email === email)!.id;
+}
+
+test('an admin requires a new password -> the user must change it after logging in -> home', async ({
+  browser,
+  baseURL,
+}) => {
+  const email = await createActivatedUser(baseURL!);
+  const id = await userIdOf(baseURL!, email);
+
+  // The admin requires it on the user's edit screen, confirmed.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await loginAs(admin, ACCOUNTS.admin);
+  await admin.goto(`/admin/users/${id}/edit`);
+  await expect(admin.getByText('Moet wachtwoord wijzigen')).toBeHidden();
+  await admin.getByRole('button', { name: 'Wachtwoord wijzigen verplichten' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Wachtwoord wijzigen verplichten' });
+  await expect(dialog).toContainText('Wil Wachtwoord');
+  await dialog.getByRole('button', { name: 'Verplichten' }).click();
+  await expectNotification(admin, 'Wachtwoord wijzigen is verplicht gesteld');
+  await expect(admin.getByText('Moet wachtwoord wijzigen')).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Wachtwoord wijzigen verplichten' })).toBeHidden();
+  await adminContext.close();
+
+  // The user logs in and lands on change-password, with the reason; elsewhere sends them back.
+  const userContext = await browser.newContext();
+  const page = await userContext.newPage();
+  await page.goto('/login');
+  await submitLogin(page, email, STRONG);
+  await expect(page).toHaveURL(/\/change-password$/);
+  await expect(page.getByText('Een beheerder vraagt je een nieuw wachtwoord te kiezen.')).toBeVisible();
+  await shoot(page, 'password-required');
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/change-password$/);
+
+  const fresh = 'Zeilboot-Regen-81!';
+  await page.getByRole('textbox', { name: 'Huidig wachtwoord' }).fill(STRONG);
+  await page.getByRole('textbox', { name: 'Nieuw wachtwoord', exact: true }).fill(fresh);
+  await page.getByRole('textbox', { name: 'Herhaal wachtwoord' }).fill(fresh);
+  await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectNotification(page, 'Wachtwoord is gewijzigd');
+
+  // Cleared on the server: a reload stays home, the profile opens.
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Wachtwoord wijzigen' })).toBeHidden();
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/profile$/);
+  await userContext.close();
+});
