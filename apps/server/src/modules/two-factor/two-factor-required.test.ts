@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
+import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
 import { TEXT } from '@keurwijzer/shared/texts';
+import { PASSWORD } from '../../test/factories';
 import { TWO_FACTOR_TEXT } from '@keurwijzer/shared/two-factor';
 import { TWO_FACTOR_SETUP_ROUTES } from '../../plugins/access';
 import { useTestApp } from '../../test/use-test-app';
@@ -55,6 +57,28 @@ describe('compulsory two-factor sign-in for employees', () => {
     const { client } = await t.signIn('mechanic');
     expect((await client.post('/api/logout')).statusCode).toBe(200);
     expect((await client.get('/api/authorized')).statusCode).toBe(401);
+  });
+
+  it('with a password change an admin required too: two-factor first, then the password', async () => {
+    const { client } = await t.signIn('mechanic', { passwordChangeRequired: true });
+    const me = (await client.get('/api/authorized')).json().data;
+    expect(me).toMatchObject({ two_factor_setup_required: true, password_change_required: true });
+    const change = await client.post('/api/change-password', { body: {} });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().message).toBe(TWO_FACTOR_TEXT.setupRequired);
+
+    const setup = await client.post('/api/2fa/setup');
+    expect(setup.statusCode, setup.body).toBe(200);
+    const secret = (setup.json().data.secret as string).replace(/\s/g, '');
+    expect((await client.post('/api/2fa/enable', { body: { code: await generate({ secret }) } })).statusCode).toBe(200);
+    const blocked = await client.get('/api/profile');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().message).toBe(PASSWORD_TEXT.changeRequired);
+    const res = await client.post('/api/change-password', {
+      body: { current_password: PASSWORD, password: 'Fietsbel-Kano7!', password_confirmation: 'Fietsbel-Kano7!' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await client.get('/api/profile')).statusCode).toBe(200);
   });
 
   it('leaves customer users alone', async () => {
