@@ -290,3 +290,50 @@ describe('without SMTP_URL: the outbox', () => {
     expect(parsed[0]!.from?.text).toContain(config.mailFrom.replace(/^.*<|>$/g, ''));
   });
 });
+
+describe('stopping while mails are on their way', () => {
+  it('finishes what a worker fetched before stop, so nothing runs on a closed database', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (err: unknown) => rejections.push(err);
+    process.on('unhandledRejection', onRejection);
+    try {
+      for (let round = 0; round < 8; round++) {
+        const { dbs, close } = await freshDatabases(1);
+        const sent: Mail[] = [];
+        // A transport that takes a moment, as SMTP does: stop comes while mails are being sent.
+        const slow: Mailer = {
+          async send(mail) {
+            await new Promise((resolve) => setTimeout(resolve, 5 + round));
+            sent.push(mail);
+          },
+        };
+        const queue = createMailQueue({
+          sql: dbs[0]!.sql,
+          transport: slow,
+          company: config.company,
+          log: quiet,
+          options: { ...QUICK, pollingIntervalSeconds: 0.5, batchSize: 3 },
+        });
+        await queue.start();
+        const link = 'http://localhost:3000/activate/x';
+        for (let i = 0; i < 12; i++) {
+          await queue.send({
+            kind: 'invitation',
+            to: `stop${i}@example.com`,
+            ...invitationMail({ firstName: 'Stop' }, link),
+          });
+        }
+        await new Promise((resolve) => setTimeout(resolve, round * 3));
+        await queue.stop();
+        // Whatever the worker took before stop went out in full: sent, and recorded as sent.
+        const { rows } = await dbs[0]!.sql.query(`select count(*)::int as n from mails where status = 'sent'`);
+        expect(Number(rows[0]!.n), `round ${round}`).toBe(sent.length);
+        await close();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+});

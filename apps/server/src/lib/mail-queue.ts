@@ -189,12 +189,17 @@ export function createMailQueue(deps: {
    * admin queued it again) or the mail worker marked it already.
    */
   async function buryAll(jobs: PgBoss.JobWithMetadata<JobData>[]) {
-    for (const job of jobs) {
-      await sql.query(
-        `update mails set status = 'failed', last_error = coalesce(last_error, $3), updated_at = now()
-         where id = $1 and status = 'queued' and updated_at <= $2::timestamptz`,
-        [job.data.mailId, job.createdOn, 'Niet verstuurd: de laatste poging is afgebroken'],
-      );
+    sending++;
+    try {
+      for (const job of jobs) {
+        await sql.query(
+          `update mails set status = 'failed', last_error = coalesce(last_error, $3), updated_at = now()
+           where id = $1 and status = 'queued' and updated_at <= $2::timestamptz`,
+          [job.data.mailId, job.createdOn, 'Niet verstuurd: de laatste poging is afgebroken'],
+        );
+      }
+    } finally {
+      sending--;
     }
   }
 
@@ -257,7 +262,15 @@ export function createMailQueue(deps: {
     async stop() {
       workerId = null;
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      // pg-boss's stop does not wait for a fetch that was under way: its jobs still reach `work`
+      // (or `buryAll`) and pg-boss completes them after. Wait, across turns of the event loop,
+      // until no statement of pg-boss nor of ours is running, so none reaches a closed pool.
+      for (;;) {
+        await Promise.allSettled([...pending]);
+        await new Promise((resolve) => setImmediate(resolve));
+        if (pending.size === 0 && sending === 0) break;
+        if (sending > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
     },
 
     async drain(timeoutMs = 5000) {
