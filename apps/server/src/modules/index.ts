@@ -145,6 +145,8 @@ export function createModules({ db, config, mail, storage, sessionSecret }: Modu
     { secret: sessionSecret, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
     { sessions: repos.sessions, loginAttempts: repos.loginAttempts },
   );
+  // The one secret box (lib/secret-box.ts): TOTP secrets in the database, Google's flow cookie.
+  const secretBox = createSecretBox(config.secretBoxKey ?? sessionSecret);
   const machines = createMachinesService({ db, repo: repos.machines });
   const loginThrottle = createLoginThrottle(repos.loginAttempts);
   const machineImages = createMachineImagesService({ repo: repos.machineImages, storage });
@@ -162,7 +164,7 @@ export function createModules({ db, config, mail, storage, sessionSecret }: Modu
   });
 
   // Google sign-in's flow cookie (modules/oidc): its routes set and clear it.
-  const oidcFlows = createFlowCookies({ secret: sessionSecret, secure: config.secureCookies });
+  const oidcFlows = createFlowCookies({ box: secretBox, secure: config.secureCookies });
 
   return {
     sessions,
@@ -192,7 +194,7 @@ export function createModules({ db, config, mail, storage, sessionSecret }: Modu
       repo: repos.twoFactor,
       throttle: loginThrottle,
       sessions,
-      box: createSecretBox(config.secretBoxKey ?? sessionSecret),
+      box: secretBox,
       issuer: config.company.name,
       presentCurrent: auth.presentCurrent,
     }),

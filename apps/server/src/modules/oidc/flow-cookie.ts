@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { OidcIntent } from '@keurwijzer/shared/oidc';
+import type { SecretBox } from '../../lib/secret-box';
 
 /** A Google sign-in must come back within 10 minutes of leaving. */
 export const FLOW_TTL_MS = 10 * 60_000;
@@ -18,8 +18,8 @@ export type OidcFlow = {
 };
 
 /**
- * The flow cookie of Google sign-in: state, nonce, PKCE verifier, intent and redirect, sealed with
- * AES-256-GCM under a key derived from SESSION_SECRET. No database row: a forged or altered cookie
+ * The flow cookie of Google sign-in: state, nonce, PKCE verifier, intent and redirect, sealed by
+ * the app's secret box (lib/secret-box.ts: AES-256-GCM, its own context). No database row: a forged or altered cookie
  * fails the authentication tag, an old one its `expiresAt`; the callback clears it (single use;
  * the provider also accepts an authorization code only once).
  *
@@ -27,9 +27,9 @@ export type OidcFlow = {
  * cookies go along with; Strict ones would not), Path=/api/auth/google (the start and the
  * callback only), 10 minutes, Secure and `__Secure-` prefixed under https.
  */
-export function createFlowCookies({ secret, secure }: { secret: string; secure: boolean }) {
-  const key = createHmac('sha256', secret).update('keurwijzer oidc flow cookie').digest();
+const CONTEXT = 'oidc:flow';
 
+export function createFlowCookies({ box, secure }: { box: SecretBox; secure: boolean }) {
   return {
     name: secure ? '__Secure-kw_oidc' : 'kw_oidc',
     options: {
@@ -40,23 +40,15 @@ export function createFlowCookies({ secret, secure }: { secret: string; secure: 
       maxAge: FLOW_TTL_MS / 1000,
     } as const,
 
-    /** The cookie value of `flow`: base64url(iv | tag | ciphertext). */
-    seal(flow: OidcFlow): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(JSON.stringify(flow), 'utf8'), cipher.final()]);
-      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-    },
+    /** The cookie value of `flow` (the secret box's sealed form: base64url parts and dots). */
+    seal: (flow: OidcFlow): string => box.seal(JSON.stringify(flow), CONTEXT),
 
     /** The flow of a cookie value, or null when it is absent, altered, malformed or expired. */
     open(value: string | undefined, now = Date.now()): OidcFlow | null {
       if (!value || value.length > 4000) return null;
+      const text = box.open(value, CONTEXT);
+      if (text === null) return null;
       try {
-        const raw = Buffer.from(value, 'base64url');
-        if (raw.length < 29) return null;
-        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-        decipher.setAuthTag(raw.subarray(12, 28));
-        const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
         const flow = JSON.parse(text) as Partial<OidcFlow>;
         const strings = [flow.state, flow.nonce, flow.codeVerifier].every((s) => typeof s === 'string' && s);
         if (!strings || (flow.intent !== 'login' && flow.intent !== 'register')) return null;

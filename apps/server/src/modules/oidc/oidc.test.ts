@@ -9,6 +9,7 @@ import { users } from '../../db/schema/users';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from '../../test/build-test-app';
 import { createUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
+import { createSecretBox } from '../../lib/secret-box';
 import { createFlowCookies } from './flow-cookie';
 
 /**
@@ -94,7 +95,7 @@ const t = useTestApp({
   }),
 });
 
-const flows = createFlowCookies({ secret: TEST_SESSION_SECRET, secure: false });
+const flows = createFlowCookies({ box: createSecretBox(TEST_SESSION_SECRET), secure: false });
 
 type Cookie = { name: string; value: string; maxAge?: number; expires?: Date };
 
