@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { ACCOUNTS, DEMO_PASSWORD } from '../support/login';
+import { ApiSession } from '../reports/helpers';
+import { ACCOUNTS } from '../support/login';
 import { DESKTOP, PHONE, checkScreen } from '../support/looks';
 
 export { DESKTOP, PHONE };
@@ -57,25 +58,28 @@ export async function linkFromMail(to: string, pattern: RegExp, count = 1): Prom
 }
 
 /**
+ * An admin (the demo admin, through the API) invites a new user with a unique address starting
+ * with `prefix`; returns the address (its invitation link is then in the outbox: linkFromMail).
+ */
+export async function inviteUser(
+  baseURL: string,
+  user: { first_name: string; last_name: string; role: 'mechanic' | 'admin' },
+  prefix: string,
+): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.com`;
+  const admin = await ApiSession.login(baseURL, ACCOUNTS.admin);
+  await admin.send('POST', '/api/users', { ...user, email });
+  await admin.dispose();
+  return email;
+}
+
+/**
  * A new activated user of this test (the demo accounts keep their passwords: other specs log in
  * with them): an admin invites it through the API, the invitation's link from the outbox sets
  * its first password. Returns its e-mail.
  */
 export async function createActivatedUser(baseURL: string, role: 'mechanic' | 'admin' = 'mechanic') {
-  const email = `wachtwoord-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.com`;
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const token = async () => ((await (await ctx.get('/api/token')).json()) as { data: { token: string } }).data.token;
-  const login = await ctx.post('/api/login', {
-    data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
-    headers: { 'X-CSRF-TOKEN': await token() },
-  });
-  expect(login.status()).toBe(200);
-  const invite = await ctx.post('/api/users', {
-    data: { first_name: 'Wil', last_name: 'Wachtwoord', email, role },
-    headers: { 'X-CSRF-TOKEN': await token() },
-  });
-  expect(invite.status(), await invite.text()).toBe(201);
-  await ctx.dispose();
+  const email = await inviteUser(baseURL, { first_name: 'Wil', last_name: 'Wachtwoord', role }, 'wachtwoord');
 
   const link = await linkFromMail(email, /\/activate\/[\w-]+/);
   const visitor = await playwrightRequest.newContext({ baseURL });

@@ -1,20 +1,14 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { ACCOUNTS, DEMO_PASSWORD, expectNotification, loginAs, submitLogin } from '../support/login';
+import { expect, test } from '@playwright/test';
+import { ApiSession } from '../reports/helpers';
+import { ACCOUNTS, expectNotification, loginAs, submitLogin } from '../support/login';
 import { STRONG, createActivatedUser, shoot } from './helpers';
 
 /** The id of the user with this e-mail, looked up as the demo admin. */
 async function userIdOf(baseURL: string, email: string): Promise<number> {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const token = async () => ((await (await ctx.get('/api/token')).json()) as { data: { token: string } }).data.token;
-  const login = await ctx.post('/api/login', {
-    data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
-    headers: { 'X-CSRF-TOKEN': await token() },
-  });
-  expect(login.status()).toBe(200);
-  const res = await ctx.get('/api/users', { params: { search: email } });
-  const { data } = (await res.json()) as { data: { id: number; email: string }[] };
-  await ctx.dispose();
-  return data.find((u) => u.email === email)!.id;
+  const admin = await ApiSession.login(baseURL, ACCOUNTS.admin);
+  const users = await admin.get<{ id: number; email: string }[]>(`/api/users?search=${encodeURIComponent(email)}`);
+  await admin.dispose();
+  return users.find((u) => u.email === email)!.id;
 }
 
 test('an admin requires a new password -> the user must change it after logging in -> home', async ({

@@ -1,6 +1,5 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { linkFromMail } from '../account/helpers';
-import { ACCOUNTS, DEMO_PASSWORD } from '../support/login';
+import { expect, test, type Page } from '@playwright/test';
+import { inviteUser, linkFromMail } from '../account/helpers';
 
 /** The activation form's fields and button. */
 function activateForm(page: Page) {
@@ -13,20 +12,11 @@ function activateForm(page: Page) {
 
 /** An admin invites a new mechanic through the API; returns the path of its invitation link (from the outbox). */
 async function invitationPath(baseURL: string): Promise<string> {
-  const email = `uitnodiging-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.com`;
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const token = async () => ((await (await ctx.get('/api/token')).json()) as { data: { token: string } }).data.token;
-  const login = await ctx.post('/api/login', {
-    data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
-    headers: { 'X-CSRF-TOKEN': await token() },
-  });
-  expect(login.status()).toBe(200);
-  const invite = await ctx.post('/api/users', {
-    data: { first_name: 'Ivo', last_name: 'Uitgenodigd', email, role: 'mechanic' },
-    headers: { 'X-CSRF-TOKEN': await token() },
-  });
-  expect(invite.status(), await invite.text()).toBe(201);
-  await ctx.dispose();
+  const email = await inviteUser(
+    baseURL,
+    { first_name: 'Ivo', last_name: 'Uitgenodigd', role: 'mechanic' },
+    'uitnodiging',
+  );
   return new URL(await linkFromMail(email, /http:\/\/[^\s]+\/activate\/[\w-]+/)).pathname;
 }
 
