@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 
 /** Pieces of a multipart/form-data body, with its boundary. */
 export const BOUNDARY = '----kwbody7MA4YWxkTrZu0gW';
@@ -79,4 +80,26 @@ export function within<T>(promise: Promise<T>, ms = 5000): Promise<T | 'no answe
     timer = setTimeout(() => resolve('no answer'), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A valid PNG header that claims `width` x `height` pixels, with almost no image data (a bomb). */
+export function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

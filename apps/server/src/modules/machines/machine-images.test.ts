@@ -1,10 +1,10 @@
-import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { machineImages } from '../../db/schema/machines';
+import { pngClaiming } from '../../test/bodies';
 import { TestClient } from '../../test/client';
 import { createMachine, createPlacementChain } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
@@ -151,25 +151,3 @@ describe('machine images', () => {
     expect((await t.admin.get(`${a.base}/abc/file`)).statusCode).toBe(404);
   });
 });
-
-/** A valid PNG header that claims `width` x `height` pixels, with almost no image data (a bomb). */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, body: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(body.length);
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}

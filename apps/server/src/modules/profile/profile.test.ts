@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { CurrentUserSchema, type CurrentUser } from '@keurwijzer/shared/users';
 import { MSG } from '@keurwijzer/shared/validation';
 import { users } from '../../db/schema/users';
 import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE, MAX_IMAGE_BYTES } from '../../lib/images';
+import { pngClaiming } from '../../test/bodies';
 import { type TestClient } from '../../test/client';
 import { errorsOf, expectNoSecrets } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
@@ -284,25 +284,3 @@ describe('the profile photo', () => {
     expect((await owner.client.get(image)).statusCode).toBe(200);
   });
 });
-
-/** A valid PNG header that claims `width` x `height` pixels, with almost no image data (a bomb). */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
