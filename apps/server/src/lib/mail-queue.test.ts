@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { simpleParser } from 'mailparser';
-import pg from 'pg';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
+import { createPostgresDatabase } from '../test/build-test-app';
 import { startSmtpServer } from '../test/smtp-server';
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail-queue';
 import { createMailer, type Mail, type Mailer } from './mailer';
@@ -35,24 +34,14 @@ async function freshDatabases(connections: number): Promise<{ dbs: Database[]; c
     const db = await openPglite(null);
     return { dbs: Array.from({ length: connections }, () => db), close: () => db.close() };
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `kw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+  const { url, drop } = await createPostgresDatabase();
   const dbs: Database[] = [];
-  for (let i = 0; i < connections; i++) dbs.push(await openPostgres(target.toString(), 5, { onIdleError: () => {} }));
+  for (let i = 0; i < connections; i++) dbs.push(await openPostgres(url, 5, { onIdleError: () => {} }));
   return {
     dbs,
     async close() {
       for (const db of dbs) await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await drop();
     },
   };
 }

@@ -18,27 +18,39 @@ import type { PressureOptions } from '../plugins/pressure';
  */
 export async function freshDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (process.env.TEST_DB_DRIVER !== 'pg') return openPglite(null, opts);
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DB_DRIVER=pg needs TEST_DATABASE_URL');
-  const name = `kw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+  const { url, drop } = await createPostgresDatabase();
   // Dropping the database at the end terminates the pool's connections: expected, not news.
-  const database = await openPostgres(target.toString(), 5, { onIdleError: () => {}, ...opts });
+  const database = await openPostgres(url, 5, { onIdleError: () => {}, ...opts });
   return {
     ...database,
     async close() {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await drop();
     },
   };
+}
+
+/**
+ * A new, empty database on the TEST_DATABASE_URL server: its URL, and `drop` to remove it (with
+ * every connection still open to it).
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('TEST_DB_DRIVER=pg needs TEST_DATABASE_URL');
+  const name = `kw_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: server });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const target = new URL(server);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /**
