@@ -7,3 +7,10 @@ export const formatPrice = (amount: number): string => `€ ${amountFormat.forma
 
 /** "€ 12,00" of an amount in cents; '' for no price. */
 export const formatCents = (cents: number | null): string => (cents === null ? '' : formatPrice(cents / 100));
+
+/** The product's time zone: "today" is the Dutch day, on the server and in the browser alike. */
+export const DUTCH_TIME_ZONE = 'Europe/Amsterdam';
+
+/** Today in Dutch time as "YYYY-MM-DD" (a task list's planned_date of today). */
+export const dutchToday = (now: Date = new Date()): string =>
+  now.toLocaleDateString('en-CA', { timeZone: DUTCH_TIME_ZONE });

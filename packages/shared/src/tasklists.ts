@@ -134,6 +134,9 @@ export const TASKLIST_SORT_KEYS = [
   'status',
   'created_by',
   'created_at',
+  // A mechanic's default: today's lists first, then overdue unfinished ones, then coming ones,
+  // finished ones last (tasklists.presenter.ts on the server).
+  'today_first',
 ] as const;
 export type TasklistSortKey = (typeof TASKLIST_SORT_KEYS)[number];
 /** The filters of the task list overview (query keys; the screen keeps them in its URL). */
@@ -141,7 +144,7 @@ export const TASKLIST_FILTER_KEYS = ['status', 'inspection_type', 'customer_id',
 
 /**
  * GET /api/tasklists: paging, search (customer, location, creator, remarks), sort (newest planned
- * date first by default) and the filters; `mine=1` keeps the actor's own task lists.
+ * date first by default; a mechanic's screen asks `today_first` ascending) and the filters; `mine=1` keeps the actor's own task lists.
  */
 export const TasklistListQuerySchema = listQuerySchema(TASKLIST_SORT_KEYS, 'planned_date')
   .omit({ archived: true })

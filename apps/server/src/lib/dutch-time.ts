@@ -1,5 +1,7 @@
+import { DUTCH_TIME_ZONE } from '@keurwijzer/shared/format';
+
 /** Dutch dates and times as the exports print them (PDF, xlsx, e-mails): always in Dutch time. */
-export const TIME_ZONE = 'Europe/Amsterdam';
+export const TIME_ZONE = DUTCH_TIME_ZONE;
 
 const dateFormat = new Intl.DateTimeFormat('nl-NL', {
   timeZone: TIME_ZONE,

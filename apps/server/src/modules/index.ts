@@ -198,7 +198,16 @@ export function createModules({ db, config, mail, storage, sessionSecret }: Modu
       issuer: config.company.name,
       presentCurrent: auth.presentCurrent,
     }),
-    users: createUsersService({ db, users: repos.users, sessions, mail, appUrl: config.appUrl }),
+    // Users -> two-factor: an admin's reset turns it off with the two-factor repository's own write.
+    users: createUsersService({
+      db,
+      users: repos.users,
+      sessions,
+      mail,
+      appUrl: config.appUrl,
+      company: config.company,
+      turnOffTwoFactor: repos.twoFactor.disable,
+    }),
     account: createAccountService({ db, repo: repos.account, scryptLogN: config.scryptLogN }),
     // Forgot, reset and change password: the login throttle's counters, the session store, and
     // user management's token writer (a new link kills the previous one).

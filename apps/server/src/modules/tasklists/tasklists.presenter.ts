@@ -2,6 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PlannedMachine } from '@keurwijzer/shared/reports';
 import type { Tasklist, TasklistSortKey } from '@keurwijzer/shared/tasklists';
 import { tasklistStatusOrder } from '../../db/schema/tasklists';
+import { TIME_ZONE } from '../../lib/dutch-time';
+import { openMalfunction } from '../../db/shared-facts';
+import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 
 /*
  * Task lists and planned machines leave the database as their API JSON, built by PostgreSQL
@@ -13,13 +16,6 @@ import { tasklistStatusOrder } from '../../db/schema/tasklists';
  * `s` its figures (STATS), `r` a report, `m` its machine, `d`/`rm`/`mt` its department, room and
  * machine type, `u` a user.
  */
-
-/** A timestamp as `Date.toISOString()` writes it. */
-export const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** "Voornaam tussenvoegsel Achternaam" of a users row alias. */
-export const fullName = (u: string) =>
-  sql.raw(`nullif(concat_ws(' ', ${u}.first_name, ${u}.preposition, ${u}.last_name), '')`);
 
 /**
  * The figures of task list `tl` and its status, as stored on its row: triggers on reports and
@@ -46,18 +42,27 @@ const TASKLIST_FIELDS: Record<keyof Tasklist, SQL> = {
   questions_count: sql`tl.questions_count`,
   created_by: sql`tl.created_by`,
   created_by_name: sql`tl.created_by_name`,
-  created_at: iso(sql`tl.created_at`),
-  updated_at: iso(sql`tl.updated_at`),
+  created_at: isoOf(sql`tl.created_at`),
+  updated_at: isoOf(sql`tl.updated_at`),
 };
 
-/** `json_build_object('key', value, ...)` of a field map (at most 50 fields). */
-export const jsonObject = (fields: Record<string, SQL>) =>
-  sql`json_build_object(${sql.join(
-    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-    sql`, `,
-  )})`;
-
 export const TASKLIST_JSON = jsonObject(TASKLIST_FIELDS);
+
+/** Today as the Dutch day (lib/dutch-time.ts), however the database's own time zone is set. */
+const TODAY = sql.raw(`(now() at time zone '${TIME_ZONE}')::date`);
+
+/**
+ * A mechanic's order of the overview (sort key `today_first`, ascending): today's lists first
+ * (unfinished before finished), then the overdue unfinished ones (planned before today, the latest
+ * first), then the coming ones (the soonest first), the finished ones last (the newest first).
+ * One row value (group, days), so the statements' `order by <key> <dir>, id <dir>` take it as any
+ * other key and paging stays stable.
+ */
+export const todayFirst = (plannedDate: SQL, status: SQL) => sql`row(
+  case when ${plannedDate} = ${TODAY} then (case when ${status} = 'completed' then 1 else 0 end)
+    when ${status} = 'completed' then 4 when ${plannedDate} < ${TODAY} then 2 else 3 end,
+  case when ${status} <> 'completed' and ${plannedDate} > ${TODAY} then ${plannedDate} - ${TODAY}
+    else ${TODAY} - ${plannedDate} end)`;
 
 /** The overview's sort keys (whitelisted by the shared query schema). */
 export const TASKLIST_SORT: Record<TasklistSortKey, SQL> = {
@@ -68,6 +73,7 @@ export const TASKLIST_SORT: Record<TasklistSortKey, SQL> = {
   status: tasklistStatusOrder(sql`s.status`),
   created_by: sql`lower(tl.created_by_name)`,
   created_at: sql`tl.created_at`,
+  today_first: todayFirst(sql`tl.planned_date`, sql`s.status`),
 };
 
 /** A planned machine `m` with its report `r` as its API JSON. */
@@ -85,8 +91,8 @@ export const PLANNED_MACHINE_JSON = jsonObject({
   answered_count: sql`(select count(*)::int from report_answers a where a.report_id = r.id)`,
   filled_in_by: sql`r.filled_in_by`,
   filled_in_by_name: fullName('u'),
-  submitted_at: iso(sql`r.submitted_at`),
+  submitted_at: isoOf(sql`r.submitted_at`),
   not_at_location: sql`r.not_at_location`,
   // malfunctions_machine_idx (machine_id, status): an index range per machine sent.
-  open_malfunctions: sql`(select count(*)::int from malfunctions f where f.machine_id = m.id and f.status in ('open', 'in_progress'))`,
+  open_malfunctions: sql`(select count(*)::int from malfunctions f where f.machine_id = m.id and ${openMalfunction('f')})`,
 } satisfies Record<keyof PlannedMachine, SQL>);

@@ -7,18 +7,15 @@ import { customers, locations } from '../../db/schema/customers';
 import { reports, tasklistStatusOrder, tasklists } from '../../db/schema/tasklists';
 import { users } from '../../db/schema/users';
 import { likePattern, pageMeta } from '../../lib/list-query';
-import { PLANNED_MACHINE_JSON, STATS, TASKLIST_JSON, TASKLIST_SORT, fullName } from './tasklists.presenter';
+import { PLANNED_MACHINE_JSON, STATS, TASKLIST_JSON, TASKLIST_SORT, todayFirst } from './tasklists.presenter';
+import { openMalfunction } from '../../db/shared-facts';
+import { fullName, rowsOf } from '../../db/sql-json';
 
 /*
  * Task lists and the reports planned on them. Every read is one statement whose rows PostgreSQL
  * builds as the API's JSON (tasklists.presenter.ts): a page of the overview, one task list with
  * its machines, the candidates of the plan screen.
  */
-
-/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
-async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The task lists with the names they show, as rows `tl` (the filters go in `where`). */
 const named = (where: SQL | undefined) => sql`(
@@ -63,6 +60,8 @@ const OWN_SORT = {
   created_at: sql`t.created_at`,
   // The stored status in its order: tasklists_status_order_idx.
   status: tasklistStatusOrder(sql`t.status`),
+  // A mechanic's default (today's lists first): the list's own date and status.
+  today_first: todayFirst(sql`t.planned_date`, sql`t.status`),
 } satisfies Partial<Record<TasklistListQuery['sortKey'], SQL>>;
 
 /**
@@ -170,7 +169,7 @@ export function createTasklistsRepository(db: Db) {
                 where qc.questionnaire_id = q.id), 0),
               'report_id', (select r.id from ${reports} r where r.tasklist_id = ${t.id} and r.machine_id = m.id),
               'open_malfunctions', (select count(*)::int from malfunctions f
-                where f.machine_id = m.id and f.status in ('open', 'in_progress'))
+                where f.machine_id = m.id and ${openMalfunction('f')})
             ) as json
             from machines m
             left join departments d on d.id = m.department_id

@@ -5,7 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import type { Tasklist } from '@keurwijzer/shared/tasklists';
-import { Progress, TasklistStatusChip, formatPlannedDate } from './tasklist-status';
+import { Progress, TasklistStatusChip, TodayChip, formatPlannedDate, isPlannedToday } from './tasklist-status';
 
 /** A task list on a phone: the whole card opens it (a target a thumb can hit). */
 export function TasklistCard({ tasklist: t, to }: { tasklist: Tasklist; to: string }) {
@@ -21,9 +21,12 @@ export function TasklistCard({ tasklist: t, to }: { tasklist: Tasklist; to: stri
           </Box>
           <TasklistStatusChip status={t.status} />
         </Box>
-        <Typography variant="body2" sx={{ mt: 1 }}>
-          {INSPECTION_TYPE_LABELS[t.inspection_type]} · {formatPlannedDate(t.planned_date)}
-        </Typography>
+        <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="body2">
+            {INSPECTION_TYPE_LABELS[t.inspection_type]} · {formatPlannedDate(t.planned_date)}
+          </Typography>
+          {isPlannedToday(t) && <TodayChip />}
+        </Box>
         <Box sx={{ mt: 1 }}>
           <Progress done={t.submitted_count} total={t.machines_count} label="Ingediende rapporten" />
         </Box>

@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import { roleCan } from '@keurwijzer/shared/permissions';
@@ -11,18 +12,28 @@ import { useCurrentUser } from '../../auth/api/auth';
 import { tasklistsResource } from '../api/tasklists';
 import { TasklistCard } from '../components/tasklist-card';
 import { TasklistFilters, useTasklistFilters } from '../components/tasklist-filters';
-import { Progress, TasklistStatusChip, formatPlannedDate, tasklistPath } from '../components/tasklist-status';
+import {
+  Progress,
+  TasklistStatusChip,
+  TodayChip,
+  formatPlannedDate,
+  isPlannedToday,
+  tasklistPath,
+} from '../components/tasklist-status';
 
 /**
  * Root: the task list overview (route name tasklists). A mechanic sees their own lists first
- * ("Alleen mijn takenlijsten" on); on a phone the rows are cards.
+ * ("Alleen mijn takenlijsten" on), today's on top with "Vandaag"; on a phone the rows are cards.
  */
 export default function Tasklists() {
   const user = useCurrentUser();
-  const filters = useTasklistFilters(!roleCan(user.role, 'reports.view'));
+  const mechanic = !roleCan(user.role, 'reports.view');
+  const filters = useTasklistFilters(mechanic);
   const table = useDataTableQuery({
     useList: tasklistsResource.useList,
-    defaults: { sortKey: 'planned_date', sortOrder: 'desc' },
+    // A mechanic's day: today's lists first, then overdue, coming, finished (the server's
+    // today_first). The office keeps the newest planned date first.
+    defaults: mechanic ? { sortKey: 'today_first', sortOrder: 'asc' } : { sortKey: 'planned_date', sortOrder: 'desc' },
     filters: filters.query,
   });
   const open = (t: Tasklist) => tasklistPath(user.role, t.id);
@@ -57,7 +68,12 @@ export default function Tasklists() {
       label: 'Geplande datum',
       sortable: true,
       nowrap: true,
-      render: (t) => formatPlannedDate(t.planned_date),
+      render: (t) => (
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+          {formatPlannedDate(t.planned_date)}
+          {isPlannedToday(t) && <TodayChip />}
+        </Box>
+      ),
     },
     { key: 'status', label: 'Status', sortable: true, render: (t) => <TasklistStatusChip status={t.status} /> },
     {
