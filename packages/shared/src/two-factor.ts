@@ -24,6 +24,9 @@ export const TWO_FACTOR_TEXT = {
   noPassword: 'Je account heeft geen wachtwoord. Stel eerst een wachtwoord in om dit te bevestigen.',
   /** 403 on every other call while compulsory two-factor is not on yet. */
   setupRequired: 'Stel eerst tweestapsverificatie in.',
+  /** POST /api/users/:id/reset-two-factor: an admin turned a user's two-factor off. */
+  resetDone: 'Tweestapsverificatie van deze gebruiker is uitgeschakeld.',
+  resetSelf: 'Je eigen tweestapsverificatie zet je uit op je profiel.',
   /** POST /api/2fa without a session that waits for the second factor. */
   noPendingLogin: 'Je inlogpoging is verlopen. Log opnieuw in.',
   /** Under the 2fa screen: what to do without the phone. */
@@ -42,6 +45,12 @@ const totpCode = () =>
         .regex(/^\d{6}$/, { error: TWO_FACTOR_TEXT.codeFormat }),
     );
 
+const password = () =>
+  z
+    .string({ error: MSG.required })
+    .min(1, { error: MSG.required, abort: true })
+    .max(PASSWORD_MAX, { error: MSG.passwordTooLong });
+
 /** A recovery code as typed: any case, spaces and dashes allowed. */
 const recoveryCode = () =>
   z
@@ -54,12 +63,6 @@ const recoveryCode = () =>
         .max(40, { error: TWO_FACTOR_TEXT.wrongRecoveryCode })
         .regex(/^[a-z0-9]+$/, { error: TWO_FACTOR_TEXT.wrongRecoveryCode }),
     );
-
-const password = () =>
-  z
-    .string({ error: MSG.required })
-    .min(1, { error: MSG.required, abort: true })
-    .max(PASSWORD_MAX, { error: MSG.passwordTooLong });
 
 /** GET /api/2fa: whether this browser's session waits for the second factor (the 2fa screen asks). */
 export const TwoFactorPendingSchema = z.object({ pending: z.boolean() });
@@ -75,8 +78,12 @@ export const TwoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
-/** POST /api/2fa/enable: the first code from the app confirms the key. */
-export const TwoFactorEnableInputSchema = z.object({ code: totpCode() });
+/**
+ * POST /api/2fa/enable: the first code from the app confirms the key, and the account's password
+ * confirms that its owner turns it on (as turning it off needs it): a stolen session alone cannot
+ * tie the account to someone else's app.
+ */
+export const TwoFactorEnableInputSchema = z.object({ code: totpCode(), password: password() });
 export type TwoFactorEnableInput = z.output<typeof TwoFactorEnableInputSchema>;
 export type TwoFactorEnableFormValues = z.input<typeof TwoFactorEnableInputSchema>;
 

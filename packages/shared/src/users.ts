@@ -37,7 +37,11 @@ export type User = z.infer<typeof UserSchema>;
  * One user as user management shows it (GET /api/users/:id and the actions on one user): the
  * payload plus whether an admin required a new password (lists do not carry it).
  */
-export const UserDetailSchema = UserSchema.extend({ password_change_required: z.boolean() });
+export const UserDetailSchema = UserSchema.extend({
+  password_change_required: z.boolean(),
+  /** Two-factor sign-in is on (an admin can reset it: POST /api/users/:id/reset-two-factor). */
+  two_factor_enabled: z.boolean(),
+});
 export type UserDetail = z.infer<typeof UserDetailSchema>;
 
 /** Interface languages (spec section 1): Dutch only; default and fallback. */

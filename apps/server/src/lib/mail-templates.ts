@@ -147,6 +147,18 @@ export const resetMail = (to: { firstName: string }, link: string, company: Comp
   ],
 });
 
+/** An admin turned the user's two-factor sign-in off (POST /api/users/:id/reset-two-factor). */
+export const twoFactorResetMail = (to: { firstName: string }, appUrl: string, company: Company): MailMessage => ({
+  subject: `Tweestapsverificatie uitgeschakeld bij ${company.name}`,
+  body: [
+    `Beste ${to.firstName},`,
+    `Een beheerder heeft de tweestapsverificatie van je account bij ${company.name} uitgeschakeld. Je bent overal uitgelogd. Log opnieuw in met je wachtwoord en stel tweestapsverificatie opnieuw in:`,
+    { link: `${appUrl}/login`, label: 'Inloggen' },
+    `Heb je hier niet om gevraagd, neem dan direct contact op met de beheerder van ${company.name}.`,
+    `Met vriendelijke groet,\n${company.name}`,
+  ],
+});
+
 /** To an invited user who never activated and asks for a reset: the invitation is the way in. */
 export const notActivatedMail = (to: { firstName: string }, company: Company): MailMessage => ({
   subject: `Je account bij ${company.name} is nog niet geactiveerd`,

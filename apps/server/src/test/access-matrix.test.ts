@@ -53,6 +53,7 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/users/:id/archive': ADMINS,
   'POST /api/users/:id/restore': ADMINS,
   'POST /api/users/:id/require-password-change': ADMINS,
+  'POST /api/users/:id/reset-two-factor': ADMINS,
   'POST /api/resend-invitation/:id': ADMINS,
   'GET /api/customers': ADMINS,
   // Customers with their locations, departments and rooms, and their machines

@@ -15,8 +15,22 @@ export const loginThrottle = pgTable(
     // the same counters (modules/account/password.service.ts); no database constraint lists them.
     // 'two_factor' (a second-factor code: an account from one IP) and 'two_factor_account' (an
     // account from any client, `client` '') count the two-factor codes (modules/two-factor).
+    // 'password_account' (a session's password checks: an account from any client, `client` '')
+    // and 'recover_mail_minute' / 'recover_mail_hour' (reset mails to one address, `client` '').
     kind: text('kind', {
-      enum: ['pair', 'account', 'device', 'recover', 'recover_ip', 'password', 'two_factor', 'two_factor_account'],
+      enum: [
+        'pair',
+        'account',
+        'device',
+        'recover',
+        'recover_ip',
+        'password',
+        'two_factor',
+        'two_factor_account',
+        'password_account',
+        'recover_mail_minute',
+        'recover_mail_hour',
+      ],
     }).notNull(),
     email: text('email').notNull(),
     client: text('client').notNull(),

@@ -5,7 +5,7 @@ import {
   type PasswordRecoverInput,
   type PasswordResetInput,
 } from '@keurwijzer/shared/account';
-import { ACCOUNT_TEXT } from '@keurwijzer/shared/texts';
+import { ACCOUNT_TEXT, TEXT } from '@keurwijzer/shared/texts';
 import { isPasswordStrongEnough } from '@keurwijzer/shared/password-strength';
 import { MSG } from '@keurwijzer/shared/validation';
 import type { Company } from '../../config';
@@ -25,8 +25,12 @@ export const RESET_TTL_MS = PASSWORD_RESET_MINUTES * 60_000;
 /** The counters of the login throttle (auth/login-throttle.ts), passed in by the composition root. */
 export type PasswordThrottle = {
   /** Counts one attempt; true when it is over the kind's limit. */
-  hit(kind: 'recover' | 'recover_ip' | 'password', email: string, client: string): Promise<boolean>;
-  clear(kind: 'recover' | 'recover_ip' | 'password', email: string, client: string): Promise<void>;
+  hit(kind: 'recover' | 'recover_ip', email: string, client: string): Promise<boolean>;
+  /** The password checks of a session: per account and address, and per account (login-throttle.ts). */
+  reservePasswordCheck(email: string, ip: string): Promise<'password' | 'password_account' | null>;
+  passwordCheckSucceeded(email: string, ip: string): Promise<void>;
+  /** Counts a reset mail to this address whoever asked; false: over the limit, no mail. */
+  reserveResetMail(email: string): Promise<boolean>;
 };
 
 /** What the password calls need of the sessions (the auth module's store). */
@@ -88,9 +92,11 @@ export function createPasswordService({
      * the address is known runs after the answer (`afterResponse`): the lookup, the token and
      * the mail. So the answer is the same, in the same time, for every address. A token is made
      * and hashed before the answer either way. An activated account gets a reset link (valid 60
-     * minutes, replacing any earlier one); an invited one that never activated gets a mail that
-     * says so (no reset link: its invitation is the way in); an archived account, or one of an
-     * archived customer, and an unknown address get nothing.
+     * minutes, replacing any earlier one), also one without a password (Google sign-in only: the
+     * link sets its first password, which two-factor needs); an invited one that never activated
+     * gets a mail that says so (no reset link: its invitation is the way in); an archived
+     * account, or one of an archived customer, and an unknown address get nothing. One address
+     * gets at most one of these mails a minute and five an hour, whoever asks (THROTTLE).
      */
     async recover(
       input: PasswordRecoverInput,
@@ -109,7 +115,13 @@ export function createPasswordService({
           const account = await repo.findByEmail(input.email);
           log('password.reset_requested', { userId: account?.userId ?? null, email: input.email });
           if (!account || account.archived) return;
-          if (!account.activatedAt || !account.hasPassword) {
+          // At most one mail a minute and five an hour to one address, however many ask from
+          // wherever: the answer was the same either way; the link already sent stays valid.
+          if (!(await throttle.reserveResetMail(account.email))) {
+            log('password.reset_mail_throttled', { userId: account.userId, email: account.email });
+            return;
+          }
+          if (!account.activatedAt) {
             await mail.send({ kind: 'not_activated', to: account.email, ...notActivatedMail(account, company) });
             return;
           }
@@ -159,16 +171,17 @@ export function createPasswordService({
       input: ChangePasswordInput,
       ctx: { ip: string; sessionId: string; log: SecurityLog },
     ): Promise<{ cookie: string }> {
-      if (await throttle.hit('password', user.email, ctx.ip)) {
-        ctx.log('password.change_throttled', { userId: user.id, email: user.email, reason: 'password' });
-        throw new AppError(429, PASSWORD_TEXT.changeThrottled);
+      const over = await throttle.reservePasswordCheck(user.email, ctx.ip);
+      if (over) {
+        ctx.log('password.change_throttled', { userId: user.id, email: user.email, reason: over });
+        throw new AppError(429, over === 'password' ? PASSWORD_TEXT.changeThrottled : TEXT.throttledAccount);
       }
       const current = await repo.passwordHashOf(user.id);
       if (!current || !(await verifyPassword(input.current_password, current))) {
         ctx.log('password.change_failed', { userId: user.id, email: user.email, reason: 'wrong_password' });
         throw fieldError('current_password', PASSWORD_TEXT.wrongCurrentPassword);
       }
-      await throttle.clear('password', user.email, ctx.ip);
+      await throttle.passwordCheckSucceeded(user.email, ctx.ip);
       assertGoodPassword(input.password, user);
       const passwordHash = await hashPassword(input.password, scryptLogN);
       await repo.setPassword(user.id, passwordHash);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { loginThrottle } from '../../db/schema/login-throttle';
 import { customers } from '../../db/schema/customers';
 import { userTokens, users } from '../../db/schema/users';
 import type { Mail } from '../../lib/mailer';
@@ -40,8 +41,16 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 const tokenOf = (mail: Mail) => /\/reset-password\/([\w-]+)/.exec(mail.text)![1]!;
 
+/** The minute of reset mails to this address is over (at most one a minute goes out: THROTTLE). */
+const aMinuteLater = (email: string) =>
+  t.db
+    .update(loginThrottle)
+    .set({ resetAt: new Date(Date.now() - 1000) })
+    .where(and(eq(loginThrottle.kind, 'recover_mail_minute'), eq(loginThrottle.email, email)));
+
 /** Asks for a reset link and returns its token, read from the e-mail. */
 async function resetTokenFor(email: string): Promise<string> {
+  await aMinuteLater(email);
   const before = t.mailer.sent.filter((m) => m.to === email).length;
   const res = await (await visitor()).post('/api/password-recover', { body: { email } });
   expect(res.statusCode).toBe(200);
@@ -144,7 +153,8 @@ describe('POST /api/password-recover', () => {
     for (let i = 0; i < 14; i++) expect((await ask(`ander-${i}@example.com`)).statusCode).toBe(200);
     expect((await ask('nog-een@example.com')).statusCode).toBe(429);
     await settle();
-    expect(t.mailer.sent.filter((m) => m.to === user.email).length).toBe(6);
+    // Six answers of 200 for this address, one mail: one a minute per address (reset-mail-cap.test.ts).
+    expect(t.mailer.sent.filter((m) => m.to === user.email).length).toBe(1);
   });
 });
 

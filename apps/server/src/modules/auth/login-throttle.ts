@@ -20,6 +20,15 @@ export const THROTTLE = {
   recover: { max: 5, windowMs: 3_600_000 },
   recover_ip: { max: 20, windowMs: 3_600_000 },
   password: { max: 5, windowMs: 60_000 },
+  // The password checks of a session (change-password, two-factor on/off, new recovery codes)
+  // per account from every address together, as the login's `account`: a stolen session cannot
+  // spread its guesses over many addresses. A right password gives its place back.
+  password_account: { max: 20, windowMs: 3_600_000 },
+  // Reset mails (forgot-password) to one address, whoever asks from wherever: one a minute and
+  // five an hour, so nobody can flood a mailbox or keep replacing its link. Counted after the
+  // answer, which stays the same (no enumeration).
+  recover_mail_minute: { max: 1, windowMs: 60_000 },
+  recover_mail_hour: { max: 5, windowMs: 3_600_000 },
   // Two-factor codes (modules/two-factor): 5 a minute per account and IP, as the login's pair,
   // and 20 an hour per account from all clients together, so six digits cannot be worked through
   // from many addresses within the 10 minutes a waiting session lives.
@@ -67,6 +76,47 @@ export function createLoginThrottle(attempts: LoginAttemptsRepository) {
      */
     async hit(kind: OtherCounterKind, email: string, client: string): Promise<boolean> {
       return (await attempts.increment({ kind, email, client }, THROTTLE[kind].windowMs)) > THROTTLE[kind].max;
+    },
+
+    /**
+     * Counts a password check of a logged-in user (change-password, two-factor): 5 a minute per
+     * account and address, then 20 an hour per account from every address together. Returns
+     * the limit that refuses it, or null when the password may be checked.
+     */
+    async reservePasswordCheck(email: string, ip: string): Promise<'password' | 'password_account' | null> {
+      if (
+        (await attempts.increment({ kind: 'password', email, client: ip }, THROTTLE.password.windowMs)) >
+        THROTTLE.password.max
+      ) {
+        return 'password';
+      }
+      const account = { kind: 'password_account', email, client: '' } as const;
+      return (await attempts.increment(account, THROTTLE.password_account.windowMs)) > THROTTLE.password_account.max
+        ? 'password_account'
+        : null;
+    },
+
+    /** The password was right: the address starts again, the account's counter gets this check back. */
+    async passwordCheckSucceeded(email: string, ip: string): Promise<void> {
+      await attempts.delete({ kind: 'password', email, client: ip });
+      await attempts.decrement({ kind: 'password_account', email, client: '' });
+    },
+
+    /**
+     * Counts one reset mail to `email` (whoever asked): false when the minute's or the hour's
+     * limit is reached, and then no mail goes out.
+     */
+    async reserveResetMail(email: string): Promise<boolean> {
+      const minute = await attempts.increment(
+        { kind: 'recover_mail_minute', email, client: '' },
+        THROTTLE.recover_mail_minute.windowMs,
+      );
+      if (minute > THROTTLE.recover_mail_minute.max) return false;
+      const hour = await attempts.increment(
+        { kind: 'recover_mail_hour', email, client: '' },
+        THROTTLE.recover_mail_hour.windowMs,
+      );
+      return hour <= THROTTLE.recover_mail_hour.max;
     },
 
     /** Gives one attempt back to a counter whose window still runs (the code was right). */

@@ -38,7 +38,9 @@ describe('compulsory two-factor sign-in for employees', () => {
     const setup = await client.post('/api/2fa/setup');
     expect(setup.statusCode).toBe(200);
     const secret = (setup.json().data.secret as string).replace(/\s/g, '');
-    const enable = await client.post('/api/2fa/enable', { body: { code: await generate({ secret }) } });
+    const enable = await client.post('/api/2fa/enable', {
+      body: { code: await generate({ secret }), password: PASSWORD },
+    });
     expect(enable.statusCode, enable.body).toBe(200);
     expect((await client.get('/api/users')).statusCode).toBe(200);
     expect((await client.get('/api/authorized')).json().data.two_factor_setup_required).toBe(false);
@@ -70,7 +72,10 @@ describe('compulsory two-factor sign-in for employees', () => {
     const setup = await client.post('/api/2fa/setup');
     expect(setup.statusCode, setup.body).toBe(200);
     const secret = (setup.json().data.secret as string).replace(/\s/g, '');
-    expect((await client.post('/api/2fa/enable', { body: { code: await generate({ secret }) } })).statusCode).toBe(200);
+    expect(
+      (await client.post('/api/2fa/enable', { body: { code: await generate({ secret }), password: PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
     const blocked = await client.get('/api/profile');
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().message).toBe(PASSWORD_TEXT.changeRequired);

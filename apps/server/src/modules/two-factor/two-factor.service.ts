@@ -24,12 +24,15 @@ import type { TwoFactorRepository } from './two-factor.repository';
 
 /** The login throttle's counters (auth/login-throttle.ts), passed in by the composition root. */
 /** The counters two-factor uses: its codes', and change-password's for the password. */
-type Counter = 'two_factor' | 'two_factor_account' | 'password';
+type Counter = 'two_factor' | 'two_factor_account';
 
 export type TwoFactorThrottle = {
   hit(kind: Counter, email: string, client: string): Promise<boolean>;
   giveBack(kind: Counter, email: string, client: string): Promise<void>;
   clear(kind: Counter, email: string, client: string): Promise<void>;
+  /** The password checks of a session: per account and address, and per account (login-throttle.ts). */
+  reservePasswordCheck(email: string, ip: string): Promise<'password' | 'password_account' | null>;
+  passwordCheckSucceeded(email: string, ip: string): Promise<void>;
 };
 
 /** What two-factor needs of the sessions (the auth module's store). */
@@ -120,11 +123,16 @@ export function createTwoFactorService({ db, repo, throttle, sessions, box, issu
     return { shown: codes.map(formatRecoveryCode), hashes: codes.map((c) => sha256(c)) };
   }
 
-  /** The account's password confirms a change (counted like change-password's current password). */
+  /**
+   * The account's password confirms a change (counted like change-password's current password:
+   * per account and address, and per account from every address). An account without a password
+   * (Google sign-in only) must set one first (docs/decisions.md, issue 19).
+   */
   async function confirmPassword(user: UserRow, input: TwoFactorPasswordInput, ctx: TwoFactorContext) {
-    if (await throttle.hit('password', user.email, ctx.ip)) {
-      ctx.log('password.change_throttled', { userId: user.id, email: user.email, reason: 'password' });
-      throw new AppError(429, PASSWORD_TEXT.changeThrottled);
+    const over = await throttle.reservePasswordCheck(user.email, ctx.ip);
+    if (over) {
+      ctx.log('password.change_throttled', { userId: user.id, email: user.email, reason: over });
+      throw new AppError(429, over === 'password' ? PASSWORD_TEXT.changeThrottled : TEXT.throttledAccount);
     }
     const state = await repo.stateOf(user.id);
     if (!state?.passwordHash) throw fieldError('password', TWO_FACTOR_TEXT.noPassword);
@@ -132,7 +140,7 @@ export function createTwoFactorService({ db, repo, throttle, sessions, box, issu
       ctx.log('password.change_failed', { userId: user.id, email: user.email, reason: 'wrong_password' });
       throw fieldError('password', PASSWORD_TEXT.wrongCurrentPassword);
     }
-    await throttle.clear('password', user.email, ctx.ip);
+    await throttle.passwordCheckSucceeded(user.email, ctx.ip);
     return state;
   }
 
@@ -152,9 +160,9 @@ export function createTwoFactorService({ db, repo, throttle, sessions, box, issu
     },
 
     /**
-     * Turns two-factor on with a first code of the secret being set up; returns ten recovery
-     * codes (only their hashes are stored). The code's time step counts as used. The user's other
-     * sessions end: they were started without the second factor.
+     * Turns two-factor on with the account's password and a first code of the secret being set
+     * up; returns ten recovery codes (only their hashes are stored). The code's time step counts
+     * as used. The user's other sessions end: they were started without the second factor.
      */
     async enable(
       user: UserRow,
@@ -165,6 +173,7 @@ export function createTwoFactorService({ db, repo, throttle, sessions, box, issu
       if (state?.enabledAt) throw conflict(TWO_FACTOR_TEXT.alreadyEnabled);
       const secret = openSecret(user.id, state?.secret ?? null);
       if (!state?.secret || !secret) throw conflict(TWO_FACTOR_TEXT.notStarted);
+      await confirmPassword(user, input, ctx);
       await reserve(user, ctx);
       const step = await checkCode(secret, input.code, null);
       if (step === null) {

@@ -33,7 +33,7 @@ async function enable(client: TestClient) {
   expect(setup.statusCode, setup.body).toBe(200);
   const secret = (setup.json().data.secret as string).replace(/\s/g, '');
   const enableCode = await codeAt(secret);
-  const res = await client.post('/api/2fa/enable', { body: { code: enableCode } });
+  const res = await client.post('/api/2fa/enable', { body: { code: enableCode, password: PASSWORD } });
   expect(res.statusCode, res.body).toBe(200);
   return { secret, enableCode, codes: res.json().data.recovery_codes as string[] };
 }
@@ -125,7 +125,7 @@ describe('POST /api/2fa/enable', () => {
 
   it('answers 422 for a wrong code and for one that is no six digits, 409 before the setup', async () => {
     const { client } = await loggedIn();
-    const before = await client.post('/api/2fa/enable', { body: { code: '123456' } });
+    const before = await client.post('/api/2fa/enable', { body: { code: '123456', password: PASSWORD } });
     expect(before.statusCode).toBe(409);
     expect(before.json().message).toBe(TWO_FACTOR_TEXT.notStarted);
 
@@ -133,21 +133,23 @@ describe('POST /api/2fa/enable', () => {
     const secret = (setup.json().data.secret as string).replace(/\s/g, '');
     const right = await codeAt(secret);
     const wrong = right === '000000' ? '111111' : '000000';
-    const res = await client.post('/api/2fa/enable', { body: { code: wrong } });
+    const res = await client.post('/api/2fa/enable', { body: { code: wrong, password: PASSWORD } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ code: [TWO_FACTOR_TEXT.wrongCode] });
     for (const [body, error] of [
-      [{ code: '12345' }, TWO_FACTOR_TEXT.codeFormat],
-      [{ code: 'abcdef' }, TWO_FACTOR_TEXT.codeFormat],
-      [{ code: '' }, 'Verplicht'],
-      [{}, 'Verplicht'],
+      [{ code: '12345', password: PASSWORD }, TWO_FACTOR_TEXT.codeFormat],
+      [{ code: 'abcdef', password: PASSWORD }, TWO_FACTOR_TEXT.codeFormat],
+      [{ code: '', password: PASSWORD }, 'Verplicht'],
+      [{ password: PASSWORD }, 'Verplicht'],
     ] as const) {
       const bad = await client.post('/api/2fa/enable', { body });
       expect(bad.statusCode, JSON.stringify(body)).toBe(422);
       expect(bad.json().errors.code).toEqual([error]);
     }
     // Spaces as an app shows them are fine.
-    const ok = await client.post('/api/2fa/enable', { body: { code: `${right.slice(0, 3)} ${right.slice(3)}` } });
+    const ok = await client.post('/api/2fa/enable', {
+      body: { code: `${right.slice(0, 3)} ${right.slice(3)}`, password: PASSWORD },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
@@ -158,9 +160,11 @@ describe('POST /api/2fa/enable', () => {
     const right = await codeAt(secret);
     const wrong = right === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect((await client.post('/api/2fa/enable', { body: { code: wrong } })).statusCode).toBe(422);
+      expect((await client.post('/api/2fa/enable', { body: { code: wrong, password: PASSWORD } })).statusCode).toBe(
+        422,
+      );
     }
-    const refused = await client.post('/api/2fa/enable', { body: { code: right } });
+    const refused = await client.post('/api/2fa/enable', { body: { code: right, password: PASSWORD } });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(TEXT.throttled);
   });

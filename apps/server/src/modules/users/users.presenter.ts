@@ -34,5 +34,9 @@ export function toUser(row: UserRow): User {
 
 /** One user for user management's screen: the payload plus the admin-set flags (lists lack them). */
 export function toUserDetail(row: UserRow): UserDetail {
-  return { ...toUser(row), password_change_required: row.passwordChangeRequired };
+  return {
+    ...toUser(row),
+    password_change_required: row.passwordChangeRequired,
+    two_factor_enabled: row.totpEnabledAt !== null,
+  };
 }

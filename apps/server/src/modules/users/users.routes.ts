@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT, successText } from '@keurwijzer/shared/texts';
 import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
+import { TWO_FACTOR_TEXT } from '@keurwijzer/shared/two-factor';
 import { UserDetailSchema, UserInputSchema, UserListQuerySchema, UserSchema } from '@keurwijzer/shared/users';
 import { IdParamsSchema, MessageSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
 import { securityLogOf } from '../../lib/security-log';
@@ -71,6 +72,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     async (req) => ({
       data: await service.requirePasswordChange(req.params.id, req.user!, securityLogOf(req)),
       message: PASSWORD_TEXT.changeRequiredSet,
+    }),
+  );
+
+  app.post(
+    '/api/users/:id/reset-two-factor',
+    { config: manage, schema: { params: IdParamsSchema, response: { 200: changedOf(UserDetailSchema) } } },
+    async (req) => ({
+      data: await service.resetTwoFactor(req.params.id, req.user!, securityLogOf(req)),
+      message: TWO_FACTOR_TEXT.resetDone,
     }),
   );
 

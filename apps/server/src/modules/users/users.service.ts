@@ -1,12 +1,14 @@
 import { assignableRoles } from '@keurwijzer/shared/permissions';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
+import { TWO_FACTOR_TEXT } from '@keurwijzer/shared/two-factor';
 import type { UserInput, UserListParams, User, UserDetail } from '@keurwijzer/shared/users';
+import type { Company } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { MailSender } from '../../lib/mail-queue';
-import { invitationMail } from '../../lib/mail-templates';
+import { invitationMail, twoFactorResetMail } from '../../lib/mail-templates';
 import type { SecurityLog } from '../../lib/security-log';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { toUser, toUserDetail } from './users.presenter';
@@ -22,13 +24,22 @@ export const INVITATION_TTL_MS = 72 * 3_600_000;
  */
 export type UserSessions = { destroyForUser(userId: number): Promise<void> };
 
-type Deps = { db: Db; users: UsersRepository; sessions: UserSessions; mail: MailSender; appUrl: string };
+type Deps = {
+  db: Db;
+  users: UsersRepository;
+  sessions: UserSessions;
+  mail: MailSender;
+  appUrl: string;
+  company: Company;
+  /** Turns a user's two-factor off: secret and recovery codes (the two-factor repository's `disable`). */
+  turnOffTwoFactor: (userId: number, tx: Executor) => Promise<void>;
+};
 
 /**
  * User management: the rules and access checks; queries live in the repository. `db` only opens
  * the transactions they run in.
  */
-export function createUsersService({ db, users, sessions, mail, appUrl }: Deps) {
+export function createUsersService({ db, users, sessions, mail, appUrl, company, turnOffTwoFactor }: Deps) {
   async function load(id: number): Promise<UserRow> {
     const row = await users.findById(id);
     if (!row) throw notFound();
@@ -175,6 +186,25 @@ export function createUsersService({ db, users, sessions, mail, appUrl }: Deps) 
       });
       const row = await load(id);
       log('user.password_change_required', { userId: id, email: row.email, actorId: actor.id });
+      return toUserDetail(row);
+    },
+
+    /**
+     * Turns a user's two-factor sign-in off (a lost phone, or a session thief who turned it on):
+     * the secret and the recovery codes go in the same locked change, every session of the user
+     * ends, the user is mailed. Not one's own (the profile turns it off with the password), not
+     * when it is off: 409. Ten at once: one resets, nine find it off.
+     */
+    async resetTwoFactor(id: number, actor: UserRow, log: SecurityLog): Promise<UserDetail> {
+      await changeLocked(id, actor, async (target, tx) => {
+        if (target.id === actor.id) throw conflict(TWO_FACTOR_TEXT.resetSelf);
+        if (!target.totpEnabledAt) throw conflict(TWO_FACTOR_TEXT.notEnabled);
+        await turnOffTwoFactor(id, tx);
+      });
+      await sessions.destroyForUser(id);
+      const row = await load(id);
+      log('user.two_factor_reset', { userId: id, email: row.email, actorId: actor.id });
+      await mail.send({ kind: 'two_factor_reset', to: row.email, ...twoFactorResetMail(row, appUrl, company) });
       return toUserDetail(row);
     },
 
