@@ -108,7 +108,11 @@ export const ReportCategorySchema = z.object({
 });
 export type ReportCategory = z.infer<typeof ReportCategorySchema>;
 
-/** The machine of a report as the report shows it (its place now, and its data). */
+/**
+ * The machine of a report as the report shows it: its data and place as they were when the report
+ * was submitted (a record: moving, renaming or archiving it later changes nothing), or as they are
+ * now while the report is open. `id` and `image_url` are always the machine's own.
+ */
 export const ReportMachineSchema = z.object({
   id: z.number().int(),
   name: z.string(),

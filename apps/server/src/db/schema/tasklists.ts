@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { MachineStatus } from '@keurwijzer/shared/machines';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { ReportStatus } from '@keurwijzer/shared/reports';
 import type { TasklistStatus } from '@keurwijzer/shared/tasklists';
@@ -127,6 +128,29 @@ export const reports = pgTable(
     answersCount: integer('answers_count').notNull().default(0),
     /** Its rows in report_questions (the copy): kept by a trigger on report_questions. */
     questionsCount: integer('questions_count').notNull().default(0),
+    /*
+     * The snapshot: what a submitted report shows of its list and machine, as it was when it was
+     * submitted (null while open: an open report reads the live data). Written by a BEFORE trigger
+     * (`report_snapshot`, migration 0017) in the statement that submits, whatever path submits, so
+     * moving, renaming or archiving the machine, its brand, type, place or customer afterwards
+     * changes no submitted report.
+     */
+    snapshotCustomerName: varchar('snapshot_customer_name', { length: 255 }),
+    /** The task list's location. */
+    snapshotLocationName: varchar('snapshot_location_name', { length: 255 }),
+    snapshotMachineName: varchar('snapshot_machine_name', { length: 255 }),
+    snapshotInventoryNumber: varchar('snapshot_inventory_number', { length: 255 }),
+    snapshotFactoryNumber: varchar('snapshot_factory_number', { length: 255 }),
+    snapshotManufacturer: varchar('snapshot_manufacturer', { length: 255 }),
+    snapshotManufactureYear: integer('snapshot_manufacture_year'),
+    snapshotMachineTypeName: varchar('snapshot_machine_type_name', { length: 255 }),
+    snapshotBrandName: varchar('snapshot_brand_name', { length: 255 }),
+    snapshotBrandTypeName: varchar('snapshot_brand_type_name', { length: 255 }),
+    /** The machine's own place: location, department, room. */
+    snapshotMachineLocationName: varchar('snapshot_machine_location_name', { length: 255 }),
+    snapshotDepartmentName: varchar('snapshot_department_name', { length: 255 }),
+    snapshotRoomName: varchar('snapshot_room_name', { length: 255 }),
+    snapshotMachineStatus: text('snapshot_machine_status').$type<MachineStatus>(),
     ...timestamps,
   },
   (t) => [
@@ -151,6 +175,11 @@ export const reports = pgTable(
     index('reports_filled_in_by_idx').on(t.filledInBy),
     check('reports_status_check', sql`${t.status} in ('open', 'submitted')`),
     check('reports_submitted_check', sql`(${t.status} = 'submitted') = (${t.submittedAt} is not null)`),
+    // A submitted report has its snapshot (the trigger writes it; a path it missed fails here).
+    check(
+      'reports_snapshot_check',
+      sql`${t.status} <> 'submitted' or (${t.snapshotCustomerName} is not null and ${t.snapshotLocationName} is not null and ${t.snapshotMachineName} is not null and ${t.snapshotInventoryNumber} is not null and ${t.snapshotMachineLocationName} is not null and ${t.snapshotMachineStatus} is not null)`,
+    ),
   ],
 );
 

@@ -8,8 +8,8 @@ import type { CompletedReport, CompletedReportSortKey } from '@keurwijzer/shared
  * tests parse what they get with the contract's `.strict()`.
  *
  * The statements (completed-reports.repository.ts) name their rows: `r` the report, `t` its task
- * list; for a sort by a name `c` the customer, `l` the task list's location, `m` the machine, `u`
- * who filled it in.
+ * list; for a sort by the mechanic `u` who filled it in. The customer, location and machine are
+ * the report's own snapshot columns (as they were when it was submitted).
  */
 
 /** A timestamp as `Date.toISOString()` writes it. */
@@ -38,11 +38,13 @@ const nameOf = (table: string, alias: string, column: SQL, id: SQL) =>
 const COMPLETED_FIELDS: Record<keyof CompletedReport, SQL> = {
   id: sql`r.id`,
   customer_id: sql`t.customer_id`,
-  customer_name: nameOf('customers', 'c', sql`c.name`, sql`t.customer_id`),
-  location_name: nameOf('locations', 'l', sql`l.name`, sql`t.location_id`),
+  // A submitted report's snapshot (migration 0017): the customer, location and machine as they
+  // were when it was submitted, whatever was renamed, moved or archived since.
+  customer_name: sql`r.snapshot_customer_name`,
+  location_name: sql`r.snapshot_location_name`,
   machine_id: sql`r.machine_id`,
-  machine_name: nameOf('machines', 'm', sql`m.name`, sql`r.machine_id`),
-  inventory_number: nameOf('machines', 'm', sql`m.inventory_number`, sql`r.machine_id`),
+  machine_name: sql`r.snapshot_machine_name`,
+  inventory_number: sql`r.snapshot_inventory_number`,
   inspection_type: sql`t.inspection_type`,
   questionnaire_name: sql`r.questionnaire_name`,
   submitted_at: iso(sql`r.submitted_at`),
@@ -72,9 +74,9 @@ export const COMPLETED_REPORT_EXPORT_JSON = jsonObject({
 /** The list's sort keys (whitelisted by the shared query schema), over the named rows. */
 export const COMPLETED_REPORT_SORT: Record<CompletedReportSortKey, SQL> = {
   submitted_at: sql`r.submitted_at`,
-  customer: sql`lower(c.name)`,
-  location: sql`lower(l.name)`,
-  machine: sql`lower(m.name)`,
+  customer: sql`lower(r.snapshot_customer_name)`,
+  location: sql`lower(r.snapshot_location_name)`,
+  machine: sql`lower(r.snapshot_machine_name)`,
   inspection_type: sql`t.inspection_type`,
   mechanic: sql`lower(${fullName('u')})`,
 };

@@ -18,15 +18,17 @@ import {
  * The submitted reports of every customer (the office's "Afgeronde rapporten"). A page is one
  * statement whose rows PostgreSQL builds as the API's JSON, with the total in every row.
  *
- * The page's ids are picked first and only those rows get names (customer, location, machine,
- * mechanic, by scalar sub-selects) and their skipped categories. Newest first (the default), the
+ * The page's ids are picked first and only those rows get the mechanic's name (a scalar
+ * sub-select) and their skipped categories; customer, location and machine are the report's
+ * snapshot (migration 0017: as they were when it was submitted). Newest first (the default), the
  * ids come in order from the partial index reports_submitted_idx (submitted_at, id) where status
  * = 'submitted', so page 1 reads 25 index entries; the filters and the search are conditions on
  * the report's own row: its copies of the list's customer and type (one range of the partial
  * indexes reports_submitted_customer_idx / _type_idx, newest first), the flag (the partial
- * reports_submitted_flag_idx), and the machine's and the mechanic's through their ids (hashed
- * sub-plans over those small tables), so they never join the names of every report. A sort by a
- * name joins only the table of that name, and sorts every match.
+ * reports_submitted_flag_idx), the snapshot's names (what the list shows, so a report is found by
+ * the names it shows, not by a machine's or customer's name of today), and the mechanic through
+ * the ids (a hashed sub-plan over users). A sort by a snapshot name joins nothing, a sort by the
+ * mechanic joins users; either sorts every match.
  *
  * The total: counting 320,000 submitted reports on every request costs more than the page itself
  * (docs/architecture.md has the figures). The whole list (no filter, no search) takes
@@ -54,9 +56,10 @@ type Selection = CompletedReportExportQuery;
 /** The joins a sort by a name needs (only that name's table). */
 const SORT_JOINS: Record<CompletedReportSortKey, SQL> = {
   submitted_at: sql``,
-  customer: sql`join tasklists t on t.id = r.tasklist_id join customers c on c.id = t.customer_id`,
-  location: sql`join tasklists t on t.id = r.tasklist_id join locations l on l.id = t.location_id`,
-  machine: sql`join machines m on m.id = r.machine_id`,
+  // The names of a submitted report are its snapshot columns: no join.
+  customer: sql``,
+  location: sql``,
+  machine: sql``,
   inspection_type: sql`join tasklists t on t.id = r.tasklist_id`,
   mechanic: sql`left join users u on u.id = r.filled_in_by`,
 };
@@ -83,10 +86,9 @@ function conditions(q: Selection, b: Bind = VALUE) {
     filters.push(q.not_at_location ? sql`r.not_at_location` : sql`not r.not_at_location`);
   if (q.search) {
     const p = b('search', likePattern(q.search));
-    filters.push(sql`(r.machine_id in (select sm.id from machines sm where sm.name ilike ${p} or sm.inventory_number ilike ${p})
-      or r.tasklist_id in (select st.id from tasklists st
-        where st.customer_id in (select sc.id from customers sc where sc.name ilike ${p})
-          or st.location_id in (select sl.id from locations sl where sl.name ilike ${p}))
+    // The customer, location and machine as the list shows them: the report's snapshot.
+    filters.push(sql`(r.snapshot_machine_name ilike ${p} or r.snapshot_inventory_number ilike ${p}
+      or r.snapshot_customer_name ilike ${p} or r.snapshot_location_name ilike ${p}
       or r.filled_in_by in (select su.id from users su where ${fullName('su')} ilike ${p}))`);
   }
   return { where: sql.join(filters, sql` and `), narrowed: filters.length > 1 };

@@ -80,23 +80,45 @@ export const CATEGORIES = sql`lateral (
   where rc.report_id = r.id) x`;
 
 /**
- * The machine `m` as the report shows it: its data and its place now. `image_url` is the report's
+ * A submitted report's snapshot column `r.<snapshot>` (written when it was submitted, migration
+ * 0017), the live value for an open report: a submitted report is a record and shows the machine,
+ * customer and place as they were, whatever was moved, renamed or archived since. The live value's
+ * sub-select runs only for an open report.
+ */
+const frozen = (snapshot: string, live: SQL) =>
+  sql`case when r.status = 'submitted' then ${sql.raw(`r.${snapshot}`)} else ${live} end`;
+
+/**
+ * The machine `m` as the report shows it: its data and its place, as they were when the report
+ * was submitted (its snapshot) or, while it is open, as they are now. `image_url` is the report's
  * own image route (GET /api/reports/:id/image), or null when the machine has no image.
  */
 const MACHINE_JSON = jsonObject({
   id: sql`m.id`,
-  name: sql`m.name`,
-  inventory_number: sql`m.inventory_number`,
-  factory_number: sql`m.factory_number`,
-  manufacturer: sql`m.manufacturer`,
-  manufacture_year: sql`m.manufacture_year`,
-  machine_type_name: sql`(select mt.name from machine_types mt where mt.id = m.machine_type_id)`,
-  brand_name: sql`(select b.name from brands b where b.id = m.brand_id)`,
-  brand_type_name: sql`(select bt.name from brand_types bt where bt.id = m.brand_type_id)`,
-  location_name: sql`(select ml.name from locations ml where ml.id = m.location_id)`,
-  department_name: sql`(select d.name from departments d where d.id = m.department_id)`,
-  room_name: sql`(select rm.name from rooms rm where rm.id = m.room_id)`,
-  status: sql`m.status`,
+  name: frozen('snapshot_machine_name', sql`m.name`),
+  inventory_number: frozen('snapshot_inventory_number', sql`m.inventory_number`),
+  factory_number: frozen('snapshot_factory_number', sql`m.factory_number`),
+  manufacturer: frozen('snapshot_manufacturer', sql`m.manufacturer`),
+  manufacture_year: frozen('snapshot_manufacture_year', sql`m.manufacture_year`),
+  machine_type_name: frozen(
+    'snapshot_machine_type_name',
+    sql`(select mt.name from machine_types mt where mt.id = m.machine_type_id)`,
+  ),
+  brand_name: frozen('snapshot_brand_name', sql`(select b.name from brands b where b.id = m.brand_id)`),
+  brand_type_name: frozen(
+    'snapshot_brand_type_name',
+    sql`(select bt.name from brand_types bt where bt.id = m.brand_type_id)`,
+  ),
+  location_name: frozen(
+    'snapshot_machine_location_name',
+    sql`(select ml.name from locations ml where ml.id = m.location_id)`,
+  ),
+  department_name: frozen(
+    'snapshot_department_name',
+    sql`(select d.name from departments d where d.id = m.department_id)`,
+  ),
+  room_name: frozen('snapshot_room_name', sql`(select rm.name from rooms rm where rm.id = m.room_id)`),
+  status: frozen('snapshot_machine_status', sql`m.status`),
   image_url: sql`case when exists(select 1 from machine_images mi where mi.machine_id = m.id)
     then '/api/reports/' || r.id || '/image' end`,
 } satisfies Record<keyof ReportMachine, SQL>);
@@ -114,9 +136,9 @@ export const REPORT_DETAIL_JSON = jsonObject({
   planned_date: sql`to_char(t.planned_date, 'YYYY-MM-DD')`,
   questionnaire_name: sql`r.questionnaire_name`,
   customer_id: sql`t.customer_id`,
-  customer_name: sql`(select c.name from customers c where c.id = t.customer_id)`,
+  customer_name: frozen('snapshot_customer_name', sql`(select c.name from customers c where c.id = t.customer_id)`),
   location_id: sql`t.location_id`,
-  location_name: sql`(select l.name from locations l where l.id = t.location_id)`,
+  location_name: frozen('snapshot_location_name', sql`(select l.name from locations l where l.id = t.location_id)`),
   machine: MACHINE_JSON,
   filled_in_by: sql`r.filled_in_by`,
   filled_in_by_name: sql`(select ${fullName('u')} from users u where u.id = r.filled_in_by)`,
