@@ -7,6 +7,7 @@ import { redactTokens, redactingStream } from './lib/log-redaction';
 import { createAfterResponseTasks, type AfterResponseTasks } from './lib/after-response';
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './lib/mail-queue';
 import type { Mailer } from './lib/mailer';
+import type { ImageDecoder, ImageIntake } from './lib/image-intake';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { accessPlugin } from './plugins/access';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
@@ -37,6 +38,8 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** 503 when the event loop lags (plugins/pressure.ts); tests turn it off (false) or tune it. */
   pressure?: PressureOptions | false;
+  /** The image intake's decoder (lib/image-intake.ts); tests pass a fake that counts concurrency. */
+  imageDecoder?: ImageDecoder;
 };
 
 /**
@@ -57,6 +60,7 @@ export async function buildApp({
   logger = true,
   logStream,
   pressure = DEFAULT_PRESSURE,
+  imageDecoder,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -111,6 +115,7 @@ export async function buildApp({
     mail,
     storage: storage ?? createDiskStorage(path.join(config.dataDir, 'uploads')),
     sessionSecret,
+    imageDecoder,
   });
   const { sessions } = modules;
 
@@ -153,6 +158,7 @@ export async function buildApp({
 
   app.decorate('sessions', sessions);
   app.decorate('mailQueue', mail);
+  app.decorate('imageIntake', modules.images);
   return app;
 }
 
@@ -160,6 +166,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
     mailQueue: MailQueue;
+    /** The one image intake (lib/image-intake.ts); tests read its decode queue's load. */
+    imageIntake: ImageIntake;
   }
 }
 

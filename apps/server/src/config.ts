@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { EXPORTS_PER_HOUR, STORAGE_BYTES_PER_CUSTOMER, UPLOADS_PER_HOUR } from '@keurwijzer/shared/usage';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -45,6 +46,10 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** The OpenID provider; tests point it at a local one (oidc-provider). */
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  /** Per-user rates and the per-customer storage quota (packages/shared/src/usage.ts); tests lower them. */
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(UPLOADS_PER_HOUR),
+  EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(EXPORTS_PER_HOUR),
+  STORAGE_BYTES_PER_CUSTOMER: z.coerce.number().int().min(1).default(STORAGE_BYTES_PER_CUSTOMER),
 });
 
 export type Config = {
@@ -74,6 +79,8 @@ export type Config = {
   secretBoxKey: string | undefined;
   /** null: Google sign-in is off. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /** Uploads and exports one user may start per hour, bytes of stored files per customer. */
+  usage: { uploadsPerHour: number; exportsPerHour: number; storageBytesPerCustomer: number };
 };
 
 /** The inspection company as printed on exports. */
@@ -127,5 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : null,
+    usage: {
+      uploadsPerHour: e.UPLOADS_PER_HOUR,
+      exportsPerHour: e.EXPORTS_PER_HOUR,
+      storageBytesPerCustomer: e.STORAGE_BYTES_PER_CUSTOMER,
+    },
   };
 }

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
-import { fieldError } from './errors';
+import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
+import { USAGE_TEXT } from '@keurwijzer/shared/usage';
+import { createKeyedLimit, createWorkQueue, type Release } from './concurrency';
+import { AppError, fieldError } from './errors';
 
 /*
- * An uploaded photo, checked and re-encoded: the one implementation for machine images
- * (modules/machines/machine-images.ts delegates here) and malfunction photos: the type by the bytes, 10 MiB,
- * 50 megapixels read from the header before decoding, re-encoded (EXIF dropped), a thumbnail.
+ * The one image intake of the app: machine images, malfunction photos and the profile photo all
+ * come through here. It owns the accepted types (checked by their bytes, never by name), the
+ * 10 MiB and 50 megapixel limits, the re-encoding (EXIF dropped), the per-user upload slots, the
+ * ONE per-process decode queue, the per-customer storage quota check, and the inline image reply.
+ * It is built once in the composition root (modules/index.ts) and handed to the three services,
+ * so "2 decodes per process" holds across them.
  */
 
 /** JPEG, PNG or WebP, recognised by their bytes (never by name); SVG and the rest are refused. */
@@ -35,12 +43,15 @@ export type ProcessedImage = {
   height: number;
 };
 
+/** Turns checked bytes into a stored-to-be image; refusals are 422s on `field`. */
+export type ImageDecoder = (keyPrefix: string, data: Buffer, field: string) => Promise<ProcessedImage>;
+
 /**
  * Checks the bytes and re-encodes the image (which also drops EXIF data such as GPS), at most
  * 2000 px on its longest side, plus a 320 px WebP thumbnail. Storage keys are random under
  * `keyPrefix` (e.g. `malfunctions/12`, chosen by the server). A refusal is a 422 on `field`.
  */
-export async function processImage(keyPrefix: string, data: Buffer, field: string): Promise<ProcessedImage> {
+export const decodeImage: ImageDecoder = async (keyPrefix, data, field) => {
   const type = await fileTypeFromBuffer(data);
   const ext = type && ACCEPTED.get(type.mime);
   if (!type || !ext) throw fieldError(field, IMAGE_TYPE_MESSAGE);
@@ -73,4 +84,98 @@ export async function processImage(keyPrefix: string, data: Buffer, field: strin
   } catch {
     throw fieldError(field, IMAGE_UNREADABLE_MESSAGE);
   }
+};
+
+/** How much image work runs at once in this process (in memory, per process: lib/concurrency.ts). */
+export type ImageLimits = {
+  /** Uploads one user may have in progress at once (all three features together): 429 beyond. */
+  uploadsPerUser: number;
+  /** Images decoded and re-encoded (sharp) at once in this process; the others wait in line. */
+  decodes: number;
+  /** Images that may wait for a decode: 503 beyond. */
+  decodesWaiting: number;
+};
+
+export const DEFAULT_IMAGE_LIMITS: ImageLimits = { uploadsPerUser: 2, decodes: 2, decodesWaiting: 8 };
+
+/** The per-customer storage quota: bytes allowed, and what a customer stores now (one query). */
+export type StorageQuota = { bytesPerCustomer: number; usedBy: (customerId: number) => Promise<number> };
+
+/**
+ * The one intake. `decoder` is for tests (a fake counting concurrency); `quota` is the database's
+ * view of a customer's stored bytes (modules/usage).
+ */
+export function createImageIntake({
+  limits = DEFAULT_IMAGE_LIMITS,
+  decoder = decodeImage,
+  quota,
+}: { limits?: ImageLimits; decoder?: ImageDecoder; quota?: StorageQuota } = {}) {
+  const uploads = createKeyedLimit(limits.uploadsPerUser);
+  const decoding = createWorkQueue({
+    concurrency: limits.decodes,
+    maxWaiting: limits.decodesWaiting,
+    onFull: () => new AppError(503, LIMIT_TEXT.busy),
+  });
+
+  return {
+    /**
+     * One of the user's upload slots (429 when all are taken); release it when the bytes are
+     * decoded. Taken before the body is read, so a refused upload's body is never read.
+     */
+    slot(userId: number): Release {
+      const release = uploads.tryAcquire(userId);
+      if (!release) throw new AppError(429, LIMIT_TEXT.tooManyUploads);
+      return release;
+    },
+
+    /** Checks and re-encodes `data` in the process's one decode queue (503 when it is full). */
+    decode(keyPrefix: string, data: Buffer, field: string): Promise<ProcessedImage> {
+      return decoding.run(() => decoder(keyPrefix, data, field));
+    },
+
+    /**
+     * Like `decode`, then `finish` (more sharp work on the result, e.g. the profile photo's
+     * square) inside the same turn of the queue.
+     */
+    decodeThen<T>(keyPrefix: string, data: Buffer, field: string, finish: (image: ProcessedImage) => Promise<T>) {
+      return decoding.run(async () => finish(await decoder(keyPrefix, data, field)));
+    },
+
+    /**
+     * 413 with a Dutch message when storing `bytes` more would take the customer past its quota.
+     * Checked before the files are stored; two uploads at the same moment may both pass the last
+     * few bytes (the quota is a budget, not a hard disk limit).
+     */
+    async assertRoom(customerId: number, bytes: number): Promise<void> {
+      if (!quota) return;
+      if ((await quota.usedBy(customerId)) + bytes > quota.bytesPerCustomer) {
+        throw new AppError(413, USAGE_TEXT.storageFull);
+      }
+    },
+
+    /** Decodes running and waiting in this process (tests). */
+    get load() {
+      return decoding.load;
+    },
+  };
 }
+
+export type ImageIntake = ReturnType<typeof createImageIntake>;
+
+/** An image file to send: its stream, type and a file name for Content-Disposition. */
+export type ImageFile = { stream: Readable; contentType: string; fileName: string };
+
+/** Only these characters reach the Content-Disposition header (the names are the server's anyway). */
+const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_') || 'afbeelding';
+
+/**
+ * The one inline image reply: its type, nosniff (a browser never guesses another type), a safe
+ * inline Content-Disposition, and no caching by shared caches (the onSend hook in app.ts makes
+ * every /api answer no-store; photos are private).
+ */
+export const sendImage = (reply: FastifyReply, file: ImageFile) =>
+  reply
+    .type(file.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `inline; filename="${safeFileName(file.fileName)}"`)
+    .send(file.stream);

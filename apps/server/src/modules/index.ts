@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { MailQueue } from '../lib/mail-queue';
+import { createOfficeMail } from '../lib/office-mail';
+import { createImageIntake, type ImageDecoder } from '../lib/image-intake';
 import { createSecretBox } from '../lib/secret-box';
 import type { Storage } from '../lib/storage';
 import { createAccountRepository } from './account/account.repository';
@@ -84,6 +86,8 @@ import { createTasklistsService } from './tasklists/tasklists.service';
 import { createTwoFactorRepository } from './two-factor/two-factor.repository';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
 import { createTwoFactorService } from './two-factor/two-factor.service';
+import { createUsageLimits, usageLimitsPlugin } from './usage/usage-limits';
+import { createUsageRepository } from './usage/usage.repository';
 import { createUsersRepository } from './users/users.repository';
 import { usersRoutes } from './users/users.routes';
 import { createUserDirectory, createUsersService } from './users/users.service';
@@ -106,10 +110,14 @@ export type ModuleDeps = {
   storage: Storage;
   /** The HMAC key of the session ids (lib/session-secret.ts). */
   sessionSecret: string;
+  /** The image intake's decoder; default the real one (tests pass a fake). */
+  imageDecoder?: ImageDecoder;
 };
 
 /** Every repository once, and every module's service. */
-export function createModules({ db, config, mail, storage, sessionSecret }: ModuleDeps) {
+export function createModules({ db, config, mail, storage, sessionSecret, imageDecoder }: ModuleDeps) {
+  // Mails to the office (a new malfunction, an account waiting): one list of addresses, one fan-out.
+  const officeMail = createOfficeMail(db, mail);
   const repos = {
     sessions: createSessionsRepository(db),
     loginAttempts: createLoginAttemptsRepository(db),
@@ -137,6 +145,7 @@ export function createModules({ db, config, mail, storage, sessionSecret }: Modu
     oidc: createOidcRepository(db),
     twoFactor: createTwoFactorRepository(db),
     profile: createProfileRepository(db),
+    usage: createUsageRepository(db),
   };
 
   // The request pipeline's own (plugins/session.ts); users end sessions through it.
@@ -147,9 +156,17 @@ export function createModules({ db, config, mail, storage, sessionSecret }: Modu
   );
   // The one secret box (lib/secret-box.ts): TOTP secrets in the database, Google's flow cookie.
   const secretBox = createSecretBox(config.secretBoxKey ?? sessionSecret);
+  // Uploads and exports per user and hour, and a customer's stored bytes, in the database.
+  const usage = createUsageLimits({ repo: repos.usage, rates: config.usage });
+  // The ONE image intake (types by bytes, re-encoding, upload slots, the process's decode queue,
+  // the storage quota), shared by machine images, malfunction photos and the profile photo.
+  const images = createImageIntake({
+    decoder: imageDecoder,
+    quota: { bytesPerCustomer: config.usage.storageBytesPerCustomer, usedBy: usage.storedBytes },
+  });
   const machines = createMachinesService({ db, repo: repos.machines });
   const loginThrottle = createLoginThrottle(repos.loginAttempts);
-  const machineImages = createMachineImagesService({ repo: repos.machineImages, storage });
+  const machineImages = createMachineImagesService({ repo: repos.machineImages, storage, intake: images });
   const machineReports = createMachineReportsService({ repo: repos.machineReports });
   const reports = createReportsService({ db, repo: repos.reports, images: machineImages, company: config.company });
   const auth = createAuthService({
@@ -169,6 +186,8 @@ export function createModules({ db, config, mail, storage, sessionSecret }: Modu
   return {
     sessions,
     oidcFlows,
+    usage,
+    images,
     appUrl: config.appUrl,
     // Google sign-in: finds the account (or creates a self-registered one through the users'
     // repository, telling the admins like registration does); the route starts its session
@@ -180,13 +199,17 @@ export function createModules({ db, config, mail, storage, sessionSecret }: Modu
       flows: oidcFlows,
       repo: repos.oidc,
       users: repos.users,
-      officeEmails: () => repos.registration.officeEmails(),
-      mail,
+      officeMail,
       appUrl: config.appUrl,
     }),
     auth,
     // The profile answers with the logged-in user as the auth module presents it.
-    profile: createProfileService({ repo: repos.profile, storage, present: auth.presentCurrent }),
+    profile: createProfileService({
+      repo: repos.profile,
+      storage,
+      present: auth.presentCurrent,
+      intake: images,
+    }),
     // Two-factor sign-in: the login throttle's counters, the session store, the secrets sealed
     // with SECRET_BOX_KEY (else the session secret), and the user as the auth module presents it.
     twoFactor: createTwoFactorService({
@@ -245,7 +268,14 @@ export function createModules({ db, config, mail, storage, sessionSecret }: Modu
     reports,
     // The customer portal reads reports through the reports service (its `PortalReports`).
     ownMachine: createOwnMachineService({ repo: repos.ownMachine, machineReports, images: machineImages, reports }),
-    malfunctions: createMalfunctionsService({ repo: repos.malfunctions, storage, mail, appUrl: config.appUrl }),
+    malfunctions: createMalfunctionsService({
+      repo: repos.malfunctions,
+      storage,
+      mail,
+      officeMail,
+      appUrl: config.appUrl,
+      intake: images,
+    }),
     // The admins' view of the mail queue: failed mails, and sending one again through the queue.
     mails: createMailsService({ repo: repos.mails, queue: mail }),
     // Self-registration: the new user and its activation token through the users' repository,
@@ -256,6 +286,7 @@ export function createModules({ db, config, mail, storage, sessionSecret }: Modu
       users: repos.users,
       attempts: repos.loginAttempts,
       mail,
+      officeMail,
       appUrl: config.appUrl,
       scryptLogN: config.scryptLogN,
     }),
@@ -266,6 +297,8 @@ export type Modules = ReturnType<typeof createModules>;
 
 /** Registers every module's routes with the services they call. */
 export async function registerModules(app: FastifyInstance, modules: Modules): Promise<void> {
+  // Before the routes: counts uploads (`config.files`) and exports (`config.usage`) per user.
+  await app.register(usageLimitsPlugin, { limits: modules.usage });
   await app.register(authRoutes, { service: modules.auth });
   await app.register(usersRoutes, { service: modules.users });
   await app.register(customersRoutes, { service: modules.customers });

@@ -18,6 +18,8 @@ declare module 'fastify' {
     overrides?: readonly Access[];
     /** Upload routes only: the multipart files they take (lib/multipart.ts); others take none. */
     files?: FileLimits;
+    /** 'export': a file export (PDF, xlsx), counted against the user's exports per hour (modules/usage). */
+    usage?: 'export';
   }
   interface FastifyRequest {
     session: Session | null;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../db/client';
+import type { ImageDecoder } from '../lib/image-intake';
 import type { MailQueueOptions } from '../lib/mail-queue';
 import { createMailer, createMemoryMailer } from '../lib/mailer';
 import { createDiskStorage } from '../lib/storage';
@@ -107,6 +108,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** The mail queue's options over the tests' (TEST_MAIL_QUEUE: quick retries). */
     mailQueue?: Partial<MailQueueOptions>;
+    /** The image intake's decoder (lib/image-intake.ts), e.g. a fake that counts concurrency. */
+    imageDecoder?: ImageDecoder;
   } = {},
 ) {
   const queries = new QueryLog();
@@ -133,6 +136,7 @@ export async function createTestApp(
     logStream: options.logStream,
     pressure: options.pressure ?? false,
     mailQueue: { ...TEST_MAIL_QUEUE, ...options.mailQueue },
+    imageDecoder: options.imageDecoder,
   });
   await app.ready();
   return {

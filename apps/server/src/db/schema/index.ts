@@ -9,3 +9,5 @@ export * from './machines';
 export * from './tasklists';
 export * from './malfunctions';
 export * from './mails';
+export * from './usage';
+export * from './kept-counts';

@@ -27,7 +27,7 @@ export const completedReportsRoutes: FastifyPluginAsyncZod<{ service: CompletedR
   );
   app.get(
     `${C}/export`,
-    { config: read, schema: { querystring: CompletedReportExportQuerySchema } },
+    { config: { ...read, usage: 'export' }, schema: { querystring: CompletedReportExportQuerySchema } },
     async (req, reply) =>
       sendDownload(req, reply, service.download(actorOf(req), req.query), 'completed reports export'),
   );

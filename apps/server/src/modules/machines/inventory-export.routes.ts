@@ -23,7 +23,7 @@ export const inventoryExportRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions
   app.get(
     '/api/customers/:customerId/machines/export',
     {
-      config: { access: ACCESS.customers.read },
+      config: { access: ACCESS.customers.read, usage: 'export' },
       schema: { params: z.object({ customerId: idField() }), querystring: InventoryExportQuerySchema },
     },
     async (req, reply) => {

@@ -7,6 +7,7 @@ import { actorOf } from '../../lib/actor';
 import { fieldError } from '../../lib/errors';
 import { readUpload } from '../../lib/multipart';
 import { MessageSchema, changedOf, dataOf } from '../../lib/responses';
+import { sendImage } from '../../lib/image-intake';
 import { IMAGE_MISSING_MESSAGE, MAX_IMAGE_BYTES } from './machine-images';
 import type { MachineImagesService } from './machine-images.service';
 
@@ -57,10 +58,7 @@ export const machineImagesRoutes: FastifyPluginAsyncZod<{ service: MachineImages
     async (req, reply) => {
       const { customerId, id, imageId } = req.params;
       const file = await service.file(actorOf(req), customerId, id, imageId, req.query.thumb === '1');
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `inline; filename="${file.fileName}"`)
-        .send(file.stream);
+      return sendImage(reply, file);
     },
   );
 

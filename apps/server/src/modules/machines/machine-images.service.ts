@@ -1,53 +1,31 @@
-import type { Readable } from 'node:stream';
 import { ACCESS } from '@keurwijzer/shared/permissions';
-import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { assertCan, type Actor } from '../../lib/actor';
-import { createKeyedLimit, createWorkQueue } from '../../lib/concurrency';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import type { ImageFile, ImageIntake, ProcessedImage } from '../../lib/image-intake';
 import type { Storage } from '../../lib/storage';
 import { machinesPolicy } from './machines.policy';
-import { processImage, type ProcessedImage } from './machine-images';
 import { toMachineImage } from './machine-images.presenter';
 import type { MachineImageRow, MachineImagesRepository } from './machine-images.repository';
 
-/** An image file to send: its stream, type and a file name for Content-Disposition. */
-export type ImageFile = { stream: Readable; contentType: string; fileName: string };
-
-/** How much image work runs at once in this process (lib/concurrency.ts: in memory, per process). */
-export type ImageLimits = {
-  /** Uploads one user may have in progress at once: 429 beyond. */
-  uploadsPerUser: number;
-  /** Images decoded and re-encoded (sharp) at once; the others wait in line. */
-  decodes: number;
-  /** Images that may wait for a decode: 503 beyond. */
-  decodesWaiting: number;
-};
-
-export const DEFAULT_IMAGE_LIMITS: ImageLimits = { uploadsPerUser: 2, decodes: 2, decodesWaiting: 8 };
+export type { ImageFile } from '../../lib/image-intake';
 
 /**
  * Images of a machine: upload (checked by their bytes and re-encoded, machine-images.ts), list,
  * the file or its thumbnail, delete; only through the machine's own customer (404 otherwise).
  * Every method takes the actor and needs `customers.manage`, reading included. Decoding is heavy
  * (CPU and up to 50 megapixels of memory): a user has at most `uploadsPerUser` uploads in
- * progress and the process decodes at most `decodes` images at once.
+ * progress and the process decodes at most two images at once, counted with the other features'
+ * uploads: the one image intake (lib/image-intake.ts) built in the composition root.
  */
 export function createMachineImagesService({
   repo,
   storage,
-  limits = DEFAULT_IMAGE_LIMITS,
+  intake,
 }: {
   repo: MachineImagesRepository;
   storage: Storage;
-  limits?: ImageLimits;
+  intake: ImageIntake;
 }) {
-  const uploads = createKeyedLimit(limits.uploadsPerUser);
-  const decoding = createWorkQueue({
-    concurrency: limits.decodes,
-    maxWaiting: limits.decodesWaiting,
-    onFull: () => new AppError(503, LIMIT_TEXT.busy),
-  });
-
   async function assertMachine(actor: Actor, customerId: number, machineId: number) {
     assertCan(actor, ACCESS.customers.write);
     if (!(await repo.machineExists(customerId, machineId))) throw notFound();
@@ -84,15 +62,15 @@ export function createMachineImagesService({
      */
     async upload(actor: Actor, customerId: number, machineId: number, read: () => Promise<Buffer>) {
       await assertMachine(actor, customerId, machineId);
-      const release = uploads.tryAcquire(actor.id);
-      if (!release) throw new AppError(429, LIMIT_TEXT.tooManyUploads);
+      const release = intake.slot(actor.id);
       let image: ProcessedImage;
       try {
         const data = await read();
-        image = await decoding.run(() => processImage(machineId, data));
+        image = await intake.decode(`machines/${machineId}`, data, 'image');
       } finally {
         release();
       }
+      await intake.assertRoom(customerId, image.file.length);
       await storage.put(image.fileKey, image.file);
       await storage.put(image.thumbKey, image.thumb);
       const row = await repo.insert({

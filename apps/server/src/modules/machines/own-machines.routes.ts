@@ -8,6 +8,7 @@ import { idField } from '@keurwijzer/shared/validation';
 import { actorOf } from '../../lib/actor';
 import { IdParamsSchema, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
 import { sendDownload } from '../../lib/stream-download';
+import { sendImage } from '../../lib/image-intake';
 import type { InventoryRoutesOptions } from './inventory-export.routes';
 import type { OwnMachineService } from './own-machine.service';
 
@@ -37,7 +38,7 @@ export const ownMachinesRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions & {
   );
   app.get(
     '/api/machines/export',
-    { config, schema: { querystring: OwnInventoryExportQuerySchema } },
+    { config: { ...config, usage: 'export' }, schema: { querystring: OwnInventoryExportQuerySchema } },
     async (req, reply) => {
       const { format, ...query } = req.query;
       const actor = actorOf(req);
@@ -63,10 +64,7 @@ export const ownMachinesRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions & {
     async (req, reply) => {
       const { id, imageId } = req.params;
       const file = await own.image(actorOf(req), id, imageId, req.query.thumb === '1');
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `inline; filename="${file.fileName}"`)
-        .send(file.stream);
+      return sendImage(reply, file);
     },
   );
   app.get(
@@ -86,7 +84,10 @@ export const ownMachinesRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions & {
     { config, schema: { params: ReportParams, response: { 200: dataOf(ReportDetailSchema) } } },
     async (req) => ({ data: await own.report(actorOf(req), req.params.id, req.params.reportId) }),
   );
-  app.get('/api/machines/:id/reports/:reportId/pdf', { config, schema: { params: ReportParams } }, async (req, reply) =>
-    sendDownload(req, reply, await own.pdf(actorOf(req), req.params.id, req.params.reportId), 'report pdf'),
+  app.get(
+    '/api/machines/:id/reports/:reportId/pdf',
+    { config: { ...config, usage: 'export' }, schema: { params: ReportParams } },
+    async (req, reply) =>
+      sendDownload(req, reply, await own.pdf(actorOf(req), req.params.id, req.params.reportId), 'report pdf'),
   );
 };

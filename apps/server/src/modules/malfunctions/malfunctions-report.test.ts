@@ -8,7 +8,7 @@ import {
 } from '@keurwijzer/shared/malfunctions';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { malfunctionEvents, malfunctionPhotos, malfunctions } from '../../db/schema/malfunctions';
-import { IMAGE_TYPE_MESSAGE } from '../../lib/images';
+import { IMAGE_TYPE_MESSAGE } from '../../lib/image-intake';
 import { createMachine, createMalfunction } from '../../test/factories';
 import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
@@ -84,8 +84,12 @@ describe('POST /api/machines/:id/malfunctions', () => {
       [{ description: 'Kapot', remark: 'a\u0000' }, [], 'remark', 'Bevat ongeldige tekens'],
       [
         { description: 'Kapot' },
-        [{ data: Buffer.from('dit is geen foto, alleen tekst'), name: 'foto.jpg', type: 'image/jpeg' }],
-        'photos',
+        [
+          { data: await jpeg(40, 30) },
+          { data: Buffer.from('dit is geen foto, alleen tekst'), name: 'foto.jpg', type: 'image/jpeg' },
+        ],
+        // The refusal names the photo it concerns (the second), so the form shows it under that one.
+        'photos.1',
         IMAGE_TYPE_MESSAGE,
       ],
     ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MALFUNCTION_TEXT,
@@ -16,10 +16,10 @@ import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import { actorOf } from '../../lib/actor';
 import { AppError, fieldError } from '../../lib/errors';
-import { MAX_IMAGE_BYTES } from '../../lib/images';
+import { MAX_IMAGE_BYTES, sendImage } from '../../lib/image-intake';
 import { readUpload, type FormFields } from '../../lib/multipart';
 import { IdParamsSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
-import type { AfterCommit, MalfunctionsService, PhotoFile, ReportBody } from './malfunctions.service';
+import type { AfterCommit, MalfunctionsService, ReportBody } from './malfunctions.service';
 
 const own = { access: 'own-machines.view' } as const;
 const read = { access: 'malfunctions.view' } as const;
@@ -53,9 +53,6 @@ async function reportBody(req: FastifyRequest): Promise<ReportBody> {
     throw err;
   }
 }
-
-const sendPhoto = (reply: FastifyReply, file: PhotoFile) =>
-  reply.type(file.contentType).header('content-disposition', `inline; filename="${file.fileName}"`).send(file.stream);
 
 /**
  * Malfunctions: the customer's report on its own machine (multipart: description, remark, up to
@@ -93,7 +90,7 @@ export const malfunctionsRoutes: FastifyPluginAsyncZod<{ service: MalfunctionsSe
     '/api/own-malfunctions/:id/photos/:photoId/file',
     { config: own, schema: { params: PhotoParams, querystring: ThumbQuery } },
     async (req, reply) =>
-      sendPhoto(
+      sendImage(
         reply,
         await service.ownPhoto(actorOf(req), req.params.id, req.params.photoId, req.query.thumb === '1'),
       ),
@@ -138,6 +135,6 @@ export const malfunctionsRoutes: FastifyPluginAsyncZod<{ service: MalfunctionsSe
     '/api/malfunctions/:id/photos/:photoId/file',
     { config: read, schema: { params: PhotoParams, querystring: ThumbQuery } },
     async (req, reply) =>
-      sendPhoto(reply, await service.photo(actorOf(req), req.params.id, req.params.photoId, req.query.thumb === '1')),
+      sendImage(reply, await service.photo(actorOf(req), req.params.id, req.params.photoId, req.query.thumb === '1')),
   );
 };

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   MALFUNCTION_TEXT,
   MALFUNCTION_TRANSITIONS,
@@ -11,12 +10,12 @@ import {
   type OwnMalfunction,
   type OwnMalfunctionListQuery,
 } from '@keurwijzer/shared/malfunctions';
-import { LIMIT_TEXT, TEXT } from '@keurwijzer/shared/texts';
+import { TEXT } from '@keurwijzer/shared/texts';
 import type { Actor } from '../../lib/actor';
-import { createKeyedLimit, createWorkQueue } from '../../lib/concurrency';
 import { AppError, fieldError, notFound } from '../../lib/errors';
-import { processImage, type ProcessedImage } from '../../lib/images';
+import type { ImageFile, ImageIntake, ProcessedImage } from '../../lib/image-intake';
 import type { MailSender } from '../../lib/mail-queue';
+import type { OfficeMail } from '../../lib/office-mail';
 import { newMalfunctionMail, resolvedMalfunctionMail } from '../../lib/mail-templates';
 import type { FormFields, UploadedFile } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
@@ -24,14 +23,10 @@ import { malfunctionsPolicy } from './malfunctions.policy';
 import type { HandleChange, MalfunctionsRepository, PhotoRow } from './malfunctions.repository';
 
 /** A photo file to send: its stream, type and a file name for Content-Disposition. */
-export type PhotoFile = { stream: Readable; contentType: string; fileName: string };
+export type PhotoFile = ImageFile;
 
 /** The body of a report, read only after the checks (machine, throttle, upload slot). */
 export type ReportBody = { fields: FormFields; files: UploadedFile[] };
-
-/** How much photo work runs at once in this process (as the machine images). */
-export type PhotoLimits = { uploadsPerUser: number; decodes: number; decodesWaiting: number };
-export const DEFAULT_PHOTO_LIMITS: PhotoLimits = { uploadsPerUser: 2, decodes: 2, decodesWaiting: 8 };
 
 /** Mail that goes out after the change is committed; the route sends it without waiting for it. */
 export type AfterCommit = () => Promise<void>;
@@ -40,8 +35,11 @@ type Deps = {
   repo: MalfunctionsRepository;
   storage: Storage;
   mail: MailSender;
+  /** The office, told of a new malfunction (lib/office-mail.ts). */
+  officeMail: OfficeMail;
   appUrl: string;
-  limits?: PhotoLimits;
+  /** The one image intake (lib/image-intake.ts): upload slots, decode queue, storage quota. */
+  intake: ImageIntake;
 };
 
 /** The 422 of a form read outside Fastify's schema step, in the same shape (errors per field). */
@@ -59,14 +57,7 @@ function parseInput(fields: FormFields) {
  * the office's list, open count, detail and handling (transitions, timeline). The policy decides
  * who reads what. Mails go out after the commit and never fail the request (AfterCommit).
  */
-export function createMalfunctionsService({ repo, storage, mail, appUrl, limits = DEFAULT_PHOTO_LIMITS }: Deps) {
-  const uploads = createKeyedLimit(limits.uploadsPerUser);
-  const decoding = createWorkQueue({
-    concurrency: limits.decodes,
-    maxWaiting: limits.decodesWaiting,
-    onFull: () => new AppError(503, LIMIT_TEXT.busy),
-  });
-
+export function createMalfunctionsService({ repo, storage, mail, officeMail, appUrl, intake }: Deps) {
   async function fileOf(row: PhotoRow | undefined, thumb: boolean): Promise<PhotoFile> {
     if (!row) throw notFound();
     const stream = await storage.get(thumb ? row.thumbKey : row.fileKey);
@@ -106,8 +97,7 @@ export function createMalfunctionsService({ repo, storage, mail, appUrl, limits 
       if ((await repo.reportsOfLastHour(actor.id)) >= MALFUNCTIONS_PER_HOUR) {
         throw new AppError(429, MALFUNCTION_TEXT.throttled);
       }
-      const release = mayHoldFiles ? uploads.tryAcquire(actor.id) : () => {};
-      if (!release) throw new AppError(429, LIMIT_TEXT.tooManyUploads);
+      const release = mayHoldFiles ? intake.slot(actor.id) : () => {};
       const images: ProcessedImage[] = [];
       let input;
       try {
@@ -116,12 +106,17 @@ export function createMalfunctionsService({ repo, storage, mail, appUrl, limits 
         const photos = files.filter((f) => f.fieldname === 'photos');
         if (photos.length !== files.length) throw fieldError('photos', MALFUNCTION_TEXT.tooManyPhotos);
         if (photos.length > MAX_MALFUNCTION_PHOTOS) throw fieldError('photos', MALFUNCTION_TEXT.tooManyPhotos);
-        for (const photo of photos) {
-          images.push(await decoding.run(() => processImage(`malfunctions/${machineId}`, photo.data, 'photos')));
+        // Each refusal names its photo (`photos.0`, `photos.1`, ...), so the form shows it under that one.
+        for (const [i, photo] of photos.entries()) {
+          images.push(await intake.decode(`malfunctions/${machineId}`, photo.data, `photos.${i}`));
         }
       } finally {
         release();
       }
+      await intake.assertRoom(
+        customerId,
+        images.reduce((sum, i) => sum + i.file.length, 0),
+      );
       for (const image of images) {
         await storage.put(image.fileKey, image.file);
         await storage.put(image.thumbKey, image.thumb);
@@ -159,13 +154,7 @@ export function createMalfunctionsService({ repo, storage, mail, appUrl, limits 
         afterCommit: async () => {
           const facts = await repo.mailFacts(newId);
           if (!facts) return;
-          const message = newMalfunctionMail(facts, appUrl);
-          // Each admin's mail on its own: one refused address does not keep the others' back.
-          const sent = await Promise.allSettled(
-            (await repo.officeEmails()).map((to) => mail.send({ kind: 'malfunction_reported', to, ...message })),
-          );
-          const failed = sent.filter((r) => r.status === 'rejected').map((r) => r.reason as unknown);
-          if (failed.length > 0) throw new AggregateError(failed, `${failed.length} malfunction mail(s) not sent`);
+          await officeMail.send({ kind: 'malfunction_reported', ...newMalfunctionMail(facts, appUrl) });
         },
       };
     },

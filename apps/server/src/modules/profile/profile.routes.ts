@@ -1,24 +1,16 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROFILE_TEXT, ProfileInputSchema } from '@keurwijzer/shared/profile';
 import { CurrentUserSchema } from '@keurwijzer/shared/users';
 import { actorOf } from '../../lib/actor';
 import { fieldError } from '../../lib/errors';
-import { MAX_IMAGE_BYTES } from '../../lib/images';
+import { MAX_IMAGE_BYTES, sendImage } from '../../lib/image-intake';
 import { readUpload } from '../../lib/multipart';
 import { IdParamsSchema, changedOf, dataOf } from '../../lib/responses';
-import type { PhotoFile, ProfileService } from './profile.service';
+import type { ProfileService } from './profile.service';
 
 const config = { access: 'profile.edit' } as const;
 /** The photo upload: one file of at most 10 MB (lib/multipart.ts streams it with these limits). */
 const uploadConfig = { ...config, files: { maxFiles: 1, maxFileBytes: MAX_IMAGE_BYTES } };
-
-const sendPhoto = (reply: FastifyReply, file: PhotoFile, cache: string) =>
-  reply
-    .type(file.contentType)
-    .header('content-disposition', `inline; filename="${file.fileName}"`)
-    .header('cache-control', cache)
-    .send(file.stream);
 
 /**
  * The profile (issue 13): GET/PUT /api/profile (name and language; not the e-mail address, not
@@ -63,11 +55,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> =
 
   app.get('/api/profile/image', { config }, async (req, reply) => {
     const actor = actorOf(req);
-    return sendPhoto(reply, await service.image(actor, actor.id), 'private, no-cache');
+    return sendImage(reply, await service.image(actor, actor.id));
   });
 
-  // The URL changes with every new photo (`?v=`), so the browser may keep it a while.
   app.get('/api/users/:id/image', { config, schema: { params: IdParamsSchema } }, async (req, reply) =>
-    sendPhoto(reply, await service.image(actorOf(req), req.params.id), 'private, max-age=86400'),
+    sendImage(reply, await service.image(actorOf(req), req.params.id)),
   );
 };

@@ -1,24 +1,23 @@
-import type { Readable } from 'node:stream';
 import { PROFILE_TEXT, type ProfileInput } from '@keurwijzer/shared/profile';
-import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import type { CurrentUser } from '@keurwijzer/shared/users';
 import type { UserRow } from '../../db/schema/users';
 import { assertCan, can, type Actor } from '../../lib/actor';
-import { createKeyedLimit, createWorkQueue } from '../../lib/concurrency';
 import { AppError, notFound } from '../../lib/errors';
+import type { ImageFile, ImageIntake } from '../../lib/image-intake';
 import type { Storage } from '../../lib/storage';
 import { processProfilePhoto } from './profile-photo';
 import type { ProfileRepository } from './profile.repository';
 
 /** A photo to send. */
-export type PhotoFile = { stream: Readable; contentType: string; fileName: string };
+export type PhotoFile = ImageFile;
 
 type Deps = {
   repo: ProfileRepository;
   storage: Storage;
   /** The logged-in user as the API shows it (the auth module's presentCurrent). */
   present: (row: UserRow) => CurrentUser;
-  limits?: { uploadsPerUser: number; decodes: number; decodesWaiting: number };
+  /** The one image intake (lib/image-intake.ts): upload slots and the process's decode queue. */
+  intake: ImageIntake;
 };
 
 /**
@@ -26,19 +25,7 @@ type Deps = {
  * actor's own row (the id comes from the session, never from the request), so nobody changes
  * another's profile; a photo is read by its owner and by whoever manages users.
  */
-export function createProfileService({
-  repo,
-  storage,
-  present,
-  limits = { uploadsPerUser: 2, decodes: 2, decodesWaiting: 8 },
-}: Deps) {
-  const uploads = createKeyedLimit(limits.uploadsPerUser);
-  const decoding = createWorkQueue({
-    concurrency: limits.decodes,
-    maxWaiting: limits.decodesWaiting,
-    onFull: () => new AppError(503, LIMIT_TEXT.busy),
-  });
-
+export function createProfileService({ repo, storage, present, intake }: Deps) {
   async function current(actor: Actor): Promise<CurrentUser> {
     const row = await repo.findById(actor.id);
     if (!row) throw notFound();
@@ -71,12 +58,11 @@ export function createProfileService({
      */
     async uploadImage(actor: Actor, read: () => Promise<Buffer>): Promise<CurrentUser> {
       assertCan(actor, 'profile.edit');
-      const release = uploads.tryAcquire(actor.id);
-      if (!release) throw new AppError(429, LIMIT_TEXT.tooManyUploads);
+      const release = intake.slot(actor.id);
       let photo: { key: string; file: Buffer };
       try {
         const data = await read();
-        photo = await decoding.run(() => processProfilePhoto(actor.id, data));
+        photo = await processProfilePhoto(intake, actor.id, data);
       } finally {
         release();
       }

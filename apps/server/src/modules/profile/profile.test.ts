@@ -8,7 +8,7 @@ import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { CurrentUserSchema, type CurrentUser } from '@keurwijzer/shared/users';
 import { MSG } from '@keurwijzer/shared/validation';
 import { users } from '../../db/schema/users';
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE, MAX_IMAGE_BYTES } from '../../lib/images';
+import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE, MAX_IMAGE_BYTES } from '../../lib/image-intake';
 import { pngClaiming } from '../../test/bodies';
 import { type TestClient } from '../../test/client';
 import { errorsOf, expectNoSecrets } from '../../test/helpers';

@@ -13,6 +13,7 @@ import { idField } from '@keurwijzer/shared/validation';
 import { actorOf } from '../../lib/actor';
 import { IdParamsSchema, changedOf, dataOf } from '../../lib/responses';
 import { sendDownload } from '../../lib/stream-download';
+import { sendImage } from '../../lib/image-intake';
 import type { ReportsService } from './reports.service';
 
 const C = '/api/reports';
@@ -69,14 +70,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
     { config, schema: { params: IdParamsSchema, response: { 200: changedOf(ReportDetailSchema) } } },
     async (req) => ({ data: await service.submit(actorOf(req), req.params.id), message: REPORT_TEXT.submitted }),
   );
-  app.get(`${C}/:id/pdf`, { config: read, schema: { params: IdParamsSchema } }, async (req, reply) =>
+  app.get(`${C}/:id/pdf`, { config: { ...read, usage: 'export' }, schema: { params: IdParamsSchema } }, async (req, reply) =>
     sendDownload(req, reply, await service.pdf(actorOf(req), req.params.id), 'report pdf'),
   );
   app.get(`${C}/:id/image`, { config: read, schema: { params: IdParamsSchema } }, async (req, reply) => {
     const file = await service.image(actorOf(req), req.params.id);
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', `inline; filename="${file.fileName}"`)
-      .send(file.stream);
+    return sendImage(reply, file);
   });
 };
