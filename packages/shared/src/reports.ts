@@ -38,7 +38,6 @@ export const REPORT_TEXT = {
   submitted: 'Rapport ingediend',
   noQuestions: 'Geen categorieën en vragen gevonden voor deze vragenlijst.',
   alreadySubmitted: 'Dit rapport is al ingediend en kan niet meer worden gewijzigd.',
-  missingAnswers: 'Nog niet alle vragen zijn beantwoord.',
   unanswered: 'Nog niet beantwoord',
   skipConfirm: 'Weet je zeker dat je deze categorie wilt overslaan?',
   submitConfirm: 'Weet je zeker dat je dit rapport wilt afronden? Daarna kan het niet meer worden gewijzigd.',
@@ -50,6 +49,12 @@ export const REPORT_TEXT = {
   categoryMissing: 'Deze categorie hoort niet bij dit rapport.',
   skippedCategory: 'Overgeslagen',
 } as const;
+
+/**
+ * Why a report cannot be submitted yet, with how many questions are open: "Nog 11 vragen open",
+ * "Nog 1 vraag open" (the server's 422 and the screen's own check say the same).
+ */
+export const openQuestionsText = (open: number) => `Nog ${open} ${open === 1 ? 'vraag' : 'vragen'} open`;
 
 /** The error key of a missing answer in the 422 of a submit: `question_<report question id>`. */
 export const missingAnswerKey = (questionId: number) => `question_${questionId}`;
@@ -279,14 +284,15 @@ export const MachineReportSchema = z.object({
 });
 export type MachineReport = z.infer<typeof MachineReportSchema>;
 
-/** The latest submitted report of a machine per inspection type (null: none yet). */
+/** The latest submitted report of a machine of one inspection type (null: none yet). */
 export const LatestReportSchema = z
   .object({ id: z.number().int(), submitted_at: z.string(), filled_in_by_name: z.string().nullable() })
   .nullable();
-export const LatestReportsSchema = z.object({
-  inspection: LatestReportSchema,
-  maintenance: LatestReportSchema,
-  safety: LatestReportSchema,
-  inspection_maintenance: LatestReportSchema,
-});
+/**
+ * A machine's latest submitted report per inspection type that applies to it: a type it has a
+ * questionnaire of, or a submitted report of (null: none submitted yet, "Nog geen"). A type that
+ * does not apply is left out, so "Laatste rapporten" shows only the types the machine is
+ * inspected for (a machine without a maintenance questionnaire is not overdue for maintenance).
+ */
+export const LatestReportsSchema = z.partialRecord(z.enum(INSPECTION_TYPES), LatestReportSchema);
 export type LatestReports = z.infer<typeof LatestReportsSchema>;

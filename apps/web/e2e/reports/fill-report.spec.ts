@@ -10,11 +10,22 @@ const OFFLINE = 'Geen verbinding: antwoorden worden bewaard en verstuurd zodra e
 const REPORT_TEXT = {
   skipConfirm: 'Weet je zeker dat je deze categorie wilt overslaan?',
   submitConfirm: 'Weet je zeker dat je dit rapport wilt afronden? Daarna kan het niet meer worden gewijzigd.',
-  missingAnswers: 'Nog niet alle vragen zijn beantwoord.',
   unanswered: 'Nog niet beantwoord',
   answersSaved: 'Antwoorden opgeslagen',
   submitted: 'Rapport ingediend',
 };
+
+/**
+ * `note` and `other` do not overlap on screen (the pointer on the note holds it open meanwhile,
+ * however slow this machine is).
+ */
+async function expectClearOf(note: Locator, other: Locator) {
+  await note.hover();
+  const a = (await note.boundingBox())!;
+  const b = (await other.boundingBox())!;
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap, `${JSON.stringify(a)} over ${JSON.stringify(b)}`).toBe(false);
+}
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -111,11 +122,15 @@ test('a mechanic fills in a report on a phone: skip, reload, offline, missing an
   await expect(skipped.getByText('Overgeslagen')).toBeVisible();
   await waitSaved(page);
 
-  // Submitting too early: the first missing question is marked and focused.
+  // Submitting too early: the first missing question is marked and focused; the message says
+  // how many are open (openQuestionsText: 2 of 5 answered).
   await page.getByRole('button', { name: 'Rapport afronden' }).click();
   // An error notification is an alert.
-  await expect(page.getByRole('alert').filter({ hasText: REPORT_TEXT.missingAnswers })).toBeVisible();
+  const missingNote = page.getByRole('alert').filter({ hasText: 'Nog 3 vragen open' });
+  await expect(missingNote).toBeVisible();
   await expect(question(page, 3)).toBeFocused();
+  // It covers neither the sticky progress bar nor the heading (issue 19).
+  await expectClearOf(missingNote, page.getByRole('region', { name: 'Voortgang' }));
   await expect(question(page, 3).getByText(REPORT_TEXT.unanswered)).toBeVisible();
 
   // Without a connection the answer is shown, kept and said to wait; back online it is sent.
@@ -135,6 +150,9 @@ test('a mechanic fills in a report on a phone: skip, reload, offline, missing an
   await expect(page.getByRole('button', { name: 'Naar eerste open vraag' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Rapport indienen' }).click();
+  const saved = page.getByRole('status').filter({ hasText: REPORT_TEXT.answersSaved });
+  await expect(saved).toBeVisible();
+  await expectClearOf(saved, page.getByRole('region', { name: 'Voortgang' }));
   await expectNotification(page, REPORT_TEXT.answersSaved);
 
   await page.getByRole('button', { name: 'Rapport afronden' }).click();

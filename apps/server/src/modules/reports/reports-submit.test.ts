@@ -118,8 +118,10 @@ describe('POST /api/reports/:id/submit ("Rapport afronden")', () => {
 
     const res = await t.mechanic.post(submitPath(reportId));
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json().message).toBe(REPORT_TEXT.missingAnswers);
     const expected = [c1!.questions[0]!, ...c2!.questions, ...c3!.questions].map((q) => missingAnswerKey(q.id));
+    // The message says how many are open (issue 19): 1 + 2 + 2 of the 6 questions.
+    expect(res.json().message).toBe(`Nog ${expected.length} vragen open`);
+    expect(expected).toHaveLength(5);
     expect(Object.keys(errorsOf(res))).toEqual(expected);
     expect(Object.values(errorsOf(res))).toEqual(expected.map(() => [REPORT_TEXT.unanswered]));
 
@@ -128,6 +130,8 @@ describe('POST /api/reports/:id/submit ("Rapport afronden")', () => {
     await api.answer(reportId, c3!.questions[0]!.id, { option: 1, memo: 'Alleen een opmerking' });
     const left = await t.mechanic.post(submitPath(reportId));
     expect(Object.keys(errorsOf(left))).toEqual([missingAnswerKey(c3!.questions[1]!.id)]);
+    // One left: the singular.
+    expect(left.json().message).toBe('Nog 1 vraag open');
     expect((await api.read(reportId)).status).toBe('open');
 
     await api.answer(reportId, c3!.questions[1]!.id, { option: 2 });

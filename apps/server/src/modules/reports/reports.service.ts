@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   REPORT_TEXT,
   missingAnswerKey,
+  openQuestionsText,
   type AnswerInput,
   type ReportAnswerState,
   type ReportCategoryState,
@@ -154,7 +155,7 @@ export function createReportsService({
         if (missing.length > 0) {
           throw new AppError(
             422,
-            REPORT_TEXT.missingAnswers,
+            openQuestionsText(missing.length),
             Object.fromEntries(missing.map((q) => [missingAnswerKey(q), [REPORT_TEXT.unanswered]])),
           );
         }

@@ -2,12 +2,16 @@ import CloseIcon from '@mui/icons-material/Close';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import SnackbarContent from '@mui/material/SnackbarContent';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { NOTIFICATION_TIMEOUT_MS, type NotificationItem } from './notifications';
 
 /**
- * One notification: top right, grey, closes by itself after 3000 ms or with its close button.
- * It stands below the app bar (56 px high on phones, 64 px from 600 px wide) so the theme toggle
- * and the account button stay usable meanwhile.
+ * One notification: grey, closes by itself after 3000 ms or with its close button. From 960 px
+ * wide (md) it stands top right (the spec), below the app bar (64 px) so the theme toggle and the
+ * account button stay usable meanwhile. Narrower (phones and tablets, issue 19) the top of the
+ * screen is what the user reads: the page heading and the sticky bars under the app bar (the
+ * report's progress); there it stands at the bottom, the whole width, above the safe area.
  */
 export default function NotificationView({
   item,
@@ -18,14 +22,15 @@ export default function NotificationView({
   onClose: () => void;
   onExited: () => void;
 }) {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   return (
     <Snackbar
       key={item.id}
       open={item.active}
       autoHideDuration={NOTIFICATION_TIMEOUT_MS}
       onClose={(_, reason) => reason !== 'clickaway' && onClose()}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      sx={{ top: { xs: 64, sm: 72 } }}
+      anchorOrigin={narrow ? { vertical: 'bottom', horizontal: 'center' } : { vertical: 'top', horizontal: 'right' }}
+      sx={narrow ? { bottom: 'calc(8px + env(safe-area-inset-bottom, 0px))' } : { top: 72 }}
       slotProps={{ transition: { onExited } }}
     >
       <SnackbarContent

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { roleCan } from '@keurwijzer/shared/permissions';
-import { REPORT_TEXT, type ReportCategory, type ReportDetail } from '@keurwijzer/shared/reports';
+import { REPORT_TEXT, openQuestionsText, type ReportCategory, type ReportDetail } from '@keurwijzer/shared/reports';
 import { useConfirm } from '../../../components/feedback/confirm-dialog';
 import { useNotify } from '../../../components/feedback/notifications';
 import { PageLoader } from '../../../components/feedback/page-loader';
@@ -21,7 +21,8 @@ import { ReportDocument } from '../components/report-document';
 import { ReportMachine } from '../components/report-machine';
 import { ReportPdfButton } from '../components/report-pdf-button';
 import { OFFLINE_TEXT, ReportProgress } from '../components/report-progress';
-import { reportQueueKey, useReportFiller } from '../components/use-report-filler';
+import { reportQueueKey } from '../components/report-changes';
+import { useReportFiller } from '../components/use-report-filler';
 
 /** Scrolls a question to the middle of the screen and puts the focus on it. */
 function goToQuestion(questionId: number) {
@@ -107,7 +108,7 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
       if (unanswered.length > 0) {
         showMissing(
           unanswered.map((q) => q.id),
-          REPORT_TEXT.missingAnswers,
+          openQuestionsText(unanswered.length),
         );
         return;
       }
