@@ -37,12 +37,12 @@ export const MAX_DESCRIPTION = 2000;
 
 export const MALFUNCTION_TEXT = {
   reported: 'Storing gemeld',
-  contact: 'Er wordt meestal binnen 1 werkdag contact met u opgenomen.',
+  contact: 'Er wordt meestal binnen 1 werkdag contact met je opgenomen.',
   report: 'Storing melden',
   mine: 'Mijn storingen',
   updated: 'Storing is gewijzigd',
   throttled:
-    'U heeft het afgelopen uur al veel storingen gemeld. Probeer het later opnieuw of neem telefonisch contact op.',
+    'Je hebt het afgelopen uur al veel storingen gemeld. Probeer het later opnieuw of neem telefonisch contact op.',
   tooManyPhotos: `Maximaal ${MAX_MALFUNCTION_PHOTOS} foto's`,
   reasonRequired: 'Geef een reden op om de storing te heropenen',
   invalidTransition: 'Deze statuswijziging is niet mogelijk',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_MINUTES } from '@keurwijzer/shared/account';
+import { formalAddressIn } from '@keurwijzer/shared/wording';
 import type { Company } from '../config';
 import {
   activationMail,
@@ -96,6 +97,14 @@ describe('mail templates', () => {
     expect(malfunction.html).not.toContain('<b>Brood');
   });
 
+  it('address the reader with "je", never "u" or "uw" (issue 19)', () => {
+    for (const [name, mail] of Object.entries(all)) {
+      const { subject, text } = renderMail(mail, company);
+      expect(formalAddressIn(`${subject}\n${text}`), name).toBeNull();
+    }
+    expect(renderMail(all.resolved, company).text).toContain('Jouw melding:\nLekt "olie" & piept');
+  });
+
   it('keep the malfunction mails’ lines the office and the customer read', () => {
     const reported = renderMail(all.malfunction, company);
     expect(reported.subject).toBe('Nieuwe storing: Kantbank (Bakkerij <b>Brood</b>)');
@@ -104,7 +113,7 @@ describe('mail templates', () => {
     );
     expect(reported.text).toContain(`${APP}/admin/malfunctions/7`);
     const resolved = renderMail(all.resolved, company);
-    expect(resolved.text).toContain('De storing die u meldde aan Kantbank (KB-7) is opgelost.');
+    expect(resolved.text).toContain('De storing die je meldde aan Kantbank (KB-7) is opgelost.');
     expect(resolved.text).toContain('Toelichting:\nAfdichting vervangen');
     expect(resolved.text).toContain(`${APP}/malfunctions`);
   });

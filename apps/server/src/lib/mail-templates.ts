@@ -212,10 +212,10 @@ export const resolvedMalfunctionMail = (f: MalfunctionMailFacts, appUrl: string)
   subject: `Storing opgelost: ${f.machineName}`,
   body: [
     `Beste ${f.reporterName ?? 'klant'},`,
-    `De storing die u meldde aan ${f.machineName} (${f.inventoryNumber}) is opgelost.`,
-    `Uw melding:\n${f.description}`,
+    `De storing die je meldde aan ${f.machineName} (${f.inventoryNumber}) is opgelost.`,
+    `Jouw melding:\n${f.description}`,
     ...(f.customerNote ? [`Toelichting:\n${f.customerNote}`] : []),
-    'Bekijk uw storingen:',
+    'Bekijk je storingen:',
     { link: `${appUrl}/malfunctions`, label: 'Mijn storingen' },
   ],
 });

@@ -8,11 +8,11 @@ export { PNG_10X10 };
 /** MALFUNCTION_TEXT of packages/shared/src/malfunctions.ts, word for word. */
 export const MALFUNCTION_TEXT = {
   reported: 'Storing gemeld',
-  contact: 'Er wordt meestal binnen 1 werkdag contact met u opgenomen.',
+  contact: 'Er wordt meestal binnen 1 werkdag contact met je opgenomen.',
   report: 'Storing melden',
   mine: 'Mijn storingen',
   throttled:
-    'U heeft het afgelopen uur al veel storingen gemeld. Probeer het later opnieuw of neem telefonisch contact op.',
+    'Je hebt het afgelopen uur al veel storingen gemeld. Probeer het later opnieuw of neem telefonisch contact op.',
   tooManyPhotos: "Maximaal 3 foto's",
   openMalfunction: 'Open storing',
 } as const;
