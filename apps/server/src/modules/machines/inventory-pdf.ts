@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import PDFDocument from 'pdfkit';
 import { formatCents } from '@keurwijzer/shared/format';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import { dutchDate, dutchDateTime } from '../../lib/dutch-time';
+import { FONT, createPdfDocument } from '../../lib/pdf';
 import type { InventoryInfo } from './inventory.presenter';
 import type { InventoryRow } from './machines.repository';
 
@@ -64,7 +64,7 @@ export async function writeInventoryPdf(
   out: Writable,
   info: InventoryInfo,
 ): Promise<void> {
-  const doc = new PDFDocument({
+  const doc = createPdfDocument({
     size: 'A4',
     layout: 'landscape',
     // A small bottom margin: the footer sits below the table's own limit without pdfkit
@@ -97,7 +97,7 @@ export async function writeInventoryPdf(
   };
 
   const cells = (values: string[], top: number, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+    doc.font(bold ? FONT.bold : FONT.regular).fontSize(FONT_SIZE);
     let x = MARGIN;
     PDF_COLUMNS.forEach((c, i) => {
       doc.text(fit(values[i]!, c.width), x + CELL_PADDING, top + 3.5, {
@@ -110,7 +110,7 @@ export async function writeInventoryPdf(
   };
 
   const footer = () => {
-    doc.font('Helvetica').fontSize(7).fillColor('#666666');
+    doc.font(FONT.regular).fontSize(7).fillColor('#666666');
     const top = doc.page.height - FOOTER - 14;
     doc.text(`${info.company.name} · Inventarislijst ${info.customer.name}`, MARGIN, top, { lineBreak: false });
     doc.text(`Pagina ${pageNumber}`, MARGIN, top, { width: tableWidth, align: 'right', lineBreak: false });
@@ -121,14 +121,14 @@ export async function writeInventoryPdf(
     footer();
     doc.addPage();
     pageNumber += 1;
-    doc.font('Helvetica-Bold').fontSize(9).text(`Inventarislijst ${info.customer.name}`, MARGIN, MARGIN);
+    doc.font(FONT.bold).fontSize(9).text(`Inventarislijst ${info.customer.name}`, MARGIN, MARGIN);
     y = MARGIN + 16;
   };
 
   /** Two lines: "Laatste rapport" over the report dates, then every column's name. */
   const tableHeader = () => {
     doc.rect(MARGIN, y, tableWidth, HEADER_HEIGHT).fill('#EEEEEE');
-    doc.fillColor('black').font('Helvetica-Bold').fontSize(FONT_SIZE);
+    doc.fillColor('black').font(FONT.bold).fontSize(FONT_SIZE);
     const reportsLeft = MARGIN + tableWidth - INSPECTION_TYPES.length * PDF_REPORT_WIDTH;
     doc.text('Laatste rapport', reportsLeft, y + 3, {
       width: INSPECTION_TYPES.length * PDF_REPORT_WIDTH,
@@ -145,12 +145,12 @@ export async function writeInventoryPdf(
 
   // First page: the company header, then what this list is.
   doc.rect(0, 0, pageWidth, 56).fill(RED);
-  doc.fillColor('white').font('Helvetica-Bold').fontSize(16).text(info.company.name, MARGIN, 20, { lineBreak: false });
-  doc.font('Helvetica').fontSize(8);
+  doc.fillColor('white').font(FONT.bold).fontSize(16).text(info.company.name, MARGIN, 20, { lineBreak: false });
+  doc.font(FONT.regular).fontSize(8);
   doc.text(info.company.address, MARGIN, 16, { width: pageWidth - 2 * MARGIN, align: 'right' });
   doc.text(info.company.contact, MARGIN, 28, { width: pageWidth - 2 * MARGIN, align: 'right' });
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(14).text('Inventarislijst', MARGIN, 72);
-  doc.font('Helvetica').fontSize(9);
+  doc.fillColor('black').font(FONT.bold).fontSize(14).text('Inventarislijst', MARGIN, 72);
+  doc.font(FONT.regular).fontSize(9);
   doc.text(`${info.customer.name} (klantnummer ${info.customer.customerNumber})`);
   doc.text(`Afgedrukt op ${dutchDateTime(info.generatedAt)}${info.selection ? ` · ${info.selection}` : ''}`);
   y = doc.y + 10;
@@ -174,7 +174,7 @@ export async function writeInventoryPdf(
     }
   }
   if (y + 20 > bottom) newPage();
-  doc.font('Helvetica').fontSize(9);
+  doc.font(FONT.regular).fontSize(9);
   doc.text(count === 0 ? 'Geen machines gevonden.' : `${count} ${count === 1 ? 'machine' : 'machines'}`, MARGIN, y + 8);
   footer();
   doc.end();

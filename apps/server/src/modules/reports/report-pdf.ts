@@ -1,11 +1,11 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import PDFDocument from 'pdfkit';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { REPORT_TEXT, type ReportDetail, type ReportQuestion } from '@keurwijzer/shared/reports';
 import type { Company } from '../../config';
 import { dutchDateTime, dutchDay } from '../../lib/dutch-time';
+import { FONT, createPdfDocument } from '../../lib/pdf';
 
 // A4 portrait: the company header, what was inspected, then every category with its questions,
 // answers and memos; "Pagina x van y" on every page (the pages are buffered until the count is
@@ -49,7 +49,7 @@ const placeOf = (m: ReportDetail['machine']) =>
 export async function writeReportPdf(report: ReportDetail, out: Writable, info: ReportPdfInfo): Promise<void> {
   const typeLabel = INSPECTION_TYPE_LABELS[report.inspection_type];
   const m = report.machine;
-  const doc = new PDFDocument({
+  const doc = createPdfDocument({
     size: 'A4',
     bufferPages: true,
     // A small bottom margin: the footer sits below the content's own limit without pdfkit
@@ -72,7 +72,7 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
 
   const newPage = () => {
     doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(9).fillColor('black');
+    doc.font(FONT.bold).fontSize(9).fillColor('black');
     doc.text(`Rapport ${typeLabel.toLowerCase()} · ${m.name} (${m.inventory_number})`, MARGIN, MARGIN, {
       width,
       lineBreak: false,
@@ -86,12 +86,12 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
 
   // The company header.
   doc.rect(0, 0, pageWidth, 56).fill(RED);
-  doc.fillColor('white').font('Helvetica-Bold').fontSize(16).text(info.company.name, MARGIN, 20, { lineBreak: false });
-  doc.font('Helvetica').fontSize(8);
+  doc.fillColor('white').font(FONT.bold).fontSize(16).text(info.company.name, MARGIN, 20, { lineBreak: false });
+  doc.font(FONT.regular).fontSize(8);
   doc.text(info.company.address, MARGIN, 16, { width, align: 'right' });
   doc.text(info.company.contact, MARGIN, 28, { width, align: 'right' });
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(15).text(`Rapport ${typeLabel.toLowerCase()}`, MARGIN, 72);
-  doc.font('Helvetica').fontSize(8).fillColor(GREY);
+  doc.fillColor('black').font(FONT.bold).fontSize(15).text(`Rapport ${typeLabel.toLowerCase()}`, MARGIN, 72);
+  doc.font(FONT.regular).fontSize(8).fillColor(GREY);
   doc.text(`Rapportnummer ${report.id} · afgedrukt op ${dutchDateTime(info.generatedAt)}`, MARGIN, doc.y + 2);
   y = doc.y + 12;
 
@@ -123,10 +123,10 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
   const pairs = (rows: [string, string][], x: number) => {
     let top = y;
     for (const [label, value] of rows) {
-      doc.font('Helvetica').fontSize(9);
+      doc.font(FONT.regular).fontSize(9);
       const h = doc.heightOfString(value, { width: half - LABEL });
-      doc.fillColor(GREY).font('Helvetica').fontSize(8).text(label, x, top + 1, { width: LABEL - 4, lineBreak: false });
-      doc.fillColor('black').font('Helvetica').fontSize(9).text(value, x + LABEL, top, { width: half - LABEL });
+      doc.fillColor(GREY).font(FONT.regular).fontSize(8).text(label, x, top + 1, { width: LABEL - 4, lineBreak: false });
+      doc.fillColor('black').font(FONT.regular).fontSize(9).text(value, x + LABEL, top, { width: half - LABEL });
       top += h + 4;
     }
     return top;
@@ -134,7 +134,7 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
   y = Math.max(pairs(visit, MARGIN), pairs(machine, MARGIN + half + 16)) + 6;
 
   if (report.not_at_location) {
-    doc.font('Helvetica-Bold').fontSize(9.5);
+    doc.font(FONT.bold).fontSize(9.5);
     const h = doc.heightOfString(REPORT_TEXT.notAtLocation, { width: width - 16 }) + 12;
     doc.rect(MARGIN, y, width, h).lineWidth(1).strokeColor(RED).stroke();
     doc.fillColor(RED).text(REPORT_TEXT.notAtLocation, MARGIN + 8, y + 6, { width: width - 16 });
@@ -142,13 +142,13 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
     y += h + 8;
   }
 
-  doc.font('Helvetica').fontSize(9).fillColor('black');
+  doc.font(FONT.regular).fontSize(9).fillColor('black');
   doc.text(`Beantwoord: ${report.answered_count} van ${report.questions_count} vragen`, MARGIN, y);
   y = doc.y + 10;
 
   const categoryHeading = (c: ReportDetail['categories'][number], more: boolean) => {
     doc.rect(MARGIN, y, width, 18).fill('#EEEEEE');
-    doc.fillColor('black').font('Helvetica-Bold').fontSize(10);
+    doc.fillColor('black').font(FONT.bold).fontSize(10);
     doc.text(`${c.position}. ${c.name}${more ? ' (vervolg)' : ''}`, MARGIN + 5, y + 5, {
       width: width - 110,
       lineBreak: false,
@@ -165,7 +165,7 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
   };
 
   if (report.categories.length === 0) {
-    doc.font('Helvetica').fontSize(9).text(REPORT_TEXT.noQuestions, MARGIN, y);
+    doc.font(FONT.regular).fontSize(9).text(REPORT_TEXT.noQuestions, MARGIN, y);
   }
   for (const c of report.categories) {
     room(48);
@@ -177,26 +177,26 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
     for (const q of c.questions) {
       const answer = answerLabel(q, report.status === 'open');
       const memo = q.answer?.memo ? `${q.memo_title ?? 'Opmerking'}: ${q.answer.memo}` : null;
-      doc.font('Helvetica').fontSize(9);
+      doc.font(FONT.regular).fontSize(9);
       const qh = doc.heightOfString(q.name, { width: QUESTION_WIDTH });
-      doc.font('Helvetica-Bold');
+      doc.font(FONT.bold);
       const ah = doc.heightOfString(answer, { width: MARGIN + width - ANSWER_X });
-      doc.font('Helvetica-Oblique').fontSize(8.5);
+      doc.font(FONT.italic).fontSize(8.5);
       const mh = memo ? doc.heightOfString(memo, { width: width - 16 }) + 3 : 0;
       const h = Math.max(qh, ah) + mh + 8;
       if (y + h > bottom) {
         newPage();
         categoryHeading(c, true);
       }
-      doc.fillColor('black').font('Helvetica').fontSize(9).text(q.name, MARGIN + 5, y, { width: QUESTION_WIDTH });
+      doc.fillColor('black').font(FONT.regular).fontSize(9).text(q.name, MARGIN + 5, y, { width: QUESTION_WIDTH });
       doc
         .fillColor(q.answer?.option ? 'black' : GREY)
-        .font('Helvetica-Bold')
+        .font(FONT.bold)
         .text(answer, ANSWER_X, y, { width: MARGIN + width - ANSWER_X });
       if (memo) {
         doc
           .fillColor(GREY)
-          .font('Helvetica-Oblique')
+          .font(FONT.italic)
           .fontSize(8.5)
           .text(memo, MARGIN + 16, y + Math.max(qh, ah) + 3, { width: width - 16 });
       }
@@ -216,7 +216,7 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
     const top = doc.page.height - FOOTER - 14;
-    doc.font('Helvetica').fontSize(7).fillColor(GREY);
+    doc.font(FONT.regular).fontSize(7).fillColor(GREY);
     doc.text(`${info.company.name} · Rapport ${report.id} · ${m.name}`, MARGIN, top, {
       width: width - 80,
       lineBreak: false,

@@ -90,7 +90,7 @@ describe('GET /api/reports/:id/pdf', () => {
     pages.forEach((page, i) => expect(page).toContain(`Pagina ${i + 1} van ${count}`));
   });
 
-  it('prints a submitted report with its date and mechanic, and renders 60 questions well within 300 ms', async () => {
+  it('prints a submitted report with its date and mechanic, and renders 60 questions within 300 ms', async () => {
     const c = await createPlacementChain(t.db);
     const { reportId } = await plannedReport(t, c, { categories: 6, questions: 10 });
     await api.answerAll(reportId);
@@ -103,7 +103,8 @@ describe('GET /api/reports/:id/pdf', () => {
     expect(all).toContain(submitted.filled_in_by_name!);
     expect(all).toMatch(/Ingediend op\s+\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
 
-    // The writer alone, warm: the best of three runs.
+    // The writer alone, warm: the best of three runs. The embedded font (subset at the end) costs
+    // more than Helvetica did; 300 ms leaves room for a busy machine.
     const times: number[] = [];
     for (let i = 0; i < 4; i++) {
       const out = new PassThrough();
@@ -112,7 +113,7 @@ describe('GET /api/reports/:id/pdf', () => {
       await writeReportPdf(submitted, out, { company: t.config.company, generatedAt: new Date() });
       times.push(performance.now() - start);
     }
-    expect(Math.min(...times.slice(1))).toBeLessThan(150);
+    expect(Math.min(...times.slice(1))).toBeLessThan(300);
   });
 
   it('answers 404 for a report that does not exist', async () => {
