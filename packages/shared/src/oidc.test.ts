@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { GoogleStartQuerySchema, OIDC_ERRORS, googleSignInHref, oidcErrorText, safeRedirectPath } from './oidc';
 
 describe('safeRedirectPath', () => {
-  it.each(['/', '/machines', '/machines/5?tab=reports#x', '/admin/users?page=2'])('follows %s', (path) => {
+  it.each([
+    '/',
+    '/machines',
+    '/machines/5?tab=reports#x',
+    '/admin/users?page=2',
+    '/machines?search=a%20b',
+    '/loginhelp',
+  ])('follows %s', (path) => {
     expect(safeRedirectPath(path)).toBe(path);
   });
 
@@ -20,7 +27,36 @@ describe('safeRedirectPath', () => {
     '/login',
     '/login?redirect=/x',
     '/' + 'a'.repeat(2000),
-  ])('drops %s', (value) => {
+    // Issue 19 (finding 15): what the screens' own copies let through.
+    '/\\evil',
+    '/\\\\evil.example',
+    '/\tevil',
+    '/%09',
+    '/%09/evil.example',
+    '/%0A',
+    '/a%0Ab',
+    '/%0d%0aSet-Cookie:x',
+    '/%00',
+    '/%7F',
+    '//evil',
+    '///evil',
+    '/%2F%2Fevil',
+    '/%2f%2fevil',
+    '/%2F/evil',
+    '/%5Cevil',
+    '/%5cevil',
+    '/%252F%252Fevil',
+    '/%25%30%39',
+    '/%E0%A4%A',
+    '/%',
+    'https:',
+    'https://evil.example',
+    'http:/evil',
+    '\\evil',
+    ' /machines',
+    '/%6Cogin',
+    '/login/',
+  ])('drops %j', (value) => {
     expect(safeRedirectPath(value)).toBeNull();
   });
 });

@@ -15,17 +15,36 @@ export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
 export const OIDC_INTENTS = ['login', 'register'] as const;
 export type OidcIntent = (typeof OIDC_INTENTS)[number];
 
+/** A same-site path as it stands: one "/", not "//" or "/\\", no control character or backslash. */
+function isPlainPath(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return value.startsWith('/') && !value.startsWith('//') && !/[\u0000-\u001f\u007f\\]/.test(value);
+}
+
 /**
- * Only a same-site path is followed after sign-in (no open redirect): it starts with one "/",
- * not "//" or "/\" (browsers read both as another host), has no control characters, and is not
- * the login screen itself.
+ * Only a same-site path is followed after sign-in (no open redirect), the ONE check of every
+ * `redirect` parameter (login, 2fa, Google sign-in, server and web): it starts with one "/", not
+ * "//" or "/\\" (browsers read both as another host), has no control characters or backslashes,
+ * also not percent-encoded ("/%2F%2Fevil", "/%09", "/%0A", "/%5Cevil": each decoded form must pass
+ * too; a malformed escape is refused), and is not the login screen itself. Anything else: null
+ * (the caller goes to the user's home).
  */
 export function safeRedirectPath(value: string | null | undefined): string | null {
   if (!value || value.length > 2000) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
-  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/login/')) return null;
+  let form = value;
+  for (let round = 0; round < 3; round++) {
+    if (!isPlainPath(form)) return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(form);
+    } catch {
+      return null;
+    }
+    if (decoded === form) break;
+    form = decoded;
+  }
+  if (!isPlainPath(form)) return null;
+  if (form === '/login' || form.startsWith('/login?') || form.startsWith('/login/')) return null;
   return value;
 }
 

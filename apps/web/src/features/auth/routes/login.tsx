@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { LoginInputSchema, type LoginFormValues } from '@keurwijzer/shared/users';
-import { OIDC_TEXT, oidcErrorText } from '@keurwijzer/shared/oidc';
+import { OIDC_TEXT, oidcErrorText, safeRedirectPath } from '@keurwijzer/shared/oidc';
 import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextInput } from '../../../components/form/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -19,11 +19,6 @@ import { AUTH_QUERY_KEY } from '../../../lib/query-client';
 import { homeFor, login, useAuth } from '../api/auth';
 import { useAuthProviders } from '../api/providers';
 import { GoogleButton } from '../components/google-button';
-
-/** Only same-site paths are followed after login (no open redirect). */
-function safeRedirect(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : null;
-}
 
 type Field = keyof LoginFormValues;
 
@@ -57,7 +52,8 @@ export default function Login() {
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const redirect = safeRedirect(params.get('redirect'));
+  // Only a same-site path is followed after login (no open redirect): the one shared check.
+  const redirect = safeRedirectPath(params.get('redirect'));
   // Google sign-in: its button when the server has it on, and why a sign-in came back here.
   const providers = useAuthProviders();
   const googleError = oidcErrorText(params.get('fout'));

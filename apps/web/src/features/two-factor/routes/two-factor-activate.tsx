@@ -20,8 +20,8 @@ import { RecoveryCodesList, copyText } from '../components/recovery-codes';
 
 /**
  * 2fa-activate (authentication layout, needs a session): a new key as a QR code and as text,
- * the first code from the app to confirm it, then the ten recovery codes, shown once, with copy
- * and download, and "Klaar".
+ * the first code from the app to confirm it and the account's password (a stolen session alone
+ * cannot turn it on), then the ten recovery codes, shown once, with copy and download, and "Klaar".
  */
 export default function TwoFactorActivate() {
   useDocumentTitle('Tweestapsverificatie instellen');
@@ -33,12 +33,15 @@ export default function TwoFactorActivate() {
   const [setupError, setSetupError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [copied, setCopied] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const started = useRef(false);
   const codeRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const canStart = !!user && !user.two_factor_enabled;
 
   // One key per visit: every setup call replaces the unconfirmed key (the ref keeps a second
@@ -84,23 +87,37 @@ export default function TwoFactorActivate() {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
-    const parsed = TwoFactorEnableInputSchema.safeParse({ code });
+    const parsed = TwoFactorEnableInputSchema.safeParse({ code, password });
+    const first = (field: 'code' | 'password') =>
+      parsed.error?.issues.find((issue) => issue.path[0] === field)?.message ?? null;
+    setCodeError(first('code'));
+    setPasswordError(first('password'));
     if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? null);
-      codeRef.current?.focus();
+      (first('code') ? codeRef : passwordRef).current?.focus();
       return;
     }
-    setCodeError(null);
     setSubmitting(true);
     try {
-      const codes = await enableTwoFactor({ code });
+      const codes = await enableTwoFactor({ code, password });
       setRecoveryCodes(codes);
       setTwoFactorEnabled(queryClient, true);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setCodeError(err.errors.code?.[0] ?? err.message);
-      else setError(errorMessage(err));
-      setCode('');
-      codeRef.current?.focus();
+      if (err instanceof ApiError && err.status === 422 && (err.errors.code || err.errors.password)) {
+        // The server's texts (PASSWORD_TEXT.wrongCurrentPassword, TWO_FACTOR_TEXT.wrongCode, ...).
+        setCodeError(err.errors.code?.[0] ?? null);
+        setPasswordError(err.errors.password?.[0] ?? null);
+        if (err.errors.password) {
+          setPassword('');
+          passwordRef.current?.focus();
+        } else {
+          setCode('');
+          codeRef.current?.focus();
+        }
+      } else {
+        setError(errorMessage(err));
+        setCode('');
+        codeRef.current?.focus();
+      }
     } finally {
       setSubmitting(false);
     }
@@ -171,6 +188,19 @@ export default function TwoFactorActivate() {
             helperText={codeError ?? undefined}
             autoComplete="one-time-code"
             slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9 ]*', maxLength: 7, spellCheck: false } }}
+          />
+          <Typography>3. Bevestig met je wachtwoord.</Typography>
+          <TextInput
+            name="password"
+            label="Wachtwoord"
+            type="password"
+            inputRef={passwordRef}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={!!passwordError}
+            helperText={passwordError ?? undefined}
           />
           <Button type="submit" variant="contained" size="large" disabled={submitting}>
             {submitting ? 'Bezig...' : 'Inschakelen'}

@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { safeRedirectPath } from '@keurwijzer/shared/oidc';
 import { TWO_FACTOR_TEXT, TwoFactorVerifyInputSchema } from '@keurwijzer/shared/two-factor';
 import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextInput } from '../../../components/form/text-input';
@@ -13,11 +14,6 @@ import { AUTH_QUERY_KEY } from '../../../lib/query-client';
 import { homeFor, useAuth } from '../../auth/api/auth';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { isTwoFactorPending, verifyTwoFactor } from '../api/two-factor';
-
-/** Only same-site paths are followed after login (no open redirect), as on the login page. */
-function safeRedirect(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : null;
-}
 
 type Mode = 'code' | 'recovery_code';
 
@@ -32,7 +28,8 @@ export default function TwoFactorVerify() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const redirect = safeRedirect(params.get('redirect'));
+  // Only a same-site path is followed after login (no open redirect): the one shared check.
+  const redirect = safeRedirectPath(params.get('redirect'));
   const [mode, setMode] = useState<Mode>('code');
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);

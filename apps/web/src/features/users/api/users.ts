@@ -30,6 +30,7 @@ export const archiveUser = (id: number) => apiSend<User>(`/api/users/${id}/archi
 export const restoreUser = (id: number) => apiSend<User>(`/api/users/${id}/restore`);
 export const resendInvitation = (id: number) => apiSend<null>(`/api/resend-invitation/${id}`);
 export const requirePasswordChange = (id: number) => apiSend<UserDetail>(`/api/users/${id}/require-password-change`);
+export const resetTwoFactor = (id: number) => apiSend<UserDetail>(`/api/users/${id}/reset-two-factor`);
 
 export function useUsers(query: UsersQuery) {
   return useQuery({

@@ -1,18 +1,34 @@
 import type { User } from '@keurwijzer/shared/users';
 import { fullName } from '@keurwijzer/shared/users';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
-import { archiveUser, requirePasswordChange, resendInvitation, restoreUser, useUserMutation } from '../api/users';
+import {
+  archiveUser,
+  requirePasswordChange,
+  resendInvitation,
+  resetTwoFactor,
+  restoreUser,
+  useUserMutation,
+} from '../api/users';
 
-/** Archive, restore, resend-invitation and require a new password, each confirmed first and notified after. */
+/**
+ * Archive, restore, resend-invitation, require a new password and reset two-factor, each confirmed
+ * first and notified after.
+ */
 export function useUserActions() {
   const run = useConfirmedAction();
   const archive = useUserMutation(archiveUser);
   const restore = useUserMutation(restoreUser);
   const resend = useUserMutation(resendInvitation);
   const requirePassword = useUserMutation(requirePasswordChange);
+  const resetTwoFactorOf = useUserMutation(resetTwoFactor);
 
   return {
-    busy: archive.isPending || restore.isPending || resend.isPending || requirePassword.isPending,
+    busy:
+      archive.isPending ||
+      restore.isPending ||
+      resend.isPending ||
+      requirePassword.isPending ||
+      resetTwoFactorOf.isPending,
     archive: (user: User) =>
       run(
         {
@@ -49,6 +65,16 @@ export function useUserActions() {
           confirmLabel: 'Verplichten',
         },
         () => requirePassword.mutateAsync(user.id),
+      ),
+    resetTwoFactor: (user: User) =>
+      run(
+        {
+          title: 'Tweestapsverificatie resetten',
+          message: `De tweestapsverificatie van ${fullName(user)} gaat uit: de app en de herstelcodes werken niet meer, de gebruiker wordt overal uitgelogd en krijgt hierover een e-mail. Daarna logt de gebruiker in met alleen het wachtwoord en stelt tweestapsverificatie opnieuw in.`,
+          confirmLabel: 'Resetten',
+          destructive: true,
+        },
+        () => resetTwoFactorOf.mutateAsync(user.id),
       ),
   };
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { ROLE_LABELS, assignableRoles, type Role } from '@keurwijzer/shared/permissions';
@@ -63,10 +62,15 @@ export function UserForm({
       draftKey={`${base}/${user?.id ?? 'new'}`}
       actions={actions}
     >
-      {user && 'password_change_required' in user && user.password_change_required && (
-        <Box>
-          <Chip size="small" color="warning" variant="outlined" label="Moet wachtwoord wijzigen" />
-        </Box>
+      {user && 'password_change_required' in user && (user.password_change_required || user.two_factor_enabled) && (
+        <Stack direction="row" spacing={1}>
+          {user.password_change_required && (
+            <Chip size="small" color="warning" variant="outlined" label="Moet wachtwoord wijzigen" />
+          )}
+          {user.two_factor_enabled && (
+            <Chip size="small" color="success" variant="outlined" label="Tweestapsverificatie aan" />
+          )}
+        </Stack>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextFieldElement name="first_name" control={form.control} label="Voornaam" required autoComplete="off" />

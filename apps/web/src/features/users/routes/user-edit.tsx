@@ -48,6 +48,11 @@ export default function UserEdit() {
               Wachtwoord wijzigen verplichten
             </Button>
           )}
+          {user.id !== me.id && user.two_factor_enabled && (
+            <Button onClick={() => void actions.resetTwoFactor(user)} disabled={actions.busy}>
+              Tweestapsverificatie resetten
+            </Button>
+          )}
           {user.id !== me.id &&
             (user.archived_at ? (
               <Button onClick={() => void actions.restore(user)} disabled={actions.busy}>
