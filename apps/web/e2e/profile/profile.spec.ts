@@ -90,7 +90,7 @@ test('profile: change the name -> "Profiel is gewijzigd", reload, read back (for
 
   // A photo: chosen, uploaded at once, shown on the screen and in the app bar, after a reload too.
   await page
-    .locator('input[type=file]')
+    .getByLabel('Foto kiezen', { exact: true })
     .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png(64, [190, 21, 34]) });
   await expectNotification(page, 'Foto is gewijzigd');
   await expectPhoto(page);

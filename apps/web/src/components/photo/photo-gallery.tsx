@@ -7,26 +7,31 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import NextIcon from '@mui/icons-material/ChevronRight';
 import PrevIcon from '@mui/icons-material/ChevronLeft';
 
 export type GalleryImage = { id: number; url: string; thumb_url: string; width: number; height: number };
 
 /**
- * Thumbnails that open the image large in a dialog: arrow keys (and the buttons) go to the
- * previous and next image, Escape closes it and the focus returns to the thumbnail.
+ * The one photo grid with its lightbox (machine images, malfunction photos in the portal and the
+ * office): thumbnails that open the photo large in a dialog; arrow keys (and the buttons) go to
+ * the previous and next one, Escape closes it and the focus returns to the thumbnail. With
+ * `onRemove`, each thumbnail has a delete button (the screen confirms first).
  */
-export function ImageGallery({
+export function PhotoGallery({
   images,
   name,
   kind = 'Afbeelding',
   thumbWidth = 96,
+  onRemove,
 }: {
   images: GalleryImage[];
-  /** Whose images: "Afbeelding 1 van 2 van <name>". */
-  name: string;
+  /** Whose photos: "Afbeelding 1 van 2 van <name>"; without it "Foto 1 van 2" (the dialog) and "Foto 1". */
+  name?: string;
   kind?: string;
   thumbWidth?: number;
+  onRemove?: (image: GalleryImage, index: number) => void;
 }) {
   const [open, setOpen] = useState<number | null>(null);
   const titleId = useId();
@@ -39,7 +44,8 @@ export function ImageGallery({
     e.preventDefault();
   };
   const shown = open === null ? undefined : images[open];
-  const label = (i: number) => `${kind} ${i + 1} van ${count} van ${name}`;
+  const title = (i: number) => (name ? `${kind} ${i + 1} van ${count} van ${name}` : `${kind} ${i + 1} van ${count}`);
+  const short = (i: number) => (name ? title(i) : `${kind} ${i + 1}`);
 
   return (
     <>
@@ -55,10 +61,10 @@ export function ImageGallery({
         }}
       >
         {images.map((img, i) => (
-          <Box component="li" key={img.id}>
+          <Box component="li" key={img.id} sx={{ position: 'relative' }}>
             <ButtonBase
               onClick={() => setOpen(i)}
-              aria-label={`${label(i)} vergroten`}
+              aria-label={`${short(i)} vergroten`}
               sx={{ display: 'block', width: '100%', borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}
             >
               <Box
@@ -69,6 +75,22 @@ export function ImageGallery({
                 sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block' }}
               />
             </ButtonBase>
+            {onRemove && (
+              <IconButton
+                aria-label={`${short(i)} verwijderen`}
+                size="small"
+                onClick={() => onRemove(img, i)}
+                sx={{
+                  position: 'absolute',
+                  top: 4,
+                  right: 4,
+                  bgcolor: 'background.paper',
+                  '&:hover': { bgcolor: 'background.paper' },
+                }}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            )}
           </Box>
         ))}
       </Box>
@@ -77,7 +99,7 @@ export function ImageGallery({
           <>
             <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
               <Typography component="span" variant="h6" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
-                {label(open)}
+                {title(open)}
               </Typography>
               {count > 1 && (
                 <>
@@ -97,7 +119,7 @@ export function ImageGallery({
               <Box
                 component="img"
                 src={shown.url}
-                alt={label(open)}
+                alt={short(open)}
                 width={shown.width}
                 height={shown.height}
                 // As large as the dialog allows, also a small photo; never taller than the screen.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Path } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
@@ -8,14 +8,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
-import CameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
-import CloseIcon from '@mui/icons-material/Close';
 import {
   MALFUNCTION_TEXT,
   MAX_MALFUNCTION_PHOTOS,
@@ -23,17 +19,15 @@ import {
   type MalfunctionFormValues,
 } from '@keurwijzer/shared/malfunctions';
 import { TEXT } from '@keurwijzer/shared/texts';
+import { MAX_TEXT } from '@keurwijzer/shared/validation';
 import { useNotify } from '../../../components/feedback/notifications';
 import { TextFieldElement } from '../../../components/form/form-fields';
+import { serverPhotoError } from '../../../components/photo/photo-check';
+import { PhotoPicker } from '../../../components/photo/photo-picker';
+import { usePickedPhotos } from '../../../components/photo/use-picked-photos';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useReportMalfunction } from '../api/portal';
-
-/** What a photo may be: the machine images' types and size (the server checks the content). */
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const MAX_BYTES = 10 * 1024 * 1024;
-
-type Photo = { file: File; url: string };
 
 /** The machine the malfunction is about. */
 export type MalfunctionMachine = { id: number; name: string; inventory_number: string };
@@ -47,32 +41,8 @@ const failureText = (err: unknown) =>
     ? MALFUNCTION_TEXT.throttled
     : errorMessage(err);
 
-/** The chosen photos: previews (object URLs, released when removed or when the dialog closes). */
-function usePhotos() {
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const current = useRef(photos);
-  current.current = photos;
-  useEffect(() => () => current.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
-  const add = (files: File[]): string | null => {
-    let problem: string | null = null;
-    const ok = files.filter((f) => {
-      if (!PHOTO_TYPES.includes(f.type)) problem = `${f.name} is geen JPEG-, PNG- of WebP-afbeelding.`;
-      else if (f.size > MAX_BYTES) problem = `${f.name} is groter dan 10 MB.`;
-      else return true;
-      return false;
-    });
-    const room = MAX_MALFUNCTION_PHOTOS - current.current.length;
-    if (ok.length > room) problem = MALFUNCTION_TEXT.tooManyPhotos;
-    const added = ok.slice(0, Math.max(0, room)).map((file) => ({ file, url: URL.createObjectURL(file) }));
-    if (added.length) setPhotos((list) => [...list, ...added]);
-    return problem;
-  };
-  const remove = (photo: Photo) => {
-    URL.revokeObjectURL(photo.url);
-    setPhotos((list) => list.filter((p) => p !== photo));
-  };
-  return { photos, add, remove };
-}
+/** Said when a photo the browser refused is still among the chosen ones at sending. */
+const REMOVE_REFUSED = 'Verwijder eerst de foto die niet geschikt is.';
 
 /**
  * "Storing melden" (from the machine screen and from a row of the machines list): a description,
@@ -82,21 +52,26 @@ function usePhotos() {
 export function ReportMalfunctionDialog({ machine, onClose }: { machine: MalfunctionMachine; onClose: () => void }) {
   const notify = useNotify();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const touch = useMediaQuery('(pointer: coarse)');
   const report = useReportMalfunction(machine.id);
   const form = useZodForm(MalfunctionInputSchema, { description: '', remark: '' } satisfies MalfunctionFormValues);
-  const { photos, add, remove } = usePhotos();
+  const picked = usePickedPhotos(MAX_MALFUNCTION_PHOTOS);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
-  const camera = useRef<HTMLInputElement>(null);
   const sending = form.formState.isSubmitting;
 
   const submit = submitValues(form, async (values) => {
     setFailure(null);
+    setPhotoProblem(null);
+    if (picked.refused.length > 0) {
+      setPhotoProblem(REMOVE_REFUSED);
+      return;
+    }
+    // What the server said about a photo last time goes; it says it again if it still holds.
+    const sent = picked.accepted;
+    sent.forEach((p) => picked.setProblem(p.key, null));
     try {
-      const res = await report.mutateAsync({ ...values, photos: photos.map((p) => p.file) });
+      const res = await report.mutateAsync({ ...values, photos: sent.map((p) => p.file) });
       notify(res.message ?? MALFUNCTION_TEXT.reported);
       setDone(true);
     } catch (err) {
@@ -109,22 +84,31 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
           { shouldFocus: i === 0 },
         ),
       );
-      // Photos and anything else: one line above the buttons (the values stay as they were).
-      const rest = fields.filter(([f]) => f !== 'description' && f !== 'remark').flatMap(([, m]) => m);
-      if (own.length === 0 || rest.length > 0) setFailure(rest[0] ?? failureText(err));
+      // A photo's refusal under that photo (`photos.1`, or `photos` when only one was sent) ...
+      const photoMessages = sent.map((p, i) => serverPhotoError(err, 'photos', i, sent.length));
+      sent.forEach((p, i) => photoMessages[i] && picked.setProblem(p.key, photoMessages[i]));
+      const placed = photoMessages.some(Boolean);
+      const isPhotoField = (f: string) => f === 'photos' || f.startsWith('photos.');
+      // ... about the photos together (too many) under the photos; anything else above the buttons.
+      const together = fields.find(([f]) => f === 'photos')?.[1][0];
+      if (together && !placed) setPhotoProblem(together);
+      const rest = fields
+        .filter(([f]) => f !== 'description' && f !== 'remark' && !isPhotoField(f))
+        .flatMap(([, m]) => m);
+      if ((own.length === 0 && !placed && !together) || rest.length > 0) setFailure(rest[0] ?? failureText(err));
     }
   });
 
-  const onFiles = (input: HTMLInputElement) => {
-    setPhotoProblem(add(Array.from(input.files ?? [])));
-    input.value = '';
+  const onFiles = async (files: File[]) => {
+    setPhotoProblem(null);
+    const { overflow } = await picked.add(files);
+    if (overflow) setPhotoProblem(MALFUNCTION_TEXT.tooManyPhotos);
   };
-  const full = photos.length >= MAX_MALFUNCTION_PHOTOS;
   const close = () => {
     if (!sending) onClose();
   };
   // A tap beside the form does not throw away what was typed or chosen (Annuleren and Escape do close).
-  const typed = form.formState.isDirty || photos.length > 0;
+  const typed = form.formState.isDirty || picked.photos.length > 0;
   const onDialogClose = (_: unknown, reason: 'backdropClick' | 'escapeKeyDown') => {
     if (reason === 'backdropClick' && typed && !done) return;
     close();
@@ -183,97 +167,33 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
                 autoFocus
                 helperText="Wat is er aan de hand?"
               />
-              <TextFieldElement name="remark" control={form.control} label="Opmerking" />
+              <TextFieldElement
+                name="remark"
+                control={form.control}
+                label="Opmerking"
+                multiline
+                minRows={2}
+                counter={MAX_TEXT}
+              />
               <Box>
                 <Typography variant="body2" color="text.secondary" id="malfunction-photos">
                   Foto&apos;s (optioneel, maximaal {MAX_MALFUNCTION_PHOTOS})
                 </Typography>
-                {photos.length > 0 && (
-                  <Box
-                    component="ul"
-                    aria-labelledby="malfunction-photos"
-                    sx={{
-                      listStyle: 'none',
-                      p: 0,
-                      m: 0,
-                      mt: 1,
-                      display: 'grid',
-                      gridTemplateColumns: 'repeat(3, minmax(0, 120px))',
-                      gap: 1,
+                <Box sx={{ mt: 1 }}>
+                  <PhotoPicker
+                    photos={picked.photos}
+                    onChoose={(files) => void onFiles(files)}
+                    onRemove={(key) => {
+                      picked.remove(key);
+                      setPhotoProblem(null);
                     }}
-                  >
-                    {photos.map((p, i) => (
-                      <Box component="li" key={p.url} sx={{ position: 'relative' }}>
-                        <Box
-                          component="img"
-                          src={p.url}
-                          alt={`Foto ${i + 1}: ${p.file.name}`}
-                          sx={{
-                            width: '100%',
-                            aspectRatio: '1',
-                            objectFit: 'cover',
-                            display: 'block',
-                            borderRadius: 1,
-                            bgcolor: 'action.hover',
-                          }}
-                        />
-                        <IconButton
-                          aria-label={`Foto ${i + 1} verwijderen`}
-                          size="small"
-                          onClick={() => {
-                            remove(p);
-                            setPhotoProblem(null);
-                          }}
-                          sx={{
-                            position: 'absolute',
-                            top: 4,
-                            right: 4,
-                            bgcolor: 'background.paper',
-                            '&:hover': { bgcolor: 'background.paper' },
-                          }}
-                        >
-                          <CloseIcon fontSize="small" />
-                        </IconButton>
-                      </Box>
-                    ))}
-                  </Box>
-                )}
-                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-                  {touch && (
-                    <Button
-                      variant="outlined"
-                      startIcon={<CameraIcon />}
-                      onClick={() => (full ? setPhotoProblem(MALFUNCTION_TEXT.tooManyPhotos) : camera.current?.click())}
-                    >
-                      Foto maken
-                    </Button>
-                  )}
-                  <Button
-                    variant="outlined"
-                    startIcon={<AddPhotoIcon />}
-                    onClick={() => (full ? setPhotoProblem(MALFUNCTION_TEXT.tooManyPhotos) : picker.current?.click())}
-                  >
-                    Foto toevoegen
-                  </Button>
+                    label="Foto toevoegen"
+                    labelId="malfunction-photos"
+                    full={picked.room <= 0}
+                    onFull={() => setPhotoProblem(MALFUNCTION_TEXT.tooManyPhotos)}
+                    disabled={sending}
+                  />
                 </Box>
-                <input
-                  ref={picker}
-                  type="file"
-                  accept={PHOTO_TYPES.join(',')}
-                  multiple
-                  hidden
-                  aria-label="Foto kiezen"
-                  onChange={(e) => onFiles(e.target)}
-                />
-                <input
-                  ref={camera}
-                  type="file"
-                  accept={PHOTO_TYPES.join(',')}
-                  capture="environment"
-                  hidden
-                  aria-label="Foto maken met de camera"
-                  onChange={(e) => onFiles(e.target)}
-                />
                 {photoProblem && (
                   <Alert severity="warning" onClose={() => setPhotoProblem(null)} sx={{ mt: 1 }}>
                     {photoProblem}

@@ -15,8 +15,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import type { PrefetchArgs } from '../../../lib/screen';
 import { ownMachineQuery, useOwnMachine } from '../api/portal';
-import { ImageGallery } from '../components/image-gallery';
-import { CustomerNote, MalfunctionStatusChip, malfunctionDates } from '../components/malfunction-status';
+import { PhotoGallery } from '../../../components/photo/photo-gallery';
+import { MalfunctionStatusChip } from '../../malfunctions/components/malfunction-status';
+import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
 import { OwnLatestReports } from '../components/own-latest-reports';
 import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
 
@@ -105,7 +106,7 @@ function MachineMalfunctions({ machine }: { machine: OwnMachineDetail }) {
           )}
           {f.photos.length > 0 && (
             <Box sx={{ mt: 1, maxWidth: 240 }}>
-              <ImageGallery
+              <PhotoGallery
                 images={f.photos}
                 name={`de storing van ${formatDateTime(f.reported_at)}`}
                 kind="Foto"
@@ -171,7 +172,7 @@ export default function OwnMachine() {
               </Section>
               {machine.images.length > 0 && (
                 <Section id="machine-images" title="Afbeeldingen">
-                  <ImageGallery images={machine.images} name={machine.name} />
+                  <PhotoGallery images={machine.images} name={machine.name} />
                 </Section>
               )}
             </Box>

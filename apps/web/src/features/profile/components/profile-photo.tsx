@@ -1,61 +1,59 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { fullName, type CurrentUser } from '@keurwijzer/shared/users';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import { useNotify } from '../../../components/feedback/notifications';
+import { serverPhotoError } from '../../../components/photo/photo-check';
+import { PhotoPicker } from '../../../components/photo/photo-picker';
+import { usePickedPhotos } from '../../../components/photo/use-picked-photos';
 import { errorMessage } from '../../../lib/api-client';
 import { removePhoto, uploadPhoto, useProfileChange } from '../api/profile';
-
-const MAX_BYTES = 10 * 1024 * 1024;
-const ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** "Anna van der Berg" -> "AB". */
 const initialsOf = (user: CurrentUser) => `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
 
 /**
- * The profile photo: the current one (or the initials), "Foto kiezen" (JPEG, PNG or WebP of at
- * most 10 MB; the server cuts it to a square) which uploads at once and shows the chosen file
- * while it does, and "Foto verwijderen" after a confirmation. Not part of the name form: a photo
+ * The profile photo: the current one (or the initials), and the photo picker (JPEG, PNG or WebP
+ * of at most 10 MB, checked by its bytes as it is chosen; the server cuts it to a square), which
+ * uploads at once; a refusal (the browser's or the server's, e.g. too many pixels) stays under
+ * the chosen photo. "Foto verwijderen" after a confirmation. Not part of the name form: a photo
  * is saved on its own.
  */
 export function ProfilePhoto({ user }: { user: CurrentUser }) {
-  const input = useRef<HTMLInputElement>(null);
   const notify = useNotify();
   const run = useConfirmedAction();
-  const [preview, setPreview] = useState<string | null>(null);
+  const picked = usePickedPhotos(1);
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useProfileChange(uploadPhoto);
   const remove = useProfileChange(removePhoto);
 
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-
-  const onFile = async (file: File | undefined) => {
-    if (input.current) input.current.value = '';
-    if (!file) return;
+  const onChoose = async (files: File[]) => {
     setProblem(null);
-    if (file.size > MAX_BYTES) {
-      setProblem(`${file.name} is groter dan 10 MB.`);
-      return;
-    }
-    setPreview(URL.createObjectURL(file));
+    // One photo at a time: a new choice replaces the one shown (refused or not).
+    picked.photos.forEach((p) => picked.remove(p.key));
+    const [photo] = (await picked.add(files.slice(0, 1))).added;
+    if (!photo || photo.problem) return;
     try {
-      const res = await upload.mutateAsync(file);
+      const res = await upload.mutateAsync(photo.file);
       if (res.message) notify(res.message);
+      picked.remove(photo.key);
     } catch (err) {
-      setProblem(errorMessage(err));
-    } finally {
-      setPreview(null);
+      const own = serverPhotoError(err, 'image', 0, 1);
+      if (own) picked.setProblem(photo.key, own);
+      else {
+        picked.remove(photo.key);
+        setProblem(errorMessage(err));
+      }
     }
   };
 
   const busy = upload.isPending || remove.isPending;
-  const src = preview ?? user.image ?? undefined;
+  const src = user.image ?? undefined;
 
   return (
     <Box>
@@ -67,44 +65,38 @@ export function ProfilePhoto({ user }: { user: CurrentUser }) {
         >
           {initialsOf(user)}
         </Avatar>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {user.image && (
           <Button
-            variant="outlined"
-            startIcon={<AddPhotoIcon />}
-            onClick={() => input.current?.click()}
+            color="error"
+            startIcon={<DeleteIcon />}
             disabled={busy}
+            onClick={() =>
+              void run(
+                {
+                  title: 'Foto verwijderen',
+                  message: 'Weet je zeker dat je je foto wilt verwijderen?',
+                  confirmLabel: 'Verwijderen',
+                  destructive: true,
+                },
+                () => remove.mutateAsync(undefined),
+              )
+            }
           >
-            {upload.isPending ? 'Bezig met uploaden...' : 'Foto kiezen'}
+            Foto verwijderen
           </Button>
-          {user.image && (
-            <Button
-              color="error"
-              startIcon={<DeleteIcon />}
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  {
-                    title: 'Foto verwijderen',
-                    message: 'Weet je zeker dat je je foto wilt verwijderen?',
-                    confirmLabel: 'Verwijderen',
-                    destructive: true,
-                  },
-                  () => remove.mutateAsync(undefined),
-                )
-              }
-            >
-              Foto verwijderen
-            </Button>
-          )}
-          <input
-            ref={input}
-            type="file"
-            accept={ACCEPT}
-            hidden
-            aria-label="Foto kiezen"
-            onChange={(e) => void onFile(e.target.files?.[0])}
-          />
-        </Box>
+        )}
+      </Box>
+      <Box sx={{ mt: 1.5, maxWidth: 400 }}>
+        <PhotoPicker
+          photos={picked.photos}
+          onChoose={(files) => void onChoose(files)}
+          onRemove={picked.remove}
+          label={upload.isPending ? 'Bezig met uploaden...' : 'Foto kiezen'}
+          kind="Gekozen foto"
+          multiple={false}
+          disabled={busy}
+          removable={!upload.isPending}
+        />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         JPEG, PNG of WebP, maximaal 10 MB. De foto wordt vierkant bijgesneden.
