@@ -41,25 +41,38 @@ const MACHINE_REPORT_JSON = sql`json_build_object(
   'planned_date', to_char(t.planned_date, 'YYYY-MM-DD'), 'submitted_at', ${iso(sql`r.submitted_at`)},
   'filled_in_by_name', ${fullName}, 'not_at_location', r.not_at_location)`;
 
+/** The inspection types as a text[] literal, in INSPECTION_TYPES order. */
+const TYPES_ARRAY = sql.raw(`array[${INSPECTION_TYPES.map((type) => `'${type}'`).join(', ')}]::text[]`);
+
 /**
  * The latest submitted report per inspection type (LatestReports) of the machine whose id is
- * `machine` (a column of the outer row, `m.id` unless told): one sub-select over the machine's
- * submitted reports (its range of reports_machine_idx, the type from the report's own copy), the
- * newest of each type picked by an ordered aggregate. One sub-select instead of one per type: the
- * customer portal's machine screen embeds it, and each sub-select costs planning time.
+ * `machine` (a column of the outer row, `m.id` unless told), for the types that apply to it: a
+ * type it has a questionnaire of (machine_questionnaires) or a submitted report of. A type that
+ * applies without a submitted report is null ("Nog geen"); one that does not apply is left out, so
+ * a machine without a maintenance questionnaire does not read as one whose maintenance is overdue
+ * (issue 19). One sub-select over the machine's submitted reports (its range of
+ * reports_machine_idx, the type from the report's own copy), the newest of each type picked by an
+ * ordered aggregate, and one range of the machine's questionnaires (their primary key); the
+ * types are paired with their reports by `unnest` and kept in INSPECTION_TYPES order. One
+ * sub-select instead of one per type: the customer portal's machine screen embeds it, and each
+ * sub-select costs planning time.
  */
 export const latestReportsOf = (machine: SQL = sql`m.id`) =>
-  sql<LatestReports>`(select json_build_object(${sql.join(
+  sql<LatestReports>`(select coalesce(json_object_agg(k.type, k.latest order by k.n)
+      filter (where k.latest is not null or k.type = any(a.questionnaires)), '{}'::json)
+  from (select array[${sql.join(
     INSPECTION_TYPES.map(
       (type) =>
-        sql`${sql.raw(`'${type}'`)}, (array_agg(json_build_object('id', r.id, 'submitted_at', ${iso(sql`r.submitted_at`)},
+        sql`(array_agg(json_build_object('id', r.id, 'submitted_at', ${iso(sql`r.submitted_at`)},
           'filled_in_by_name', ${fullName}) order by r.submitted_at desc, r.id desc)
           filter (where r.inspection_type = ${sql.raw(`'${type}'`)}))[1]`,
     ),
     sql`, `,
-  )})
-  from reports r left join users u on u.id = r.filled_in_by
-  where r.machine_id = ${machine} and r.status = 'submitted')`;
+  )}] as latest,
+      array(select mq.inspection_type from machine_questionnaires mq where mq.machine_id = ${machine}) as questionnaires
+    from reports r left join users u on u.id = r.filled_in_by
+    where r.machine_id = ${machine} and r.status = 'submitted') a
+  cross join lateral unnest(${TYPES_ARRAY}, a.latest) with ordinality k(type, latest, n))`;
 
 export function createMachineReportsRepository(db: Db) {
   return {

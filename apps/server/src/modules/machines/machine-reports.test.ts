@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LatestReportsSchema, MachineReportSchema, type MachineReport } from '@keurwijzer/shared/reports';
 import { TEXT } from '@keurwijzer/shared/texts';
-import { createMachine, createPlacementChain, uniqueName } from '../../test/factories';
+import { and, eq } from 'drizzle-orm';
+import { machineQuestionnaires } from '../../db/schema/machines';
+import { createMachine, createPlacementChain, createQuestionnaire, uniqueName } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 import { makeReport } from '../completed-reports/completed-reports.test-helpers';
 import { JUNK_IDS } from './machines.test-helpers';
@@ -91,8 +93,36 @@ describe('GET /api/customers/:customerId/machines/:id/latest-reports', () => {
       },
       // Only an open maintenance report: none submitted yet.
       maintenance: null,
-      inspection_maintenance: null,
     });
+  });
+
+  it('lists only the inspection types that apply: a questionnaire of the type, or a submitted report of it', async () => {
+    const c = await createPlacementChain(t.db, uniqueName('Machineklant'));
+    const machine = await createMachine(t.db, c);
+    // No questionnaire, no report: nothing applies (no "Nog geen" that reads as overdue).
+    expect(await latestOf(c.customer.id, machine.id)).toStrictEqual({});
+
+    // A safety questionnaire: safety applies, none submitted yet; maintenance does not apply.
+    const safety = await createQuestionnaire(t.db, { inspectionType: 'safety', categories: 1, questions: 1 });
+    await t.db
+      .insert(machineQuestionnaires)
+      .values({ machineId: machine.id, inspectionType: 'safety', questionnaireId: safety.questionnaire.id });
+    expect(await latestOf(c.customer.id, machine.id)).toStrictEqual({ safety: null });
+
+    // A submitted inspection report whose questionnaire was unlinked since: inspection still applies.
+    const made = await makeReport(t, c, { machineId: machine.id, submittedAt: new Date(Date.UTC(2026, 3, 2, 8)) });
+    await t.db
+      .delete(machineQuestionnaires)
+      .where(
+        and(eq(machineQuestionnaires.machineId, machine.id), eq(machineQuestionnaires.inspectionType, 'inspection')),
+      );
+    const latest = await latestOf(c.customer.id, machine.id);
+    expect(latest).toStrictEqual({
+      inspection: { id: made.reportId, submitted_at: '2026-04-02T08:00:00.000Z', filled_in_by_name: null },
+      safety: null,
+    });
+    // In the spec's key order of INSPECTION_TYPES.
+    expect(Object.keys(latest)).toEqual(['inspection', 'safety']);
   });
 });
 

@@ -216,8 +216,15 @@ describe('GET /api/machines/:id (the machine screen)', () => {
       inspection: { id: s.inspection.reportId, submitted_at: at(20).toISOString(), filled_in_by_name: by },
       safety: { id: s.safety.reportId, submitted_at: at(10).toISOString(), filled_in_by_name: by },
       maintenance: { id: s.maintenance.reportId, submitted_at: at(5, 23, 30).toISOString(), filled_in_by_name: by },
+      // It has a questionnaire of this type (an open report): it applies, none submitted yet.
       inspection_maintenance: null,
     });
+    expect(Object.keys(detail.latest_reports)).toEqual([
+      'inspection',
+      'maintenance',
+      'safety',
+      'inspection_maintenance',
+    ]);
     const m = s.malfunctions;
     expect(detail.malfunctions.map((f) => [f.id, f.status])).toEqual([
       [m.reported.id, 'open'],
@@ -259,7 +266,8 @@ describe('GET /api/machines/:id (the machine screen)', () => {
     const detail = await ok(A(), machinePath(s.bare.id), OwnMachineDetailSchema.strict());
     expect(detail.images).toEqual([]);
     expect(detail.malfunctions).toEqual([]);
-    expect(Object.values(detail.latest_reports)).toEqual([null, null, null, null]);
+    // No questionnaire and no report: no inspection type applies, so none is listed ("Nog geen" nowhere).
+    expect(detail.latest_reports).toStrictEqual({});
   });
 
   it('sends the session lookup and one statement, however many images, reports and malfunctions', async () => {

@@ -14,7 +14,10 @@ import { ReportPdfButton } from '../../reports/components/report-pdf-button';
 /** The order of the spec: safety, inspection, maintenance, inspection/maintenance. */
 const TYPES: InspectionType[] = ['safety', 'inspection', 'maintenance', 'inspection_maintenance'];
 
-/** "Laatste rapporten": the machine's latest submitted report of each type, or "Nog geen". */
+/**
+ * "Laatste rapporten": the machine's latest submitted report of each inspection type that applies
+ * to it (the server lists only those: a questionnaire or a report of the type), or "Nog geen".
+ */
 export function MachineLatestReports({ customerId, machineId }: { customerId: number; machineId: number }) {
   const { data: latest, isPending, error } = useLatestReports(customerId, machineId);
   const all = `/admin/customers/${customerId}/machines/${machineId}/reports`;
@@ -33,9 +36,11 @@ export function MachineLatestReports({ customerId, machineId }: { customerId: nu
           <Skeleton variant="text" width="60%" aria-label="Laden..." />
         ) : error ? (
           <Typography color="error">De rapporten konden niet worden geladen.</Typography>
+        ) : !TYPES.some((type) => type in latest) ? (
+          <Typography color="text.secondary">Nog geen rapporten</Typography>
         ) : (
           <Box component="dl" sx={{ m: 0 }}>
-            {TYPES.map((type) => {
+            {TYPES.filter((type) => type in latest).map((type) => {
               const report = latest[type];
               return (
                 <Box

@@ -14,11 +14,16 @@ export const PORTAL_TYPES: InspectionType[] = ['safety', 'inspection', 'maintena
 /** The customer's path of a report of its machine. */
 export const ownReportPath = (machineId: number, reportId: number) => `/machines/${machineId}/reports/${reportId}`;
 
-/** "Laatste rapporten" of the machine screen: per type the latest submitted report (date, mechanic, PDF) or "Nog geen". */
+/**
+ * "Laatste rapporten" of the machine screen: per inspection type that applies to the machine (the
+ * server lists only those) the latest submitted report (date, mechanic, PDF) or "Nog geen".
+ */
 export function OwnLatestReports({ machineId, latest }: { machineId: number; latest: LatestReports }) {
+  const types = PORTAL_TYPES.filter((type) => type in latest);
+  if (types.length === 0) return <Typography color="text.secondary">Nog geen rapporten</Typography>;
   return (
     <Box component="dl" sx={{ m: 0 }}>
-      {PORTAL_TYPES.map((type) => {
+      {types.map((type) => {
         const report = latest[type];
         return (
           <Box
