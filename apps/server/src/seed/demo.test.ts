@@ -116,4 +116,37 @@ describe('demo seed', () => {
       expect(m.questions_count).toBeGreaterThan(0);
     }
   });
+
+  it('links every machine only to questionnaires of its own machine type, and every report uses one of them', async () => {
+    // What fits which machine type (a compressor is never inspected with the forklift's forks and mast).
+    const fits: Record<string, string[]> = {
+      Compressor: ['Periodieke keuring drukapparatuur compressor', 'Onderhoud schroefcompressor'],
+      Heftruck: ['Periodieke keuring heftruck', 'Onderhoud heftruck en stapelaar'],
+      Stapelaar: ['Periodieke keuring heftruck', 'Onderhoud heftruck en stapelaar'],
+      Kolomboormachine: ['Keuring en onderhoud werkplaatsmachine', 'NEN 3140 keuring elektrisch gereedschap'],
+      Draaibank: ['Keuring en onderhoud werkplaatsmachine'],
+      Zaagmachine: ['NEN 3140 keuring elektrisch gereedschap', 'Keuring en onderhoud werkplaatsmachine'],
+      'Handgereedschap elektrisch': ['NEN 3140 keuring elektrisch gereedschap'],
+    };
+    const rows = <T>(query: ReturnType<typeof sql>) =>
+      t.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
+    const links = await rows<{ inventory_number: string; machine_type: string | null; questionnaire: string }>(
+      sql`select m.inventory_number, mt.name as machine_type, q.name as questionnaire
+          from machine_questionnaires mq join machines m on m.id = mq.machine_id
+          left join machine_types mt on mt.id = m.machine_type_id join questionnaires q on q.id = mq.questionnaire_id`,
+    );
+    const reports = await rows<{ inventory_number: string; machine_type: string | null; questionnaire: string }>(
+      sql`select m.inventory_number, mt.name as machine_type, r.questionnaire_name as questionnaire
+          from reports r join machines m on m.id = r.machine_id left join machine_types mt on mt.id = m.machine_type_id`,
+    );
+    expect(links.length).toBeGreaterThan(100);
+    expect(reports.length).toBeGreaterThan(100);
+    for (const r of [...links, ...reports]) {
+      expect(fits[r.machine_type ?? ''] ?? [], `${r.inventory_number} (${r.machine_type})`).toContain(r.questionnaire);
+    }
+    // The compressor of the issue.
+    const compressor = reports.filter((r) => r.inventory_number === 'INV-01001').map((r) => r.questionnaire);
+    expect(compressor.length).toBeGreaterThan(0);
+    expect(compressor).not.toContain('Periodieke keuring heftruck');
+  });
 });

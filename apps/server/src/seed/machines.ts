@@ -5,8 +5,12 @@ import { departments, locations, rooms } from '../db/schema/customers';
 import { machineQuestionnaires, machines } from '../db/schema/machines';
 import { brandTypes, brands, machineTypes } from '../db/schema/master-data';
 import { questionnaires } from '../db/schema/questionnaires';
+import { demoQuestionnaireFor } from './master-data';
 
-/** Machine kinds: name, machine type, brand, typical price in euros, questionnaire types. */
+/**
+ * Machine kinds: name, machine type, brand, typical price in euros, and the inspection types they
+ * get a questionnaire of (always one of their own machine type: master-data.ts).
+ */
 const KINDS: { name: string; type: string; brand: string; price: number; inspections: InspectionType[] }[] = [
   {
     name: 'Schroefcompressor',
@@ -15,15 +19,27 @@ const KINDS: { name: string; type: string; brand: string; price: number; inspect
     price: 8950,
     inspections: ['maintenance', 'inspection'],
   },
-  { name: 'Zuigercompressor', type: 'Compressor', brand: 'Kaeser', price: 2450, inspections: ['maintenance'] },
-  { name: 'Elektrische heftruck', type: 'Heftruck', brand: 'Still', price: 28500, inspections: ['inspection'] },
+  {
+    name: 'Schroefcompressor met koeldroger',
+    type: 'Compressor',
+    brand: 'Kaeser',
+    price: 2450,
+    inspections: ['maintenance'],
+  },
+  {
+    name: 'Elektrische heftruck',
+    type: 'Heftruck',
+    brand: 'Still',
+    price: 28500,
+    inspections: ['inspection', 'maintenance'],
+  },
   { name: 'Reachtruck', type: 'Heftruck', brand: 'Jungheinrich', price: 34900, inspections: ['inspection'] },
   {
     name: 'Elektrische stapelaar',
     type: 'Stapelaar',
     brand: 'Jungheinrich',
     price: 9800,
-    inspections: ['inspection', 'safety'],
+    inspections: ['inspection', 'maintenance'],
   },
   {
     name: 'Kolomboormachine',
@@ -107,9 +123,11 @@ export async function seedMachines(tx: Executor, customerIds: number[]): Promise
     const inserted = await tx.insert(machines).values(values).returning({ id: machines.id });
     const links = inserted.flatMap((m, i) => {
       const kind = KINDS[(i + c * 5) % KINDS.length]!;
-      return kind.inspections.flatMap((type) => {
-        const q = questionnaireRows.find((row) => row.inspectionType === type);
-        return q ? [{ machineId: m.id, inspectionType: type, questionnaireId: q.id }] : [];
+      return kind.inspections.map((type) => {
+        const name = demoQuestionnaireFor(kind.type, type);
+        const q = questionnaireRows.find((row) => row.name === name && row.inspectionType === type);
+        if (!q) throw new Error(`No active demo questionnaire of type ${type} for machine type ${kind.type}`);
+        return { machineId: m.id, inspectionType: type, questionnaireId: q.id };
       });
     });
     if (links.length) await tx.insert(machineQuestionnaires).values(links);

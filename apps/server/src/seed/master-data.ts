@@ -68,6 +68,14 @@ const BANK: Record<string, Q[]> = {
     ['Machine loopt zonder afwijkend geluid', 'quality'],
     ['Gebruikershandleiding aanwezig', 'yesNo'],
   ],
+  Drukapparatuur: [
+    ['Typeplaat drukvat met maximale werkdruk leesbaar', 'okNok'],
+    ['Drukvat uitwendig zonder deuken of corrosie', 'quality', 'Plaats en omvang'],
+    ['Wanddikte drukvat voldoende', 'measured', 'Gemeten wanddikte (mm)'],
+    ['Veiligheidsventiel blaast af bij de ingestelde druk', 'measured', 'Afblaasdruk (bar)'],
+    ['Manometer werkt en is afleesbaar', 'okNok'],
+    ['Drukschakelaar schakelt bij de ingestelde druk', 'okNok'],
+  ],
   Persluchtsysteem: [
     ['Drukvat zonder corrosie', 'quality', 'Plaats en omvang corrosie'],
     ['Veiligheidsventiel getest', 'okNok'],
@@ -101,23 +109,43 @@ const BANK: Record<string, Q[]> = {
   ],
 };
 
-const QUESTIONNAIRES: { name: string; type: InspectionType; status: 'active' | 'concept'; categories: string[] }[] = [
+/**
+ * The demo's questionnaires, each for the machine types it fits (`machineTypes`): a machine is
+ * only ever linked to a questionnaire of its own machine type (seed/machines.ts).
+ */
+const QUESTIONNAIRES: {
+  name: string;
+  type: InspectionType;
+  status: 'active' | 'concept';
+  machineTypes: string[];
+  categories: string[];
+}[] = [
   {
     name: 'NEN 3140 keuring elektrisch gereedschap',
     type: 'safety',
     status: 'active',
+    machineTypes: ['Handgereedschap elektrisch', 'Zaagmachine', 'Kolomboormachine'],
     categories: ['Visuele inspectie', 'Beschermingsleiding', 'Isolatieweerstand', 'Aardlekschakelaar', 'Afronding'],
   },
   {
     name: 'Periodieke keuring heftruck',
     type: 'inspection',
     status: 'active',
+    machineTypes: ['Heftruck', 'Stapelaar'],
     categories: ['Visuele inspectie', 'Hef- en rijwerk', 'Werking en veiligheid', 'Afronding'],
+  },
+  {
+    name: 'Periodieke keuring drukapparatuur compressor',
+    type: 'inspection',
+    status: 'active',
+    machineTypes: ['Compressor'],
+    categories: ['Visuele inspectie', 'Drukapparatuur', 'Werking en veiligheid', 'Afronding'],
   },
   {
     name: 'Onderhoud schroefcompressor',
     type: 'maintenance',
     status: 'active',
+    machineTypes: ['Compressor'],
     categories: [
       'Visuele inspectie',
       'Persluchtsysteem',
@@ -127,9 +155,17 @@ const QUESTIONNAIRES: { name: string; type: InspectionType; status: 'active' | '
     ],
   },
   {
+    name: 'Onderhoud heftruck en stapelaar',
+    type: 'maintenance',
+    status: 'active',
+    machineTypes: ['Heftruck', 'Stapelaar'],
+    categories: ['Visuele inspectie', 'Hef- en rijwerk', 'Onderhoudswerkzaamheden', 'Afronding'],
+  },
+  {
     name: 'Keuring en onderhoud werkplaatsmachine',
     type: 'inspection_maintenance',
     status: 'active',
+    machineTypes: ['Kolomboormachine', 'Draaibank', 'Zaagmachine'],
     categories: [
       'Visuele inspectie',
       'Werking en veiligheid',
@@ -143,9 +179,16 @@ const QUESTIONNAIRES: { name: string; type: InspectionType; status: 'active' | '
     name: 'Veiligheidsronde hoogwerker (concept)',
     type: 'safety',
     status: 'concept',
+    machineTypes: ['Hoogwerker'],
     categories: ['Visuele inspectie', 'Werking en veiligheid', 'Afronding'],
   },
 ];
+
+/** The name of the active demo questionnaire of this inspection type for this machine type, if any. */
+export function demoQuestionnaireFor(machineType: string, type: InspectionType): string | undefined {
+  return QUESTIONNAIRES.find((q) => q.status === 'active' && q.type === type && q.machineTypes.includes(machineType))
+    ?.name;
+}
 
 /** Realistic Dutch master data and questionnaires of every inspection type (demo only). */
 export async function seedMasterData(tx: Executor): Promise<void> {
