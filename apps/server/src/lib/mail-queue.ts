@@ -76,6 +76,23 @@ export type MailQueue = MailSender & {
 };
 
 const QUEUE = 'mail';
+
+/**
+ * Mails a person waits for to get into their account (an invitation, an activation or reset link,
+ * ...) go before notices to the office (malfunctions, accounts waiting to be linked): a burst of
+ * notices must not hold up a login. pg-boss's job `priority` (higher first; its fetch orders by
+ * priority, then age), so the worker takes these first from whatever is queued. Other kinds,
+ * also new ones, are notices.
+ */
+export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
+  'invitation',
+  'activation',
+  'address_taken',
+  'password_reset',
+  'not_activated',
+  'two_factor_reset',
+]);
+const priorityOf = (kind: string) => (ACCOUNT_MAIL_KINDS.has(kind) ? 10 : 0);
 /**
  * pg-boss's dead letters of QUEUE: a job that failed for good lands here. Its worker marks a
  * mail `failed` that the mail worker could not mark itself (its process died during the last
@@ -203,8 +220,8 @@ export function createMailQueue(deps: {
     }
   }
 
-  async function enqueue(tx: SqlExecutor, data: JobData) {
-    await boss.send(QUEUE, data, { ...jobOptions, db: onTx(tx) } as PgBoss.SendOptions);
+  async function enqueue(tx: SqlExecutor, data: JobData, kind: string) {
+    await boss.send(QUEUE, data, { ...jobOptions, priority: priorityOf(kind), db: onTx(tx) } as PgBoss.SendOptions);
   }
 
   return {
@@ -216,7 +233,7 @@ export function createMailQueue(deps: {
           [mail.kind, mail.to, rendered.subject, rendered.text, rendered.html],
         );
         const mailId = Number(rows[0]!.id);
-        await enqueue(tx, { mailId, base: 0 });
+        await enqueue(tx, { mailId, base: 0 }, mail.kind);
         return mailId;
       });
       wake();
@@ -226,14 +243,14 @@ export function createMailQueue(deps: {
     async retry(id) {
       const outcome = await sql.transaction(async (tx): Promise<RetryOutcome> => {
         const { rows } = await tx.query(
-          `update mails set status = 'queued', updated_at = now() where id = $1 and status = 'failed' returning attempts`,
+          `update mails set status = 'queued', updated_at = now() where id = $1 and status = 'failed' returning attempts, kind`,
           [id],
         );
         if (rows.length === 0) {
           const exists = await tx.query('select 1 from mails where id = $1', [id]);
           return exists.rows.length ? 'not_failed' : 'not_found';
         }
-        await enqueue(tx, { mailId: id, base: Number(rows[0]!.attempts) });
+        await enqueue(tx, { mailId: id, base: Number(rows[0]!.attempts) }, String(rows[0]!.kind));
         return 'queued';
       });
       if (outcome === 'queued') wake();
