@@ -85,7 +85,11 @@ export const tasklists = pgTable(
     // an index-only scan (migration 0012).
     index('tasklists_type_idx').on(t.inspectionType, t.submittedCount),
     index('tasklists_location_idx').on(t.locationId),
-    index('tasklists_created_by_idx').on(t.createdBy, t.plannedDate),
+    // "Mine" (a user's own lists) in the default order, newest planned date first.
+    index('tasklists_created_by_idx').on(t.createdBy, t.plannedDate, t.id),
+    // A mechanic's default page (mine, today_first): the unfinished lists as one range, the
+    // finished ones in their order (newest planned date first, then id) without a sort.
+    index('tasklists_created_by_status_idx').on(t.createdBy, t.status, t.plannedDate.desc().nullsLast(), t.id),
     check(
       'tasklists_type_check',
       sql`${t.inspectionType} in ('inspection', 'maintenance', 'safety', 'inspection_maintenance')`,
