@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from './api-client';
-import { createSaveQueue, type QueuedChange, type QueueStorage } from './save-queue';
+import { createSaveQueue, type QueuedChange, type QueueStorage, type WireChange } from './save-queue';
 
 type Call = { url: string; body: FormData | undefined };
 let calls: Call[] = [];
@@ -16,6 +16,14 @@ function mockFetch(handler: (url: string) => Response | Promise<Response>) {
     }),
   );
 }
+
+type Value = { v: number | string };
+/** The wire format of the tests: the key names the path, the value is the form body. */
+const encode = ({ key, value }: QueuedChange<Value>): WireChange => ({
+  path: `/api/${key}`,
+  body: value,
+  method: 'PUT',
+});
 
 beforeEach(() => {
   calls = [];
@@ -38,10 +46,10 @@ describe('save queue', () => {
       open--;
       return ok(url);
     });
-    const queue = createSaveQueue();
-    queue.save('a', '/api/a', { v: 1 });
-    queue.save('b', '/api/b', { v: 2 });
-    queue.save('c', '/api/c', { v: 3 });
+    const queue = createSaveQueue({ encode });
+    queue.save('a', { v: 1 });
+    queue.save('b', { v: 2 });
+    queue.save('c', { v: 3 });
     await queue.flushed();
     expect(sent()).toEqual(['/api/a 1', '/api/b 2', '/api/c 3']);
     expect(most).toBe(1);
@@ -50,11 +58,11 @@ describe('save queue', () => {
 
   it('replaces a waiting change of the same key with the latest value', async () => {
     mockFetch(async (url) => (await new Promise((r) => setTimeout(r, 5)), ok(url)));
-    const queue = createSaveQueue();
-    queue.save('a', '/api/a', { v: 1 });
-    queue.save('b', '/api/b', { v: 1 });
-    queue.save('b', '/api/b', { v: 2 });
-    queue.save('b', '/api/b', { v: 3 });
+    const queue = createSaveQueue({ encode });
+    queue.save('a', { v: 1 });
+    queue.save('b', { v: 1 });
+    queue.save('b', { v: 2 });
+    queue.save('b', { v: 3 });
     await queue.flushed();
     expect(sent()).toEqual(['/api/a 1', '/api/b 3']);
   });
@@ -65,10 +73,10 @@ describe('save queue', () => {
       if (!online && url !== '/api/token') throw new TypeError('Failed to fetch');
       return ok(url);
     });
-    const queue = createSaveQueue({ retryDelays: [5] });
+    const queue = createSaveQueue({ encode, retryDelays: [5] });
     const states: string[] = [];
     queue.subscribe((s) => states.push(s.status));
-    queue.save('a', '/api/a', { v: 1 });
+    queue.save('a', { v: 1 });
     await vi.waitFor(() => expect(states).toContain('offline'));
     expect(queue.state.pending).toBe(1);
     online = true;
@@ -79,21 +87,21 @@ describe('save queue', () => {
 
   it('reports a refused change once and goes on with the next', async () => {
     mockFetch((url) => (url === '/api/bad' ? respond(409, { message: 'Al ingediend', errors: {} }) : ok(url)));
-    const queue = createSaveQueue();
-    queue.save('bad', '/api/bad', { v: 1 });
-    queue.save('good', '/api/good', { v: 2 });
+    const queue = createSaveQueue({ encode });
+    queue.save('bad', { v: 1 });
+    queue.save('good', { v: 2 });
     await queue.flushed();
     expect(sent()).toEqual(['/api/bad 1', '/api/good 2']);
     expect(queue.state.failed).toMatchObject({ key: 'bad', error: { status: 409, message: 'Al ingediend' } });
   });
 
   /** A storage in memory, as localStorage would keep it (a copy, not the queue's own objects). */
-  const memoryStorage = (initial: QueuedChange[] = []) => {
+  const memoryStorage = (initial: QueuedChange<Value>[] = []) => {
     let items = JSON.stringify(initial);
-    const storage: QueueStorage & { items: () => QueuedChange[] } = {
-      load: () => JSON.parse(items) as QueuedChange[],
+    const storage: QueueStorage<Value> & { items: () => QueuedChange<Value>[] } = {
+      load: () => JSON.parse(items) as QueuedChange<Value>[],
       store: (next) => void (items = JSON.stringify(next)),
-      items: () => JSON.parse(items) as QueuedChange[],
+      items: () => JSON.parse(items) as QueuedChange<Value>[],
     };
     return storage;
   };
@@ -105,18 +113,18 @@ describe('save queue', () => {
       return ok(url);
     });
     const storage = memoryStorage();
-    const first = createSaveQueue({ retryDelays: [5], storage });
-    first.save('a', '/api/a', { v: 1 }, 'PUT');
-    first.save('b', '/api/b', { v: 2 }, 'PUT');
-    first.save('b', '/api/b', { v: 3 }, 'PUT');
+    const first = createSaveQueue({ encode, retryDelays: [5], storage });
+    first.save('a', { v: 1 });
+    first.save('b', { v: 2 });
+    first.save('b', { v: 3 });
     await vi.waitFor(() => expect(first.state.status).toBe('offline'));
-    expect(storage.items().map((i) => `${i.key} ${String(i.body.v)}`)).toEqual(['a 1', 'b 3']);
+    expect(storage.items().map((i) => `${i.key} ${String(i.value.v)}`)).toEqual(['a 1', 'b 3']);
     // The tab is closed: the queue stops, the storage keeps its changes.
     first.dispose();
     calls = [];
     online = true;
     const saved: string[] = [];
-    const second = createSaveQueue({ storage, onSaved: (c) => saved.push(c.key) });
+    const second = createSaveQueue({ encode, storage, onSaved: (c) => saved.push(c.key) });
     expect(second.state.pending).toBe(2);
     await second.flushed();
     expect(sent()).toEqual(['/api/a 1', '/api/b 3']);
@@ -130,9 +138,9 @@ describe('save queue', () => {
       url === '/api/token' || session ? ok(url) : respond(401, { message: 'Niet ingelogd', errors: {} }),
     );
     const storage = memoryStorage();
-    const queue = createSaveQueue({ storage });
-    queue.save('a', '/api/a', { v: 1 });
-    queue.save('b', '/api/b', { v: 2 });
+    const queue = createSaveQueue({ encode, storage });
+    queue.save('a', { v: 1 });
+    queue.save('b', { v: 2 });
     await vi.waitFor(() => expect(queue.state.status).toBe('unauthorized'));
     expect(queue.state).toMatchObject({ pending: 2, failed: null });
     expect(storage.items().map((i) => i.key)).toEqual(['a', 'b']);
@@ -146,14 +154,14 @@ describe('save queue', () => {
   it('holds a delayed change back, keeps it at once, replaces it while it waits, and flush sends it now', async () => {
     mockFetch(ok);
     const storage = memoryStorage();
-    const queue = createSaveQueue({ storage });
-    queue.save('memo', '/api/m', { v: 'a' }, 'PUT', { delay: 10_000 });
-    queue.save('memo', '/api/m', { v: 'ab' }, 'PUT', { delay: 10_000 });
-    expect(storage.items().map((i) => i.body.v)).toEqual(['ab']);
+    const queue = createSaveQueue({ encode, storage });
+    queue.save('memo', { v: 'a' }, { delay: 10_000 });
+    queue.save('memo', { v: 'ab' }, { delay: 10_000 });
+    expect(storage.items().map((i) => i.value.v)).toEqual(['ab']);
     await new Promise((r) => setTimeout(r, 20));
     expect(sent()).toEqual([]);
     await queue.flush();
-    expect(sent()).toEqual(['/api/m ab']);
+    expect(sent()).toEqual(['/api/memo ab']);
     expect(storage.items()).toEqual([]);
   });
 });

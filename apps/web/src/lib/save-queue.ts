@@ -13,29 +13,38 @@ export type SaveQueueState = {
   failed: { key: string; error: ApiError } | null;
 };
 
-export type QueuedChange = {
-  key: string;
+/** What is sent for a change: built from its value only when it goes out (the wire format). */
+export type WireChange = {
   path: string;
-  /** Plain values only when the queue is stored (no files). */
   body: FormBody;
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+};
+
+/** A waiting change: the value itself (what the screen shows), not what goes over the wire. */
+export type QueuedChange<T> = {
+  key: string;
+  /** Plain JSON values only when the queue is stored (no files). */
+  value: T;
   /** Not sent before this time (ms since epoch): typing waits for a pause, yet is kept at once. */
   notBefore?: number;
 };
 
 /** Where a queue keeps its waiting changes, so a reload or a closed tab sends them later. */
-export type QueueStorage = { load(): QueuedChange[]; store(items: QueuedChange[]): void };
+export type QueueStorage<T> = { load(): QueuedChange<T>[]; store(items: QueuedChange<T>[]): void };
 
 /**
  * The waiting changes in the browser's localStorage under `name` (nothing stored when it is
  * empty). A full or blocked storage only loses the persistence, never the change itself.
+ * `read` checks each stored item (and may bring one stored by an older version up to date);
+ * an item it answers null for is dropped.
  */
-export function localQueueStorage(name: string): QueueStorage {
+export function localQueueStorage<T>(name: string, read: (item: unknown) => QueuedChange<T> | null): QueueStorage<T> {
   return {
     load() {
       try {
         const items = JSON.parse(localStorage.getItem(name) ?? '[]') as unknown;
-        return Array.isArray(items) ? (items as QueuedChange[]).filter((i) => i && typeof i.key === 'string') : [];
+        if (!Array.isArray(items)) return [];
+        return items.map(read).filter((i): i is QueuedChange<T> => i !== null);
       } catch {
         return [];
       }
@@ -51,12 +60,14 @@ export function localQueueStorage(name: string): QueueStorage {
   };
 }
 
-type Options = {
+type Options<T> = {
+  /** What goes over the wire for a change (path, form body, method), built when it is sent. */
+  encode: (change: QueuedChange<T>) => WireChange;
   retryDelays?: number[];
   /** Keeps the waiting changes (and starts with what it holds: a reload replays them). */
-  storage?: QueueStorage;
+  storage?: QueueStorage<T>;
   /** Called with each accepted change and the server's answer. */
-  onSaved?: (change: QueuedChange, result: ApiResult<unknown>) => void;
+  onSaved?: (change: QueuedChange<T>, result: ApiResult<unknown>) => void;
 };
 
 /**
@@ -68,15 +79,22 @@ type Options = {
  * (`retryDelays`, the last one repeating, or at once on `retryNow()`) until it gets an answer; an
  * expired session (401) stops the queue with the change kept; an answer that refuses it (422,
  * 409, ...) is reported in `failed` and the queue goes on. With `storage` the waiting changes
- * survive a reload, a closed tab and a new login: the endpoints must then be idempotent.
+ * survive a reload, a closed tab and a new login: the endpoints must then be idempotent. The queue
+ * holds each change's value (`T`, what the screen shows); `encode` turns it into the request only
+ * when it is sent.
  */
-export function createSaveQueue({ retryDelays = [1_000, 2_000, 5_000, 10_000], storage, onSaved }: Options = {}) {
-  const queue: QueuedChange[] = storage ? storage.load() : [];
+export function createSaveQueue<T>({
+  encode,
+  retryDelays = [1_000, 2_000, 5_000, 10_000],
+  storage,
+  onSaved,
+}: Options<T>) {
+  const queue: QueuedChange<T>[] = storage ? storage.load() : [];
   const listeners = new Set<(state: SaveQueueState) => void>();
   const idleWaiters: (() => void)[] = [];
   let state: SaveQueueState = { pending: queue.length, status: 'idle', failed: null };
   let running = false;
-  let inFlight: QueuedChange | null = null;
+  let inFlight: QueuedChange<T> | null = null;
   let blocked = false;
   let stopped = false;
   let wake: (() => void) | null = null;
@@ -100,7 +118,7 @@ export function createSaveQueue({ retryDelays = [1_000, 2_000, 5_000, 10_000], s
       const timer = setTimeout(done, ms);
       wake = done;
     });
-  const drop = (item: QueuedChange) => {
+  const drop = (item: QueuedChange<T>) => {
     const i = queue.indexOf(item);
     if (i >= 0) queue.splice(i, 1);
     persist();
@@ -120,7 +138,8 @@ export function createSaveQueue({ retryDelays = [1_000, 2_000, 5_000, 10_000], s
       inFlight = item;
       publish({ status: 'saving' });
       try {
-        const result = await sendChange(item.path, item.body, item.method);
+        const { path, body, method } = encode(item);
+        const result = await sendChange(path, body, method);
         inFlight = null;
         drop(item);
         attempt = 0;
@@ -150,15 +169,9 @@ export function createSaveQueue({ retryDelays = [1_000, 2_000, 5_000, 10_000], s
 
   return {
     /** Queues a change under `key`; an unsent change with the same key is replaced. */
-    save(
-      key: string,
-      path: string,
-      body: FormBody,
-      method: QueuedChange['method'] = 'POST',
-      { delay = 0 }: { delay?: number } = {},
-    ) {
+    save(key: string, value: T, { delay = 0 }: { delay?: number } = {}) {
       const waiting = queue.findIndex((q) => q.key === key && q !== inFlight);
-      const item: QueuedChange = { key, path, body, method, ...(delay > 0 && { notBefore: Date.now() + delay }) };
+      const item: QueuedChange<T> = { key, value, ...(delay > 0 && { notBefore: Date.now() + delay }) };
       if (waiting >= 0) queue[waiting] = item;
       else queue.push(item);
       persist();
@@ -167,7 +180,7 @@ export function createSaveQueue({ retryDelays = [1_000, 2_000, 5_000, 10_000], s
       void run();
     },
     /** The changes not yet accepted (the one being sent included), oldest first. */
-    get waiting(): readonly QueuedChange[] {
+    get waiting(): readonly QueuedChange<T>[] {
       return [...queue];
     },
     subscribe(listener: (state: SaveQueueState) => void) {
@@ -211,4 +224,4 @@ export function createSaveQueue({ retryDelays = [1_000, 2_000, 5_000, 10_000], s
   };
 }
 
-export type SaveQueue = ReturnType<typeof createSaveQueue>;
+export type SaveQueue<T> = ReturnType<typeof createSaveQueue<T>>;

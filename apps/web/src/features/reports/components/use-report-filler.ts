@@ -4,52 +4,12 @@ import type { ReportAnswer, ReportAnswerState, ReportCategory, ReportDetail } fr
 import { useNotify } from '../../../components/feedback/notifications';
 import { errorMessage } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
-import {
-  createSaveQueue,
-  localQueueStorage,
-  type QueuedChange,
-  type SaveQueue,
-  type SaveQueueState,
-} from '../../../lib/save-queue';
-import { reportKeys, reportPaths } from '../api/reports';
+import { createSaveQueue, type SaveQueue, type SaveQueueState } from '../../../lib/save-queue';
+import { reportKeys } from '../api/reports';
+import { encodeReportChange, overlayOf, reportChangeKey, reportQueueStorage, type ReportChange } from './report-changes';
 
 /** Memo typing is sent after this pause (it is kept in the browser at once). */
 export const MEMO_DELAY_MS = 600;
-
-/**
- * Where a report's unsent changes wait in the browser: a reload or a new login of the same user
- * sends them. The user is part of the key, so another person logging in on a shared tablet never
- * sends (or sees) what the previous one left unsent.
- */
-export const reportQueueKey = (userId: number, reportId: number) => `keurwijzer.report.${userId}.${reportId}.queue`;
-
-/** What this device changed and the server may not have yet (newer ones win over the server's). */
-type Overlay = {
-  answers: Record<number, ReportAnswer>;
-  skipped: Record<number, boolean>;
-  notAtLocation?: boolean;
-};
-
-const answerKey = (questionId: number) => `answer:${questionId}`;
-const categoryKey = (categoryId: number) => `category:${categoryId}`;
-const REPORT_KEY = 'report';
-
-/** The overlay of the changes a closed tab left waiting (their bodies are what was given). */
-function overlayOf(changes: readonly QueuedChange[]): Overlay {
-  const overlay: Overlay = { answers: {}, skipped: {} };
-  for (const { key, body } of changes) {
-    const [kind, id] = key.split(':');
-    if (kind === 'answer') {
-      overlay.answers[Number(id)] = {
-        option: body.option === '' || body.option == null ? null : Number(body.option),
-        memo: typeof body.memo === 'string' && body.memo ? body.memo : null,
-        answered_at: String(body.answered_at),
-      };
-    } else if (kind === 'category') overlay.skipped[Number(id)] = body.skipped === '1';
-    else if (key === REPORT_KEY) overlay.notAtLocation = body.not_at_location === '1';
-  }
-  return overlay;
-}
 
 /** The answer given last (the server keeps the newer `answered_at` too). */
 const newer = (a: ReportAnswer | null | undefined, b: ReportAnswer | null | undefined) => {
@@ -84,15 +44,16 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const online = useOnline();
-  const [overlay, setOverlay] = useState<Overlay>(() => overlayOf(localQueueStorage(reportQueueKey(userId, id)).load()));
-  const [queue, setQueue] = useState<SaveQueue | null>(null);
+  const [overlay, setOverlay] = useState(() => overlayOf(reportQueueStorage(userId, id).load()));
+  const [queue, setQueue] = useState<SaveQueue<ReportChange> | null>(null);
   const [state, setState] = useState<SaveQueueState>({ pending: 0, status: 'idle', failed: null });
 
   useEffect(() => {
-    const q = createSaveQueue({
-      storage: localQueueStorage(reportQueueKey(userId, id)),
+    const q = createSaveQueue<ReportChange>({
+      encode: (change) => encodeReportChange(id, change.value),
+      storage: reportQueueStorage(userId, id),
       onSaved: (change, result) => {
-        if (!change.key.startsWith('answer:')) return;
+        if (change.value.kind !== 'answer') return;
         // Another device may have answered later: show what the server keeps.
         const saved = result.data as ReportAnswerState | null;
         if (!saved?.answer) return;
@@ -157,6 +118,11 @@ export function useReportFiller(report: ReportDetail, userId: number) {
 
   const latest = useRef({ categories, queue });
   latest.current = { categories, queue };
+  /** Queues the change's value (the queue encodes it when it sends). */
+  const save = useCallback(
+    (change: ReportChange, delay = 0) => latest.current.queue?.save(reportChangeKey(change), change, { delay }),
+    [],
+  );
 
   const saveAnswer = useCallback(
     (questionId: number, change: { option?: number | null; memo?: string }, delay = 0) => {
@@ -167,15 +133,9 @@ export function useReportFiller(report: ReportDetail, userId: number) {
         answered_at: new Date().toISOString(),
       };
       setOverlay((o) => ({ ...o, answers: { ...o.answers, [questionId]: answer } }));
-      latest.current.queue?.save(
-        answerKey(questionId),
-        reportPaths.answer(id, questionId),
-        { option: answer.option ?? '', memo: answer.memo ?? '', answered_at: answer.answered_at },
-        'PUT',
-        { delay },
-      );
+      save({ kind: 'answer', questionId, answer }, delay);
     },
-    [id],
+    [save],
   );
 
   /** One tap: the chosen option (the memo stays). */
@@ -188,21 +148,16 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   const skip = useCallback(
     (categoryId: number, skipped: boolean) => {
       setOverlay((o) => ({ ...o, skipped: { ...o.skipped, [categoryId]: skipped } }));
-      latest.current.queue?.save(
-        categoryKey(categoryId),
-        reportPaths.category(id, categoryId),
-        { skipped: skipped ? '1' : '0' },
-        'PUT',
-      );
+      save({ kind: 'skip', categoryId, skipped });
     },
-    [id],
+    [save],
   );
   const setNotAtLocation = useCallback(
     (value: boolean) => {
       setOverlay((o) => ({ ...o, notAtLocation: value }));
-      latest.current.queue?.save(REPORT_KEY, reportPaths.report(id), { not_at_location: value ? '1' : '0' }, 'PUT');
+      save({ kind: 'notAtLocation', notAtLocation: value });
     },
-    [id],
+    [save],
   );
 
   return {

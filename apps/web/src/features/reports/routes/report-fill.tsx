@@ -210,7 +210,8 @@ export default function ReportFill() {
         crumbs={[
           { label: 'Takenlijsten', to: '/' },
           { label: 'Takenlijst', to: report ? `/mechanic/tasklists/${report.tasklist_id}` : undefined },
-          { label: name },
+          // On a phone only the way back: the heading names the machine.
+          { label: name, hideBelow: 'sm' },
         ]}
       />
       {error ? (

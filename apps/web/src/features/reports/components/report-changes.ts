@@ -1,0 +1,123 @@
+import type { ReportAnswer } from '@keurwijzer/shared/reports';
+import { localQueueStorage, type QueuedChange, type QueueStorage, type WireChange } from '../../../lib/save-queue';
+import { reportPaths } from '../api/reports';
+
+/**
+ * One change of a report while it is filled in, as the screen uses it: the queue keeps these
+ * values (in localStorage) and they become a request (`encodeReportChange`) only when sent.
+ */
+export type ReportChange =
+  | { kind: 'answer'; questionId: number; answer: ReportAnswer }
+  | { kind: 'skip'; categoryId: number; skipped: boolean }
+  | { kind: 'notAtLocation'; notAtLocation: boolean };
+
+/** The queue's key: a newer change of the same question, category or flag replaces a waiting one. */
+export function reportChangeKey(change: ReportChange): string {
+  switch (change.kind) {
+    case 'answer':
+      return `answer:${change.questionId}`;
+    case 'skip':
+      return `category:${change.categoryId}`;
+    case 'notAtLocation':
+      return 'report';
+  }
+}
+
+/** The request of a change (the wire format of AnswerInput, SkipInput and ReportSaveInput). */
+export function encodeReportChange(reportId: number, change: ReportChange): WireChange {
+  switch (change.kind) {
+    case 'answer': {
+      const { option, memo, answered_at } = change.answer;
+      return {
+        path: reportPaths.answer(reportId, change.questionId),
+        body: { option: option ?? '', memo: memo ?? '', answered_at },
+        method: 'PUT',
+      };
+    }
+    case 'skip':
+      return { path: reportPaths.category(reportId, change.categoryId), body: { skipped: flag(change.skipped) }, method: 'PUT' };
+    case 'notAtLocation':
+      return { path: reportPaths.report(reportId), body: { not_at_location: flag(change.notAtLocation) }, method: 'PUT' };
+  }
+}
+
+const flag = (value: boolean) => (value ? '1' : '0');
+
+/**
+ * A stored item as the queue holds it, or null when it is none. Before issue 19 the queue stored
+ * the request itself (`{ key, path, body, method }`, the body in the wire format); such an item,
+ * left unsent by an older version, is read back into its change so it is still sent.
+ */
+export function readStoredReportChange(item: unknown): QueuedChange<ReportChange> | null {
+  if (!isRecord(item) || typeof item.key !== 'string') return null;
+  const notBefore = typeof item.notBefore === 'number' ? { notBefore: item.notBefore } : {};
+  const value = isRecord(item.value) ? item.value : isRecord(item.body) ? fromWire(item.key, item.body) : null;
+  const change = value && isReportChange(value) ? value : null;
+  return change && reportChangeKey(change) === item.key ? { key: item.key, value: change, ...notBefore } : null;
+}
+
+/** An older version's body (wire format) under its key, as a change. */
+function fromWire(key: string, body: Record<string, unknown>): ReportChange | null {
+  const [kind, id] = key.split(':');
+  if (kind === 'answer') {
+    const option = body.option === '' || body.option == null ? null : Number(body.option);
+    const memo = typeof body.memo === 'string' && body.memo ? body.memo : null;
+    return { kind: 'answer', questionId: Number(id), answer: { option, memo, answered_at: String(body.answered_at) } };
+  }
+  if (kind === 'category') return { kind: 'skip', categoryId: Number(id), skipped: body.skipped === '1' };
+  if (key === 'report') return { kind: 'notAtLocation', notAtLocation: body.not_at_location === '1' };
+  return null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isId = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
+
+function isReportChange(v: Record<string, unknown>): v is ReportChange {
+  switch (v.kind) {
+    case 'answer': {
+      const a = v.answer;
+      return (
+        isId(v.questionId) &&
+        isRecord(a) &&
+        (a.option === null || isId(a.option)) &&
+        (a.memo === null || typeof a.memo === 'string') &&
+        typeof a.answered_at === 'string'
+      );
+    }
+    case 'skip':
+      return isId(v.categoryId) && typeof v.skipped === 'boolean';
+    case 'notAtLocation':
+      return typeof v.notAtLocation === 'boolean';
+    default:
+      return false;
+  }
+}
+
+/** What this device changed and the server may not have yet (newer ones win over the server's). */
+export type Overlay = {
+  answers: Record<number, ReportAnswer>;
+  skipped: Record<number, boolean>;
+  notAtLocation?: boolean;
+};
+
+/** The overlay of the changes a closed tab left waiting. */
+export function overlayOf(changes: readonly QueuedChange<ReportChange>[]): Overlay {
+  const overlay: Overlay = { answers: {}, skipped: {} };
+  for (const { value } of changes) {
+    if (value.kind === 'answer') overlay.answers[value.questionId] = value.answer;
+    else if (value.kind === 'skip') overlay.skipped[value.categoryId] = value.skipped;
+    else overlay.notAtLocation = value.notAtLocation;
+  }
+  return overlay;
+}
+
+/**
+ * Where a report's unsent changes wait in the browser: a reload or a new login of the same user
+ * sends them. The user is part of the key, so another person logging in on a shared tablet never
+ * sends (or sees) what the previous one left unsent.
+ */
+export const reportQueueKey = (userId: number, reportId: number) => `keurwijzer.report.${userId}.${reportId}.queue`;
+
+/** The report's queue storage (items of older versions are read into changes, see above). */
+export const reportQueueStorage = (userId: number, reportId: number): QueueStorage<ReportChange> =>
+  localQueueStorage(reportQueueKey(userId, reportId), readStoredReportChange);
