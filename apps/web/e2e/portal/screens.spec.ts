@@ -91,6 +91,11 @@ test("the customer portal's screens fit a phone and a desktop, light and dark", 
 
     await page.goto('/malfunctions');
     await expect(page.getByText('Monteur komt donderdag langs.').first()).toBeVisible();
+    // The office's status chip (outlined: its coloured text reaches AA on the paper in both schemes).
+    for (const status of ['Open', 'In behandeling']) {
+      const chip = page.locator('.MuiChip-outlined').filter({ has: page.getByText(status, { exact: true }) });
+      await expect(chip.first()).toBeVisible();
+    }
     await shoot(page, `malfunctions-${look}`);
   });
 });

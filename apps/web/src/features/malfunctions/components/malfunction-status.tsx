@@ -11,7 +11,7 @@ const STATUS_COLORS = {
   resolved: 'success',
 } as const satisfies Record<MalfunctionStatus, string>;
 
-/** Open, In behandeling or Opgelost. */
+/** Open, In behandeling or Opgelost: the one status chip of the office's and the portal's screens. */
 export function MalfunctionStatusChip({ status }: { status: MalfunctionStatus }) {
   return (
     <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={MALFUNCTION_STATUS_LABELS[status]} />

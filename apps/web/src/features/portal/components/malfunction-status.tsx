@@ -1,20 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import {
-  MALFUNCTION_STATUS_LABELS,
-  MALFUNCTION_TEXT,
-  type MalfunctionStatus,
-  type OwnMalfunction,
-} from '@keurwijzer/shared/malfunctions';
+import { MALFUNCTION_TEXT, type OwnMalfunction } from '@keurwijzer/shared/malfunctions';
 import { formatDateTime } from '../../../lib/format';
-
-const COLORS = { open: 'warning', in_progress: 'secondary', resolved: 'success' } as const;
-
-/** Open, In behandeling or Opgelost as a chip. */
-export function MalfunctionStatusChip({ status }: { status: MalfunctionStatus }) {
-  return <Chip size="small" color={COLORS[status]} label={MALFUNCTION_STATUS_LABELS[status]} />;
-}
 
 /** "Open storing": a machine with a malfunction that is Open or In behandeling. */
 export function OpenMalfunctionChip({ count }: { count: number }) {

@@ -16,7 +16,8 @@ import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
 import { ownMalfunctionsResource } from '../api/portal';
-import { CustomerNote, MalfunctionStatusChip, malfunctionDates } from '../components/malfunction-status';
+import { MalfunctionStatusChip } from '../../malfunctions/components/malfunction-status';
+import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
 
 const FILTER_KEYS = ['status'] as const;
 const machinePath = (f: OwnMalfunction) => `/machines/${f.machine_id}`;
