@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ActivateInputSchema, PASSWORD_HINT, type ActivateFormValues } from '@keurwijzer/shared/account';
+import { ActivateInputSchema, type ActivateFormValues } from '@keurwijzer/shared/account';
 import {
   REGISTRATION_TEXT,
   type ActivationCheckFormValues,
@@ -14,11 +14,11 @@ import {
 import { MSG } from '@keurwijzer/shared/validation';
 import { useDocumentTitle } from '../../../components/layout/document-title';
 import { PageLoader } from '../../../components/feedback/page-loader';
-import { TextFieldElement } from '../../../components/form/form-fields';
 import { useNotify } from '../../../components/feedback/notifications';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, apiSend, errorMessage, sendChange } from '../../../lib/api-client';
-import { isTooEasyToGuess, loadPasswordStrength } from '../../../lib/password-check';
+import { isTooEasyToGuess } from '../../../lib/password-check';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 /** What the link is: its kind, or why it works no more. */
 type LinkState =
@@ -83,11 +83,6 @@ export default function Activate() {
     password: '',
     password_confirmation: '',
   } satisfies ActivateFormValues);
-
-  // The strength check is large: fetch it while the user reads the page, not on submit.
-  useEffect(() => {
-    loadPasswordStrength().catch(() => undefined);
-  }, []);
 
   const submit = submitValues(form, async (values) => {
     setLinkError(null);
@@ -178,23 +173,7 @@ export default function Activate() {
           {linkError}
         </Alert>
       )}
-      <TextFieldElement
-        name="password"
-        control={form.control}
-        label="Wachtwoord"
-        type="password"
-        autoComplete="new-password"
-        required
-        helperText={PASSWORD_HINT}
-      />
-      <TextFieldElement
-        name="password_confirmation"
-        control={form.control}
-        label="Herhaal wachtwoord"
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields control={form.control} label="Wachtwoord" />
       <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Bezig...' : 'Account activeren'}
       </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -10,7 +10,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PASSWORD_HINT } from '@keurwijzer/shared/account';
 import { REGISTRATION_TEXT, RegisterInputSchema, type RegisterFormValues } from '@keurwijzer/shared/registration';
 import { MSG } from '@keurwijzer/shared/validation';
 import { OIDC_TEXT } from '@keurwijzer/shared/oidc';
@@ -21,6 +20,7 @@ import { ApiError, apiSend, errorMessage } from '../../../lib/api-client';
 import { loadPasswordStrength } from '../../../lib/password-check';
 import { useAuthProviders } from '../api/providers';
 import { GoogleButton } from '../components/google-button';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 const FIELDS = [
   'first_name',
@@ -80,11 +80,6 @@ export default function Register() {
     password_confirmation: '',
     terms: false,
   } satisfies RegisterFormValues);
-
-  // The strength check is large: fetch it while the user fills in the form, not on submit.
-  useEffect(() => {
-    loadPasswordStrength().catch(() => undefined);
-  }, []);
 
   const submit = submitValues(form, async (values) => {
     setError(null);
@@ -154,23 +149,7 @@ export default function Register() {
         required
       />
       <TextFieldElement name="email" control={form.control} label="E-mail" type="email" autoComplete="email" required />
-      <TextFieldElement
-        name="password"
-        control={form.control}
-        label="Wachtwoord"
-        type="password"
-        autoComplete="new-password"
-        required
-        helperText={PASSWORD_HINT}
-      />
-      <TextFieldElement
-        name="password_confirmation"
-        control={form.control}
-        label="Herhaal wachtwoord"
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields control={form.control} label="Wachtwoord" />
       <TermsCheckbox control={form.control} />
       <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Bezig...' : 'Registreren'}
