@@ -163,6 +163,7 @@ const fieldWorkRoutes: RouteObject[] = [
 
 /** The customer's own machines, their reports and malfunctions (spec section 2, role customer). */
 const portalRoutes: RouteObject[] = [
+  route('machines', 'own-machines.view', () => import('../features/portal/routes/own-machines')),
   route('machines/:id', 'own-machines.view', () => import('../features/portal/routes/own-machine')),
   route('machines/:id/reports', 'own-machines.view', () => import('../features/portal/routes/own-machine-reports')),
   route(
@@ -214,7 +215,6 @@ export const routes: RouteObject[] = [
           ...userRoutes('admin/customer-users', 'customers'),
           ...masterDataRoutes,
           ...customerRoutes,
-          route('machines', 'own-machines.view', () => import('../features/machines/routes/my-machines')),
           ...portalRoutes,
           ...malfunctionRoutes,
           route('profile', 'profile.edit', () => import('../features/profile/routes/profile')),

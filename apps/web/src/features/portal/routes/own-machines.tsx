@@ -10,17 +10,17 @@ import { RowAction } from '../../../components/table/row-action';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCurrentUser } from '../../auth/api/auth';
-import { ownMachineResource } from '../../portal/api/portal';
-import { OwnMachineCard, ownMachineColumns } from '../../portal/components/own-machine-list';
-import { ReportMalfunctionDialog } from '../../portal/components/report-malfunction-dialog';
-import { InventoryExportButton } from '../components/inventory-export-button';
+import { InventoryExportButton } from '../../machines/components/inventory-export-button';
+import { ownMachineResource } from '../api/portal';
+import { OwnMachineCard, ownMachineColumns } from '../components/own-machine-list';
+import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
 
 /**
  * machines: the customer's own machines in use, with search, a status filter and the inventory
  * list; per machine its latest report dates and an open malfunction; a row opens the machine,
  * its action reports a malfunction. On a phone the rows are cards.
  */
-export default function MyMachines() {
+export default function OwnMachines() {
   const user = useCurrentUser();
   const [filters, setFilter] = useListFilters(OWN_MACHINE_FILTER_KEYS);
   const [reporting, setReporting] = useState<OwnMachine | null>(null);
@@ -55,6 +55,7 @@ export default function MyMachines() {
         actions={(m) => (
           <RowAction
             label={`${MALFUNCTION_TEXT.report}: ${m.name}`}
+            text={MALFUNCTION_TEXT.report}
             icon={<ReportProblemIcon />}
             onClick={() => setReporting(m)}
           />
