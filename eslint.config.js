@@ -23,9 +23,12 @@ const MUTATION_RULE = {
   message: 'Change data with useChange(resource, fn) from lib/query-client: it refreshes that resource.',
 };
 
-/** Server: another module, from inside a module (`../users/...`, not `../../lib/...`). */
+/**
+ * Server: another module, from inside a module: `../users/...`, or the long way round through
+ * `../../modules/users/...` (not `../../lib/...`, `../../db/...`).
+ */
 const OTHER_MODULE = {
-  regex: '^\\.\\./[^./][^/]*/',
+  regex: '^(\\.\\./[^./][^/]*/|(\\.\\./)+modules/)',
   message: 'A module gets what it needs of another through the composition root (modules/index.ts).',
 };
 const SERVICE_QUERIES = "A service does not query: the module's repository does.";

@@ -85,6 +85,3 @@ export type SecurityLog = (event: SecurityEvent, fields: SecurityFields) => void
 export function securityLogOf(request: { log: FastifyBaseLogger; ip: string }): SecurityLog {
   return (event, fields) => request.log.info({ event, ip: request.ip, ...fields }, event);
 }
-
-/** For callers without a request (the CLI, tests of a service on its own). */
-export const noSecurityLog: SecurityLog = () => {};

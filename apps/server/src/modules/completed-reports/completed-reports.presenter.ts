@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CompletedReport, CompletedReportSortKey } from '@keurwijzer/shared/reports';
+import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 
 /*
  * A completed report leaves the database as its API JSON, built by PostgreSQL (as the task lists
@@ -11,20 +12,6 @@ import type { CompletedReport, CompletedReportSortKey } from '@keurwijzer/shared
  * list; for a sort by the mechanic `u` who filled it in. The customer, location and machine are
  * the report's own snapshot columns (as they were when it was submitted).
  */
-
-/** A timestamp as `Date.toISOString()` writes it. */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** "Voornaam tussenvoegsel Achternaam" of a users row alias. */
-export const fullName = (u: string) =>
-  sql.raw(`nullif(concat_ws(' ', ${u}.first_name, ${u}.preposition, ${u}.last_name), '')`);
-
-/** `json_build_object('key', value, ...)` of a field map (at most 50 fields). */
-const jsonObject = (fields: Record<string, SQL>) =>
-  sql`json_build_object(${sql.join(
-    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-    sql`, `,
-  )})`;
 
 /** A name of the row `alias` of `table` whose id is `id` (a scalar sub-select: no join to plan). */
 const nameOf = (table: string, alias: string, column: SQL, id: SQL) =>
@@ -47,7 +34,7 @@ const COMPLETED_FIELDS: Record<keyof CompletedReport, SQL> = {
   inventory_number: sql`r.snapshot_inventory_number`,
   inspection_type: sql`t.inspection_type`,
   questionnaire_name: sql`r.questionnaire_name`,
-  submitted_at: iso(sql`r.submitted_at`),
+  submitted_at: isoOf(sql`r.submitted_at`),
   filled_in_by: sql`r.filled_in_by`,
   filled_in_by_name: nameOf('users', 'u', fullName('u'), sql`r.filled_in_by`),
   not_at_location: sql`r.not_at_location`,

@@ -4,15 +4,15 @@ import type {
   CompletedReportListQuery,
   CompletedReportSortKey,
 } from '@keurwijzer/shared/reports';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { likePattern, pageMeta, preparedByShape } from '../../lib/list-query';
 import {
   COMPLETED_REPORT_EXPORT_JSON,
   COMPLETED_REPORT_JSON,
   COMPLETED_REPORT_SORT,
-  fullName,
   type CompletedReportExportRow,
 } from './completed-reports.presenter';
+import { fullName, rowsOf } from '../../db/sql-json';
 
 /*
  * The submitted reports of every customer (the office's "Afgeronde rapporten"). A page is one
@@ -45,11 +45,6 @@ export const COUNT_CAP = 10_000;
 
 /** Rows per query of the export: bounded memory whatever the number of reports. */
 const EXPORT_BATCH = 1000;
-
-/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
-async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 type Selection = CompletedReportExportQuery;
 

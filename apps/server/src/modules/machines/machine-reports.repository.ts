@@ -3,6 +3,7 @@ import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
 import type { LatestReports, MachineReport } from '@keurwijzer/shared/reports';
 import type { Db, Executor } from '../../db/client';
+import { fullName, isoOf, rowsOf } from '../../db/sql-json';
 
 /*
  * A machine's reports (its reports screen) and its latest submitted report per inspection type
@@ -10,16 +11,8 @@ import type { Db, Executor } from '../../db/client';
  * the same statement: no row means it is not there (or not the customer's), so the caller
  * answers 404 without a second query. The scope (which customer, only machines in use and only
  * submitted reports) is the caller's: the office passes the customer of the path, the customer
- * portal will pass the customer of the session.
+ * portal passes the customer of the session.
  */
-
-/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
-async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const fullName = sql.raw(`nullif(concat_ws(' ', u.first_name, u.preposition, u.last_name), '')`);
 
 /** Which machines and reports a read covers. */
 export type MachineReportsScope = {
@@ -38,8 +31,8 @@ const machineOf = (machineId: number, scope: MachineReportsScope) =>
 const MACHINE_REPORT_JSON = sql`json_build_object(
   'id', r.id, 'tasklist_id', r.tasklist_id, 'inspection_type', t.inspection_type,
   'questionnaire_name', r.questionnaire_name, 'status', r.status,
-  'planned_date', to_char(t.planned_date, 'YYYY-MM-DD'), 'submitted_at', ${iso(sql`r.submitted_at`)},
-  'filled_in_by_name', ${fullName}, 'not_at_location', r.not_at_location)`;
+  'planned_date', to_char(t.planned_date, 'YYYY-MM-DD'), 'submitted_at', ${isoOf(sql`r.submitted_at`)},
+  'filled_in_by_name', ${fullName('u')}, 'not_at_location', r.not_at_location)`;
 
 /** The inspection types as a text[] literal, in INSPECTION_TYPES order. */
 const TYPES_ARRAY = sql.raw(`array[${INSPECTION_TYPES.map((type) => `'${type}'`).join(', ')}]::text[]`);
@@ -63,8 +56,8 @@ export const latestReportsOf = (machine: SQL = sql`m.id`) =>
   from (select array[${sql.join(
     INSPECTION_TYPES.map(
       (type) =>
-        sql`(array_agg(json_build_object('id', r.id, 'submitted_at', ${iso(sql`r.submitted_at`)},
-          'filled_in_by_name', ${fullName}) order by r.submitted_at desc, r.id desc)
+        sql`(array_agg(json_build_object('id', r.id, 'submitted_at', ${isoOf(sql`r.submitted_at`)},
+          'filled_in_by_name', ${fullName('u')}) order by r.submitted_at desc, r.id desc)
           filter (where r.inspection_type = ${sql.raw(`'${type}'`)}))[1]`,
     ),
     sql`, `,

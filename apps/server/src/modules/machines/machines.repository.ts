@@ -13,6 +13,7 @@ import { machineMoves, machineQuestionnaires, machines } from '../../db/schema/m
 import { questionnaires } from '../../db/schema/questionnaires';
 import { users } from '../../db/schema/users';
 import { brandTypes, brands, machineTypes } from '../../db/schema/master-data';
+import { isoOf, jsonObject } from '../../db/sql-json';
 import { iso } from '../../lib/presenters';
 import { OWN_MACHINE_LIST_FIELDS } from './own-machine.presenter';
 import { allOf, likePattern, orderBy, pageMeta, preparedByShape, qualified, totalOf } from '../../lib/list-query';
@@ -32,10 +33,6 @@ import { allOf, likePattern, orderBy, pageMeta, preparedByShape, qualified, tota
  */
 const nameOf = (table: AnyPgTable & { id: AnyColumn; name: AnyColumn }, ref: AnyColumn) =>
   sql`(select ${table.name} from ${table} where ${table.id} = ${qualified(ref)})`;
-
-/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds). */
-const isoOf = (column: AnyColumn) =>
-  sql`to_char(${qualified(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const MACHINE_FIELDS: Record<keyof Machine, SQL> = {
   id: qualified(machines.id),
@@ -65,30 +62,20 @@ const MACHINE_FIELDS: Record<keyof Machine, SQL> = {
   questionnaires: sql`coalesce((
     select json_object_agg(${machineQuestionnaires.inspectionType}, ${machineQuestionnaires.questionnaireId})
     from ${machineQuestionnaires} where ${machineQuestionnaires.machineId} = ${qualified(machines.id)}), '{}')`,
-  archived_at: isoOf(machines.archivedAt),
-  created_at: isoOf(machines.createdAt),
-  updated_at: isoOf(machines.updatedAt),
+  archived_at: isoOf(qualified(machines.archivedAt)),
+  created_at: isoOf(qualified(machines.createdAt)),
+  updated_at: isoOf(qualified(machines.updatedAt)),
 };
-
-/**
- * The machine of the current row as its API JSON (keys are the contract's, not input), a `json`
- * value that other read models (reports, the portal) embed as it is.
- * `json_build_object` takes at most 100 arguments: 50 fields; beyond that, nest an object.
- */
-export const MACHINE_JSON_OBJECT = machineJsonWith({});
 
 /**
  * The machine of the current row as its API JSON with more fields (the customer portal's list
  * and machine screen): one `json_build_object`, so the extra fields cost no second statement.
  */
 export function machineJsonWith<T = Machine>(extra: Record<string, SQL>) {
-  return sql<T>`json_build_object(${sql.join(
-    Object.entries({ ...MACHINE_FIELDS, ...extra }).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-    sql`, `,
-  )})`;
+  return jsonObject<T>({ ...MACHINE_FIELDS, ...extra });
 }
 /** The same as text, cast only here at the edge: list pages are sent as the text they are. */
-const MACHINE_JSON = sql<string>`${MACHINE_JSON_OBJECT}::text`;
+const MACHINE_JSON = sql<string>`${machineJsonWith({})}::text`;
 /** A machine of the customer portal's list (OwnMachine): with its latest report dates and open malfunctions. */
 const OWN_MACHINE_JSON = sql<string>`${machineJsonWith(OWN_MACHINE_LIST_FIELDS)}::text`;
 

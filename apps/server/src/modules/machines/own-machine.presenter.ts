@@ -4,6 +4,8 @@ import type { OwnMalfunction } from '@keurwijzer/shared/malfunctions';
 import type { LatestReportDates, OwnMachine, OwnMachineDetail } from '@keurwijzer/shared/portal';
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
 import { machines } from '../../db/schema/machines';
+import { openMalfunction } from '../../db/shared-facts';
+import { fullName, isoOf } from '../../db/sql-json';
 import { qualified } from '../../lib/list-query';
 import { latestReportsOf } from './machine-reports.repository';
 
@@ -18,10 +20,6 @@ import { latestReportsOf } from './machine-reports.repository';
 
 const MACHINE_ID = qualified(machines.id);
 const TIME_ZONE = 'Europe/Amsterdam';
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** Statuses that count as open: Open and In behandeling. */
-const OPEN_MALFUNCTION = sql.raw(`mf.status in ('open', 'in_progress')`);
 
 /**
  * The date (Dutch day) of the latest submitted report per inspection type, one pass over the
@@ -40,7 +38,7 @@ const LATEST_REPORT_DATES = sql<LatestReportDates>`(select json_build_object(${s
 /** The extra fields of a machine in the portal's list. */
 export const OWN_MACHINE_LIST_FIELDS = {
   latest_reports: LATEST_REPORT_DATES,
-  open_malfunctions: sql`(select count(*)::int from malfunctions mf where mf.machine_id = ${MACHINE_ID} and ${OPEN_MALFUNCTION})`,
+  open_malfunctions: sql`(select count(*)::int from malfunctions mf where mf.machine_id = ${MACHINE_ID} and ${openMalfunction('mf')})`,
 } satisfies Record<Exclude<keyof OwnMachine, keyof Machine>, SQL>;
 
 /** An image of the machine `mi`, its file and thumbnail under the portal's own path. */
@@ -49,7 +47,7 @@ const IMAGE_JSON = sql<MachineImage>`json_build_object(
   'url', '/api/machines/' || mi.machine_id || '/images/' || mi.id || '/file',
   'thumb_url', '/api/machines/' || mi.machine_id || '/images/' || mi.id || '/file?thumb=1',
   'content_type', mi.content_type, 'width', mi.width, 'height', mi.height,
-  'created_at', ${iso(sql`mi.created_at`)})`;
+  'created_at', ${isoOf(sql`mi.created_at`)})`;
 
 /**
  * The malfunction `mf` of the machine of the current row as its customer sees it (no internal
@@ -59,10 +57,10 @@ const OWN_MALFUNCTION_JSON = sql<OwnMalfunction>`json_build_object(
   'id', mf.id, 'machine_id', mf.machine_id, 'machine_name', ${qualified(machines.name)},
   'inventory_number', ${qualified(machines.inventoryNumber)},
   'description', mf.description, 'remark', mf.remark, 'status', mf.status, 'customer_note', mf.customer_note,
-  'reported_by_name', (select nullif(concat_ws(' ', u.first_name, u.preposition, u.last_name), '')
+  'reported_by_name', (select ${fullName('u')}
     from users u where u.id = mf.reported_by),
-  'reported_at', ${iso(sql`mf.created_at`)}, 'updated_at', ${iso(sql`mf.updated_at`)},
-  'resolved_at', ${iso(sql`mf.resolved_at`)},
+  'reported_at', ${isoOf(sql`mf.created_at`)}, 'updated_at', ${isoOf(sql`mf.updated_at`)},
+  'resolved_at', ${isoOf(sql`mf.resolved_at`)},
   'photos', coalesce((select json_agg(json_build_object(
       'id', mp.id,
       'url', '/api/own-malfunctions/' || mf.id || '/photos/' || mp.id || '/file',

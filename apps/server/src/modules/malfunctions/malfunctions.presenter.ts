@@ -1,10 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  Malfunction,
-  MalfunctionDetail,
-  MalfunctionStatus,
-  OwnMalfunction,
-} from '@keurwijzer/shared/malfunctions';
+import type { Malfunction, MalfunctionDetail, OwnMalfunction } from '@keurwijzer/shared/malfunctions';
+import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 
 /*
  * Malfunctions leave the database as their API JSON, built by PostgreSQL (as the task lists and
@@ -15,20 +11,6 @@ import type {
  * The statements (malfunctions.repository.ts) name the malfunction's row `f`; names come from
  * scalar sub-selects by primary key (no joins to plan), run only for the rows sent.
  */
-
-/** A timestamp as `Date.toISOString()` writes it. */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** "Voornaam tussenvoegsel Achternaam" of a users row alias. */
-const fullName = (u: string) =>
-  sql.raw(`nullif(concat_ws(' ', ${u}.first_name, ${u}.preposition, ${u}.last_name), '')`);
-
-/** `json_build_object('key', value, ...)` of a field map (at most 50 fields). */
-const jsonObject = (fields: Record<string, SQL>) =>
-  sql`json_build_object(${sql.join(
-    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-    sql`, `,
-  )})`;
 
 /** A value of the row `alias` of `table` whose id is `id` (a scalar sub-select). */
 const valueOf = (table: string, alias: string, column: SQL, id: SQL) =>
@@ -58,9 +40,9 @@ export const OWN_MALFUNCTION_JSON = jsonObject({
   status: sql`f.status`,
   customer_note: sql`f.customer_note`,
   reported_by_name: userName(sql`f.reported_by`),
-  reported_at: iso(sql`f.created_at`),
-  updated_at: iso(sql`f.updated_at`),
-  resolved_at: iso(sql`f.resolved_at`),
+  reported_at: isoOf(sql`f.created_at`),
+  updated_at: isoOf(sql`f.updated_at`),
+  resolved_at: isoOf(sql`f.resolved_at`),
   photos: photos('/api/own-malfunctions'),
 } satisfies Record<keyof OwnMalfunction, SQL>);
 
@@ -77,11 +59,11 @@ const MALFUNCTION_FIELDS = {
   status: sql`f.status`,
   reported_by: sql`f.reported_by`,
   reported_by_name: userName(sql`f.reported_by`),
-  reported_at: iso(sql`f.created_at`),
+  reported_at: isoOf(sql`f.created_at`),
   handled_by: sql`f.handled_by`,
   handled_by_name: userName(sql`f.handled_by`),
-  updated_at: iso(sql`f.updated_at`),
-  resolved_at: iso(sql`f.resolved_at`),
+  updated_at: isoOf(sql`f.updated_at`),
+  resolved_at: isoOf(sql`f.resolved_at`),
 } satisfies Record<keyof Malfunction, SQL>;
 
 /** A malfunction in the office's list. */
@@ -99,15 +81,12 @@ export const MALFUNCTION_DETAIL_JSON = jsonObject({
     select json_agg(json_build_object(
       'id', e.id, 'kind', e.kind, 'from_status', e.from_status, 'to_status', e.to_status,
       'reason', e.reason, 'internal_note', e.internal_note, 'customer_note', e.customer_note,
-      'by_name', ${userName(sql`e.by_user`)}, 'at', ${iso(sql`e.at`)}) order by e.at, e.id)
+      'by_name', ${userName(sql`e.by_user`)}, 'at', ${isoOf(sql`e.at`)}) order by e.at, e.id)
     from malfunction_events e where e.malfunction_id = f.id), '[]'::json)`,
 } satisfies Record<keyof MalfunctionDetail, SQL>);
 
 /** Open, In behandeling, Opgelost: the order of the handling. */
 export const statusOrder = (column: SQL) => sql`case ${column} when 'open' then 0 when 'in_progress' then 1 else 2 end`;
-
-/** The statuses that count as open (the navigation's badge, the plan screen's marker). */
-export const OPEN_STATUSES: readonly MalfunctionStatus[] = ['open', 'in_progress'];
 
 /** What the malfunction mails tell (lib/mail-templates.ts writes them). */
 export type { MalfunctionMailFacts } from '../../lib/mail-templates';

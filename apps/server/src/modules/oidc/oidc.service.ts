@@ -3,7 +3,7 @@ import { safeRedirectPath } from '@keurwijzer/shared/oidc';
 import type { Executor } from '../../db/client';
 import type { UserRow, users as usersTable } from '../../db/schema/users';
 import { isUniqueViolation, notFound } from '../../lib/errors';
-import type { MailSender } from '../../lib/mail-queue';
+import type { OfficeMail } from '../../lib/office-mail';
 import { waitingAccountMail } from '../../lib/mail-templates';
 import type { SecurityFields, SecurityLog } from '../../lib/security-log';
 import { safeEqual } from '../../lib/tokens';
@@ -23,10 +23,8 @@ type Deps = {
   flows: FlowCookies;
   repo: OidcRepository;
   users: OidcUsers;
-  /** The admins to tell that a new account waits (registration's repository). */
-  officeEmails(): Promise<string[]>;
-  /** The mail queue (lib/mail-queue.ts). */
-  mail: MailSender;
+  /** The admins, told that a new account waits (lib/office-mail.ts). */
+  officeMail: OfficeMail;
   appUrl: string;
 };
 
@@ -73,7 +71,7 @@ function namesOf(claims: Record<string, unknown>, email: string): { firstName: s
  * sign-in"). `start` builds the provider's URL and the flow cookie; `callback` checks the answer
  * and finds (or creates) the account. Starting the session is the auth module's (the route).
  */
-export function createOidcService({ provider, flows, repo, users, officeEmails, mail, appUrl }: Deps) {
+export function createOidcService({ provider, flows, repo, users, officeMail, appUrl }: Deps) {
   return {
     enabled: provider !== null,
 
@@ -164,7 +162,7 @@ export function createOidcService({ provider, flows, repo, users, officeEmails, 
       log('oidc.registered', { userId, email, role: 'customer' });
       // The admins link it to its customer (the mail of a confirmed self-registration).
       const message = waitingAccountMail(user, appUrl);
-      for (const to of await officeEmails()) await mail.send({ kind: 'registration_waiting', to, ...message });
+      await officeMail.send({ kind: 'registration_waiting', ...message });
       return { ok: true, user, redirect: null, registered: true };
     },
   };

@@ -67,18 +67,6 @@ export function createRegistrationRepository(db: Db) {
       await tx.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, tokenId));
       await tx.update(users).set({ activatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
     },
-
-    /** The active admins and super admins: they link a new account to its customer. */
-    async officeEmails(): Promise<string[]> {
-      const rows = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(
-          and(inArray(users.role, ['admin', 'super_admin']), isNull(users.archivedAt), isNotNull(users.activatedAt)),
-        )
-        .orderBy(users.id);
-      return rows.map((r) => r.email);
-    },
   };
 }
 

@@ -8,6 +8,7 @@ import type { UserRow, users as usersTable } from '../../db/schema/users';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/errors';
 import { isCommonPassword } from '../../lib/common-passwords';
 import type { MailSender } from '../../lib/mail-queue';
+import type { OfficeMail } from '../../lib/office-mail';
 import { activationMail, addressTakenMail, waitingAccountMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/password';
 import type { SecurityLog } from '../../lib/security-log';
@@ -50,6 +51,8 @@ type Deps = {
   users: RegistrationUsers;
   attempts: RegistrationCounters;
   mail: MailSender;
+  /** The admins, told that a new account waits (lib/office-mail.ts). */
+  officeMail: OfficeMail;
   appUrl: string;
   scryptLogN: number;
 };
@@ -60,7 +63,7 @@ type Deps = {
  * never tells whether an address is taken: the same answer, the same work (the password is hashed
  * either way) and the mail after the answer either way.
  */
-export function createRegistrationService({ db, repo, users, attempts, mail, appUrl, scryptLogN }: Deps) {
+export function createRegistrationService({ db, repo, users, attempts, mail, officeMail, appUrl, scryptLogN }: Deps) {
   const { ip: perIp, email: perEmail } = REGISTER_THROTTLE;
   const ipThrottled = async (ip: string) =>
     (await attempts.increment({ kind: 'pair', email: 'register:', client: ip }, perIp.windowMs)) > perIp.max;
@@ -156,12 +159,7 @@ export function createRegistrationService({ db, repo, users, attempts, mail, app
       return async () => {
         const user = await users.findById(row.userId);
         if (!user) return;
-        const message = waitingAccountMail(user, appUrl);
-        const sent = await Promise.allSettled(
-          (await repo.officeEmails()).map((to) => mail.send({ kind: 'registration_waiting', to, ...message })),
-        );
-        const failed = sent.filter((r) => r.status === 'rejected').map((r) => r.reason as unknown);
-        if (failed.length > 0) throw new AggregateError(failed, `${failed.length} registration mail(s) not sent`);
+        await officeMail.send({ kind: 'registration_waiting', ...waitingAccountMail(user, appUrl) });
       };
     },
   };

@@ -6,7 +6,7 @@ import type { ReportScope } from './reports.repository';
  * Who may read and fill in which reports. Staff with `tasklists.view` read every report (a
  * colleague may take a task list over), `tasklists.manage` fills them in, skips categories and
  * submits. Customer users hold neither: their read-only view of their own machines' submitted
- * reports is the customer portal's, which will give the read model a `ReportScope` of its
+ * reports is the customer portal's, which gives the read model a `ReportScope` of its
  * customer. The routes check the same permissions first; this keeps a new caller from skipping
  * them.
  */

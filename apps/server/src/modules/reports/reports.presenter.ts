@@ -6,6 +6,7 @@ import type {
   ReportMachine,
   ReportQuestion,
 } from '@keurwijzer/shared/reports';
+import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 
 /*
  * A report leaves the database as its API JSON, built by PostgreSQL in one statement (as the task
@@ -22,24 +23,11 @@ import type {
  * (docs/architecture.md).
  */
 
-/** A timestamp as `Date.toISOString()` writes it (null stays null). */
-export const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** "Voornaam tussenvoegsel Achternaam" of a users row alias. */
-const fullName = (u: string) => sql.raw(`nullif(concat_ws(' ', ${u}.first_name, ${u}.preposition, ${u}.last_name), '')`);
-
-/** `json_build_object('key', value, ...)` of a field map (at most 50 fields). */
-const jsonObject = (fields: Record<string, SQL>) =>
-  sql`json_build_object(${sql.join(
-    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-    sql`, `,
-  )})`;
-
 /** The stored answer `a` (the caller gives null when there is none). */
 export const ANSWER_JSON = jsonObject({
   option: sql`a.option`,
   memo: sql`a.memo`,
-  answered_at: iso(sql`a.answered_at`),
+  answered_at: isoOf(sql`a.answered_at`),
 } satisfies Record<keyof ReportAnswer, SQL>);
 
 const QUESTION_JSON = jsonObject({
@@ -142,10 +130,10 @@ export const REPORT_DETAIL_JSON = jsonObject({
   machine: MACHINE_JSON,
   filled_in_by: sql`r.filled_in_by`,
   filled_in_by_name: sql`(select ${fullName('u')} from users u where u.id = r.filled_in_by)`,
-  submitted_at: iso(sql`r.submitted_at`),
+  submitted_at: isoOf(sql`r.submitted_at`),
   not_at_location: sql`r.not_at_location`,
   questions_count: sql`x.questions_count`,
   answered_count: sql`x.answered_count`,
   categories: sql`x.categories`,
-  updated_at: iso(sql`r.updated_at`),
+  updated_at: isoOf(sql`r.updated_at`),
 } satisfies Record<keyof ReportDetail, SQL>);

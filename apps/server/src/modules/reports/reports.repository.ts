@@ -2,6 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { ReportAnswer, ReportDetail, ReportStatus } from '@keurwijzer/shared/reports';
 import type { Db, Executor } from '../../db/client';
 import { ANSWER_JSON, CATEGORIES, REPORT_DETAIL_JSON } from './reports.presenter';
+import { rowsOf } from '../../db/sql-json';
 
 /*
  * Reports: the read model (one statement, built as JSON by PostgreSQL), the answer upsert (one
@@ -9,13 +10,8 @@ import { ANSWER_JSON, CATEGORIES, REPORT_DETAIL_JSON } from './reports.presenter
  * which reports a caller may see is the service's (a `ReportScope` from reports.policy.ts).
  */
 
-/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
-async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /**
- * Which reports a read may find: staff find every report (`{}`); the customer portal will pass
+ * Which reports a read may find: staff find every report (`{}`); the customer portal passes
  * its customer and `submitted` (a customer reads only its own machines' submitted reports).
  */
 /**
@@ -79,6 +75,56 @@ export type AnswerOutcome = {
 
 /** The answer to save: `remove` (no option and no memo) deletes the stored one. */
 export type AnswerValues = { option: number | null; memo: string | null; answeredAt: string };
+
+/**
+ * The answer statement of `answer` (the repository's): `withList` locks the report's task list
+ * before the report, else the report must have answers and keep some (`answers_count`, checked
+ * on the locked row), so the list's figures cannot move.
+ */
+async function answerStatement(
+  reportId: number,
+  questionId: number,
+  v: AnswerValues,
+  remove: boolean,
+  tx: Executor,
+  withList: boolean,
+): Promise<AnswerOutcome> {
+  const at = sql`least(${v.answeredAt}::timestamptz, now())`;
+  const figuresStay = sql.raw(`r.answers_count > ${remove ? 1 : 0}`);
+  const [row] = await rowsOf<AnswerOutcome>(
+    tx,
+    sql`with rep as (
+          select r.id from reports r
+          where r.id = ${reportId} and r.status = 'open' and ${withList ? sql`exists(${lockList(reportId)})` : figuresStay}
+          for no key update of r
+        ), question as (
+          select q.id, cardinality(q.answer_options) as options
+          from report_questions q where q.id = ${questionId} and q.report_id = ${reportId}
+        ), target as (
+          select question.id from question join rep on rep.id = ${reportId}
+          where ${v.option}::int is null or ${v.option}::int <= question.options
+        ), written as (
+          insert into report_answers as a (report_id, report_question_id, option, memo, answered_at)
+          select ${reportId}, target.id, ${v.option}::smallint, ${v.memo}::varchar, ${at}
+          from target where not ${remove}::boolean
+          on conflict (report_question_id) do update
+            set option = excluded.option, memo = excluded.memo, answered_at = excluded.answered_at,
+              updated_at = now()
+            where a.answered_at <= excluded.answered_at
+          returning ${ANSWER_JSON} as json
+        ), removed as (
+          delete from report_answers a using target
+          where ${remove}::boolean and a.report_question_id = target.id and a.answered_at <= ${at}
+          returning a.id
+        )
+        select exists(select 1 from rep) as open,
+          (select options from question) as options,
+          (select json from written) as written,
+          exists(select 1 from removed) as removed,
+          (select ${ANSWER_JSON} from report_answers a where a.report_question_id = ${questionId}) as stored`,
+  );
+  return row!;
+}
 
 export function createReportsRepository(db: Db) {
   /*
@@ -155,50 +201,27 @@ export function createReportsRepository(db: Db) {
     },
 
     /**
-     * Saves the answer of one question in one statement: the report must be open (its task list's
-     * row and then its own are locked `FOR NO KEY UPDATE` within the statement, as `lock` does, so
-     * an answer and a submit at once run in turn, and an answer that waited for a submit finds
-     * the report submitted and writes nothing), the question must be one of this report and the option one of its options.
+     * Saves the answer of one question in one statement: the report must be open (its row is
+     * locked `FOR NO KEY UPDATE` within the statement, as `lock` does, so an answer and a submit
+     * at once run in turn, and an answer that waited for a submit finds the report submitted and
+     * writes nothing), the question must be one of this report and the option one of its options.
      * Upserts the answer unless the stored one was given later (`answered_at`); no option and no
      * memo deletes it, on the same condition. A time ahead of the server's clock counts as now,
      * so a device with a clock running ahead cannot make its answers final.
+     *
+     * The task list's row is locked first only when the answer may move the list's figures: a
+     * report's first answer or the removal of its last (the triggers of migration 0010 then update
+     * the list after the report, and the list must come first, see `lock`). Every other answer
+     * (the report has answers and keeps some) locks the report alone, so the answers of the
+     * reports of one list no longer wait for each other on the list's row: the statement's report
+     * condition (`answers_count`) is checked on the locked row, and when it does not hold (or the
+     * report is not open) the statement writes nothing and the one that locks the list runs,
+     * which also decides every refusal.
      */
     async answer(reportId: number, questionId: number, v: AnswerValues, tx: Executor = db): Promise<AnswerOutcome> {
       const remove = v.option === null && v.memo === null;
-      const at = sql`least(${v.answeredAt}::timestamptz, now())`;
-      const [row] = await rowsOf<AnswerOutcome>(
-        tx,
-        sql`with rep as (
-              select r.id from reports r
-              where r.id = ${reportId} and r.status = 'open' and exists(${lockList(reportId)})
-              for no key update of r
-            ), question as (
-              select q.id, cardinality(q.answer_options) as options
-              from report_questions q where q.id = ${questionId} and q.report_id = ${reportId}
-            ), target as (
-              select question.id from question join rep on rep.id = ${reportId}
-              where ${v.option}::int is null or ${v.option}::int <= question.options
-            ), written as (
-              insert into report_answers as a (report_id, report_question_id, option, memo, answered_at)
-              select ${reportId}, target.id, ${v.option}::smallint, ${v.memo}::varchar, ${at}
-              from target where not ${remove}::boolean
-              on conflict (report_question_id) do update
-                set option = excluded.option, memo = excluded.memo, answered_at = excluded.answered_at,
-                  updated_at = now()
-                where a.answered_at <= excluded.answered_at
-              returning ${ANSWER_JSON} as json
-            ), removed as (
-              delete from report_answers a using target
-              where ${remove}::boolean and a.report_question_id = target.id and a.answered_at <= ${at}
-              returning a.id
-            )
-            select exists(select 1 from rep) as open,
-              (select options from question) as options,
-              (select json from written) as written,
-              exists(select 1 from removed) as removed,
-              (select ${ANSWER_JSON} from report_answers a where a.report_question_id = ${questionId}) as stored`,
-      );
-      return row!;
+      const own = await answerStatement(reportId, questionId, v, remove, tx, false);
+      return own.open ? own : answerStatement(reportId, questionId, v, remove, tx, true);
     },
 
     /** Whether the category is one of the report's. */

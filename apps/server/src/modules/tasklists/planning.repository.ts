@@ -4,6 +4,7 @@ import type { PlanningDepartment, PlanningOption } from '@keurwijzer/shared/task
 import type { Db, Executor } from '../../db/client';
 import { likePattern } from '../../lib/list-query';
 import type { TasklistRow } from './tasklists.repository';
+import { rowsOf } from '../../db/sql-json';
 
 /*
  * What a mechanic needs to fill in the task list forms without the office's customer screens:
@@ -12,11 +13,6 @@ import type { TasklistRow } from './tasklists.repository';
  * statement whose rows PostgreSQL builds as the API's JSON; a read of something that must exist
  * (a customer, a task list) looks it up in the same statement, so no row means 404.
  */
-
-/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
-async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** At most this many customers per search (the form's search select narrows as the user types). */
 export const PLANNING_CUSTOMERS_LIMIT = 50;

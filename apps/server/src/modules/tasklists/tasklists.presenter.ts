@@ -49,7 +49,7 @@ const TASKLIST_FIELDS: Record<keyof Tasklist, SQL> = {
 export const TASKLIST_JSON = jsonObject(TASKLIST_FIELDS);
 
 /** Today as the Dutch day (lib/dutch-time.ts), however the database's own time zone is set. */
-const TODAY = sql.raw(`(now() at time zone '${TIME_ZONE}')::date`);
+export const TODAY = sql.raw(`(now() at time zone '${TIME_ZONE}')::date`);
 
 /**
  * A mechanic's order of the overview (sort key `today_first`, ascending): today's lists first
@@ -58,11 +58,22 @@ const TODAY = sql.raw(`(now() at time zone '${TIME_ZONE}')::date`);
  * One row value (group, days), so the statements' `order by <key> <dir>, id <dir>` take it as any
  * other key and paging stays stable.
  */
-export const todayFirst = (plannedDate: SQL, status: SQL) => sql`row(
-  case when ${plannedDate} = ${TODAY} then (case when ${status} = 'completed' then 1 else 0 end)
-    when ${status} = 'completed' then 4 when ${plannedDate} < ${TODAY} then 2 else 3 end,
-  case when ${status} <> 'completed' and ${plannedDate} > ${TODAY} then ${plannedDate} - ${TODAY}
-    else ${TODAY} - ${plannedDate} end)`;
+export const todayFirst = (plannedDate: SQL, status: SQL) => {
+  const { group, days } = todayFirstParts(plannedDate, status);
+  return sql`row(${group}, ${days})`;
+};
+
+/**
+ * The two parts of `todayFirst` as separate values (a statement may sort by them one after the
+ * other, cheaper than comparing row values); `today` is TODAY or a column holding it (computed
+ * once per statement instead of a few times per row).
+ */
+export const todayFirstParts = (plannedDate: SQL, status: SQL, today: SQL = TODAY) => ({
+  group: sql`case when ${plannedDate} = ${today} then (case when ${status} = 'completed' then 1 else 0 end)
+    when ${status} = 'completed' then 4 when ${plannedDate} < ${today} then 2 else 3 end`,
+  days: sql`case when ${status} <> 'completed' and ${plannedDate} > ${today} then ${plannedDate} - ${today}
+    else ${today} - ${plannedDate} end`,
+});
 
 /** The overview's sort keys (whitelisted by the shared query schema). */
 export const TASKLIST_SORT: Record<TasklistSortKey, SQL> = {

@@ -1,13 +1,26 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { PlannedMachine } from '@keurwijzer/shared/reports';
-import type { Tasklist, TasklistCandidate, TasklistListQuery } from '@keurwijzer/shared/tasklists';
+import {
+  TASKLIST_STATUSES,
+  type Tasklist,
+  type TasklistCandidate,
+  type TasklistListQuery,
+} from '@keurwijzer/shared/tasklists';
 import type { Db, Executor } from '../../db/client';
 import { customers, locations } from '../../db/schema/customers';
 import { reports, tasklistStatusOrder, tasklists } from '../../db/schema/tasklists';
 import { users } from '../../db/schema/users';
-import { likePattern, pageMeta } from '../../lib/list-query';
-import { PLANNED_MACHINE_JSON, STATS, TASKLIST_JSON, TASKLIST_SORT, todayFirst } from './tasklists.presenter';
+import { likePattern, pageMeta, preparedByShape } from '../../lib/list-query';
+import {
+  PLANNED_MACHINE_JSON,
+  STATS,
+  TASKLIST_JSON,
+  TASKLIST_SORT,
+  TODAY,
+  todayFirst,
+  todayFirstParts,
+} from './tasklists.presenter';
 import { openMalfunction } from '../../db/shared-facts';
 import { fullName, rowsOf } from '../../db/sql-json';
 
@@ -63,58 +76,184 @@ const OWN_SORT = {
   // A mechanic's default (today's lists first): the list's own date and status.
   today_first: todayFirst(sql`t.planned_date`, sql`t.status`),
 } satisfies Partial<Record<TasklistListQuery['sortKey'], SQL>>;
+type OwnSortKey = keyof typeof OWN_SORT;
 
 /**
- * The number of all task lists: PostgreSQL's own figure of the table (pg_class.reltuples, kept by
- * VACUUM/ANALYZE and autovacuum: an estimate that lags new lists until the next ANALYZE) once it
- * says more than 10,000, counted below that; an exact count of 20,000 lists cost ~1.6 ms, more than
- * the rest of the default page. The completed reports list does the same.
+ * A value of a statement: the value itself, or (`PLACEHOLDER`) the named placeholder of a
+ * prepared statement (the overview's pages, `preparedByShape`).
  */
-const WHOLE_COUNT = sql`(select case when e.n > 10000 then e.n::int else (select count(*)::int from ${tasklists}) end
-  from (select reltuples as n from pg_class where oid = 'tasklists'::regclass) e)`;
+type Bind = (name: string, value: unknown) => SQL;
+const VALUE: Bind = (_name, value) => sql`${value}`;
+const PLACEHOLDER: Bind = (name) => sql`${sql.placeholder(name)}`;
+
+/** The statuses before Afgerond: the work in hand, a few hundred lists beside years of finished ones. */
+const UNFINISHED = sql.raw(
+  TASKLIST_STATUSES.filter((s) => s !== 'completed')
+    .map((s) => `'${s}'`)
+    .join(', '),
+);
+
+/**
+ * The number of all task lists, kept by triggers (kept_counts, migration 0021): exact at once and
+ * one primary-key read, where a count of 36,000 lists cost 1.6-20 ms (an index-only or sequential
+ * scan) and PostgreSQL's figure of the table (pg_class.reltuples, used before) lagged until the
+ * next ANALYZE.
+ */
+const KEPT_TOTAL = sql`(select n from kept_counts where key = 'tasklists')`;
+
+/**
+ * The overview's filters on the list's own columns (all but the search) as conditions on `t`.
+ * The status is a literal (a shape of its own, see `list`): a plan for 400 lists In uitvoering is
+ * not one for 35,000 Afgerond.
+ */
+function ownFilters(q: TasklistListQuery, actorId: number, b: Bind): SQL | undefined {
+  return and(
+    q.customer_id ? sql`t.customer_id = ${b('customer_id', q.customer_id)}` : undefined,
+    q.inspection_type ? sql`t.inspection_type = ${b('inspection_type', q.inspection_type)}` : undefined,
+    q.mine ? sql`t.created_by = ${b('actor', actorId)}` : undefined,
+    q.status ? sql`t.status = ${sql.raw(`'${TASKLIST_STATUSES.find((s) => s === q.status)!}'`)}` : undefined,
+  );
+}
+
+/** The kept number of the actor's own lists (`mine`; kept_counts, migration 0021). */
+const keptMine = (actor: SQL) =>
+  sql`coalesce((select n from kept_counts where key = 'tasklists:created_by:' || ${actor}::int), 0)`;
+
+/**
+ * The total of the overview without a search, from the kept numbers where it can: all lists, or
+ * the actor's own (`mine`), as kept; with the status Afgerond (nearly every list) that number
+ * minus the unfinished lists, which are few (an index range of tasklists_status_idx each), instead
+ * of counting 35,000 finished ones; any other filter counts the lists alone (their own columns, no
+ * names).
+ */
+function ownTotal(q: TasklistListQuery, actorId: number, b: Bind): SQL {
+  const filters = ownFilters(q, actorId, b);
+  if (!filters) return KEPT_TOTAL;
+  if (!q.customer_id && !q.inspection_type && (!q.status || q.status === 'completed')) {
+    const kept = q.mine ? sql`(${keptMine(b('actor', actorId))})` : KEPT_TOTAL;
+    if (!q.status) return kept;
+    const mine = q.mine ? sql`t.created_by = ${b('actor', actorId)} and` : sql``;
+    return sql`(${kept} - (select count(*)::int from ${tasklists} t where ${mine} t.status in (${UNFINISHED})))`;
+  }
+  return sql`(select count(*)::int from ${tasklists} t where ${filters})`;
+}
+
+/**
+ * The ids of a page of the overview without a search (`n` its order) and the total, from the
+ * list's own columns: an index gives the page, and only its rows get names and figures.
+ *
+ * `today_first` puts the finished lists (not of today) last, the newest first: nearly every list,
+ * and sorting all of them by the computed key cost ~200 ms on 36,000 lists. So the key sorts the
+ * lists that are unfinished or of today (the work in hand, few) together with only the first
+ * offset + limit finished ones, read in their order (planned date) from tasklists_status_idx
+ * (tasklists_created_by_idx for `mine`); its two parts sort one after the other, with today
+ * computed once.
+ */
+function ownPicked(q: TasklistListQuery & { sortKey: OwnSortKey }, actorId: number, b: Bind): SQL {
+  const dir = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
+  const filters = ownFilters(q, actorId, b);
+  const total = ownTotal(q, actorId, b);
+  const limit = sql`limit ${b('limit', q.itemsPerPage)} offset ${b('offset', (q.page - 1) * q.itemsPerPage)}`;
+  if (q.sortKey !== 'today_first') {
+    const order = sql`${OWN_SORT[q.sortKey]} ${dir}, t.id ${dir}`;
+    return sql`select t.id, row_number() over (order by ${order}) as n, ${total} as total
+      from ${tasklists} t ${filters ? sql`where ${filters}` : sql``} order by ${order} ${limit}`;
+  }
+  const also = filters ? sql`${filters} and` : sql``;
+  // The unfinished lists compute today once (x); the finished branches key only the rows they return.
+  const inHand = todayFirstParts(sql`t.planned_date`, sql`t.status`, sql`x.today`);
+  const finished = todayFirstParts(sql`t.planned_date`, sql`t.status`);
+  // The finished lists in the key's order: the newest planned date first (ascending), then id.
+  const finishedOrder =
+    q.sortOrder === 'desc' ? sql`t.planned_date asc, t.id desc` : sql`t.planned_date desc, t.id asc`;
+  const firstRows = sql`${b('limit', q.itemsPerPage)}::int + ${b('offset', (q.page - 1) * q.itemsPerPage)}::int`;
+  const order = sql`u.g ${dir}, u.d ${dir}, u.id ${dir}`;
+  return sql`select u.id, row_number() over (order by ${order}) as n, ${total} as total
+    from (
+      (select t.id, ${inHand.group} as g, ${inHand.days} as d
+        from ${tasklists} t cross join (select ${TODAY} as today offset 0) x
+        where ${also} t.status in (${UNFINISHED}))
+      union all
+      (select t.id, ${finished.group} as g, ${finished.days} as d from ${tasklists} t
+        where ${also} t.status = 'completed' and t.planned_date = ${TODAY})
+      union all
+      (select t.id, ${finished.group} as g, ${finished.days} as d from ${tasklists} t
+        where ${also} t.status = 'completed' and t.planned_date <> ${TODAY}
+        order by ${finishedOrder} limit ${firstRows})
+    ) u
+    order by ${order} ${limit}`;
+}
+
+/** The search (customer, location, creator, remarks) as a condition on the named rows. */
+function searchOf(q: TasklistListQuery): SQL | undefined {
+  if (!q.search) return undefined;
+  const p = likePattern(q.search);
+  return sql`(c.name ilike ${p} or l.name ilike ${p}
+    or concat_ws(' ', u.first_name, u.preposition, u.last_name) ilike ${p} or t.remarks ilike ${p})`;
+}
 
 export function createTasklistsRepository(db: Db) {
+  /*
+   * A page without a search is a named prepared statement per shape (sort, direction, which
+   * filters, the status): Drizzle builds its SQL once and PostgreSQL parses it once per connection
+   * instead of on every request, as the completed reports and machines lists do.
+   */
+  const prepared = preparedByShape<ReturnType<typeof buildOwnPage>>('tasklists_page');
+  function buildOwnPage(q: TasklistListQuery & { sortKey: OwnSortKey }, actorId: number, name: string) {
+    return db
+      .select({ json: sql<string>`${TASKLIST_JSON}::text`, total: sql<number>`p.total` })
+      .from(
+        sql`(${ownPicked(q, actorId, PLACEHOLDER)}) p cross join lateral ${named(sql`t.id = p.id`)} cross join ${STATS}`,
+      )
+      .orderBy(sql`p.n`)
+      .prepare(name);
+  }
+  const isOwn = (q: TasklistListQuery): q is TasklistListQuery & { sortKey: OwnSortKey } =>
+    !q.search && q.sortKey in OWN_SORT;
+
   return {
     /** One page of the overview as one JSON array text, with the meta (one statement). */
     async list(q: TasklistListQuery, actorId: number) {
-      const inner = and(
-        q.customer_id ? sql`t.customer_id = ${q.customer_id}` : undefined,
-        q.inspection_type ? sql`t.inspection_type = ${q.inspection_type}` : undefined,
-        q.mine ? sql`t.created_by = ${actorId}` : undefined,
-        q.status ? sql`t.status = ${q.status}` : undefined,
-        q.search
-          ? sql`(c.name ilike ${likePattern(q.search)} or l.name ilike ${likePattern(q.search)}
-              or concat_ws(' ', u.first_name, u.preposition, u.last_name) ilike ${likePattern(q.search)}
-              or t.remarks ilike ${likePattern(q.search)})`
-          : undefined,
-      );
-      const dir = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
-      const limit = sql`limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`;
-      const order = sql`${TASKLIST_SORT[q.sortKey]} ${dir} nulls last, tl.id ${dir}`;
-      const ownSort = OWN_SORT[q.sortKey as keyof typeof OWN_SORT];
-      let query: SQL;
-      if (!q.search && ownSort) {
-        // The list's own columns (its stored status too) filter and sort: the page's ids come from
-        // an index, the total from a count of the lists alone, and only the page's rows get names
-        // and figures.
-        const own = sql`${ownSort} ${dir}, t.id ${dir}`;
-        const where = inner ? sql`where ${inner}` : sql``;
-        const picked = sql`select t.id, row_number() over (order by ${own}) as n, ${inner ? sql`(select count(*)::int from ${tasklists} t ${where})` : WHOLE_COUNT} as total
-          from ${tasklists} t ${where} order by ${own} ${limit}`;
-        query = sql`select ${TASKLIST_JSON}::text as json, p.total
-          from (${picked}) p cross join lateral ${named(sql`t.id = p.id`)} cross join ${STATS} order by p.n`;
+      let rows: { json: string; total: number }[];
+      if (isOwn(q)) {
+        const shape = [
+          q.sortKey,
+          q.sortOrder,
+          q.customer_id ? 'customer' : '',
+          q.inspection_type ? 'type' : '',
+          q.mine ? 'mine' : '',
+          q.status ?? '',
+        ].join(':');
+        rows = await prepared(shape, (name) => buildOwnPage(q, actorId, name)).execute({
+          customer_id: q.customer_id,
+          inspection_type: q.inspection_type,
+          actor: actorId,
+          limit: q.itemsPerPage,
+          offset: (q.page - 1) * q.itemsPerPage,
+        });
       } else {
         // A search or a sort by a name: the named rows are picked, then the page's figures.
+        const inner = named(and(ownFilters(q, actorId, VALUE), searchOf(q)));
+        const dir = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
+        const order = sql`${TASKLIST_SORT[q.sortKey]} ${dir} nulls last, tl.id ${dir}`;
+        const limit = sql`limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`;
         const picked = sql`select tl.*, (count(*) over ())::int as total, row_number() over (order by ${order}) as n
-          from ${named(inner)} cross join ${STATS} order by ${order} ${limit}`;
-        query = sql`select ${TASKLIST_JSON}::text as json, tl.total
-          from (${picked}) tl cross join ${STATS} order by tl.n`;
+          from ${inner} cross join ${STATS} order by ${order} ${limit}`;
+        rows = await rowsOf<{ json: string; total: number }>(
+          db,
+          sql`select ${TASKLIST_JSON}::text as json, tl.total from (${picked}) tl cross join ${STATS} order by tl.n`,
+        );
       }
-      const rows = await rowsOf<{ json: string; total: number }>(db, query);
       // Past the last page no row carries the total: ask for it (rare).
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && q.page > 1) {
-        const [row] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from ${named(inner)}`);
+        const inner = named(and(ownFilters(q, actorId, VALUE), searchOf(q)));
+        const [row] = await rowsOf<{ total: number }>(
+          db,
+          isOwn(q)
+            ? sql`select ${ownTotal(q, actorId, VALUE)} as total`
+            : sql`select count(*)::int as total from ${inner}`,
+        );
         total = row?.total ?? 0;
       }
       return { dataJson: `[${rows.map((r) => r.json).join(',')}]`, count: rows.length, meta: pageMeta(total, q) };

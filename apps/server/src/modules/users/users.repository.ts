@@ -21,6 +21,7 @@ import { customers } from '../../db/schema/customers';
 import { userTokens, users, type UserRow } from '../../db/schema/users';
 import { allOf, likePattern, orderBy, pageMeta, totalOf } from '../../lib/list-query';
 import type { JsonPage } from '../../lib/responses';
+import { isoOf, jsonObject } from '../../db/sql-json';
 
 const columns = { ...getTableColumns(users), customerName: customers.name };
 
@@ -41,9 +42,6 @@ const SORT_FIELDS = {
 } as const satisfies Record<keyof typeof SORT_COLUMNS, keyof UserSource>;
 
 export type NewUser = typeof users.$inferInsert;
-
-/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds); null stays null. */
-const isoOf = (column: SQLWrapper) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The columns a user's JSON is made of: the users table's (with the customer's name) or a page's. */
 type UserSource = Record<
@@ -110,11 +108,7 @@ const PAGE_COLUMNS = {
 } satisfies UserSource;
 
 /** A user as its API JSON text. */
-const userJson = (u: UserSource) =>
-  sql<string>`json_build_object(${sql.join(
-    Object.entries(userFields(u)).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-    sql`, `,
-  )})::text`;
+const userJson = (u: UserSource) => sql<string>`${jsonObject(userFields(u))}::text`;
 
 /**
  * The JSON of a user of the list's page (the derived table "page" of PAGE_COLUMNS), rendered to

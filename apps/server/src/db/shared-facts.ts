@@ -1,0 +1,31 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from './client';
+import { rowsOf } from './sql-json';
+
+/*
+ * Facts that more than one module asks the database: one definition each, so the machines
+ * list, the plan screen and the office's counter cannot disagree about what "open" means, and
+ * every office mail reaches the same people.
+ */
+
+/**
+ * The malfunction of row `alias` (or of the bare `malfunctions` row) is open: Open or In
+ * behandeling (the counter, the portal's and the plan screen's markers). malfunctions_machine_idx
+ * and malfunctions_status_created_idx both lead with or contain the status.
+ */
+export const openMalfunction = (alias?: string): SQL =>
+  sql.raw(`${alias ? `${alias}.` : ''}status in ('open', 'in_progress')`);
+
+/**
+ * The office's e-mail addresses: the active admins and super admins (activated, not archived).
+ * They get the mails of a new malfunction and of an account waiting to be linked to its customer.
+ */
+export async function officeEmails(db: Executor): Promise<string[]> {
+  const rows = await rowsOf<{ email: string }>(
+    db,
+    sql`select email from users
+        where role in ('admin', 'super_admin') and archived_at is null and activated_at is not null
+        order by id`,
+  );
+  return rows.map((r) => r.email);
+}

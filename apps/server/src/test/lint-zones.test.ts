@@ -1,0 +1,45 @@
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The server's lint zones (eslint.config.js) on fixture strings: ESLint's Node API lints the text
+ * as if it were a file of a module, with the repository's own configuration.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+// The import rules need no types: without the type-aware rules (and their project service, slow
+// to start) a fixture lints in milliseconds.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: [{ files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked }],
+});
+// Paths of real files, so the zones' `files` globs apply; the text linted is the fixture's.
+const MODULE_FILE = path.join(root, 'apps/server/src/modules/brands/brands.routes.ts');
+const LIB_FILE = path.join(root, 'apps/server/src/lib/presenters.ts');
+
+async function importErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('server lint zones', () => {
+  it('refuses another module imported from inside a module, by either path', async () => {
+    expect(await importErrors(MODULE_FILE, "import { x } from '../users/users.repository';")).toHaveLength(1);
+    expect(await importErrors(MODULE_FILE, "import { x } from '../../modules/users/users.repository';")).toHaveLength(
+      1,
+    );
+    expect(await importErrors(MODULE_FILE, "import { x } from '../../modules/index';")).toHaveLength(1);
+  }, 60_000);
+
+  it('allows lib/, db/ and the module itself', async () => {
+    expect(await importErrors(MODULE_FILE, "import { x } from '../../db/sql-json';")).toEqual([]);
+    expect(await importErrors(MODULE_FILE, "import { x } from '../../lib/actor';")).toEqual([]);
+    expect(await importErrors(MODULE_FILE, "import { x } from './brands.repository';")).toEqual([]);
+  }, 60_000);
+
+  it('refuses a module imported into lib/', async () => {
+    expect(await importErrors(LIB_FILE, "import { x } from '../modules/users/users.service';")).toHaveLength(1);
+  }, 60_000);
+});
