@@ -75,6 +75,16 @@ test('a mechanic fills in a report on a phone: skip, reload, offline, missing an
   await expect(page.getByText(`(${small.inventory})`)).toBeVisible();
   await expect(page.getByText('Eindhoven', { exact: false }).first()).toBeVisible();
   await expect(progress(page)).toHaveText('0 / 7 beantwoord');
+  // The crumbs fit the phone uncut (issue 19: "Tak…"): the way back, the heading names the machine.
+  const crumbs = page.getByRole('navigation', { name: 'Kruimelpad' });
+  await expect(crumbs.getByRole('link', { name: 'Takenlijst', exact: true })).toBeVisible();
+  await expect(crumbs.getByRole('link', { name: 'Takenlijsten', exact: true })).toBeVisible();
+  const cut = await crumbs.evaluate((nav) =>
+    [nav.querySelector('ol')!, ...nav.querySelectorAll('li > *')]
+      .filter((el) => el.scrollWidth > el.clientWidth)
+      .map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
 
   // Large buttons: one tap answers, the whole width of a phone.
   const good = question(page, 1).getByRole('button', { name: 'Goed', exact: true });

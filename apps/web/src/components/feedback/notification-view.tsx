@@ -13,6 +13,9 @@ import { NOTIFICATION_TIMEOUT_MS, type NotificationItem } from './notifications'
  * screen is what the user reads: the page heading and the sticky bars under the app bar (the
  * report's progress); there it stands at the bottom, the whole width, above the safe area.
  */
+/** Above the bottom edge and a phone's home indicator. */
+const BOTTOM = 'calc(8px + env(safe-area-inset-bottom, 0px))';
+
 export default function NotificationView({
   item,
   onClose,
@@ -30,7 +33,8 @@ export default function NotificationView({
       autoHideDuration={NOTIFICATION_TIMEOUT_MS}
       onClose={(_, reason) => reason !== 'clickaway' && onClose()}
       anchorOrigin={narrow ? { vertical: 'bottom', horizontal: 'center' } : { vertical: 'top', horizontal: 'right' }}
-      sx={narrow ? { bottom: 'calc(8px + env(safe-area-inset-bottom, 0px))' } : { top: 72 }}
+      // Per breakpoint, as MUI's own offsets (24 px from sm) are, so these win over them.
+      sx={narrow ? { bottom: { xs: BOTTOM, sm: BOTTOM } } : { top: { sm: 72 } }}
       slotProps={{ transition: { onExited } }}
     >
       <SnackbarContent

@@ -14,6 +14,8 @@ export type FieldProps<T extends FieldValues> = {
   label: string;
   required?: boolean;
   helperText?: ReactNode;
+  /** The most characters: "12/255" under the field (TextInput's counter). */
+  counter?: number;
 } & Omit<TextFieldProps, 'name' | 'label' | 'required' | 'helperText' | 'select' | 'children'>;
 
 /**

@@ -1,11 +1,18 @@
 import { useId } from 'react';
+import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { TextFieldProps } from '@mui/material/TextField';
 
-type TextInputProps = Omit<TextFieldProps, 'select' | 'children' | 'variant'>;
+type TextInputProps = Omit<TextFieldProps, 'select' | 'children' | 'variant'> & {
+  /**
+   * The most characters the text should have: "12/255" under the field, at its right, beside the
+   * help or error text. It counts; it does not cut (the schema's message says what is too long).
+   */
+  counter?: number;
+};
 
 /**
  * The outlined TextField without its select mode: MUI's TextField always pulls in Select, Menu,
@@ -23,11 +30,13 @@ export function TextInput({
   sx,
   slotProps,
   inputRef,
+  counter,
   ...input
 }: TextInputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const helperId = helperText ? `${inputId}-helper` : undefined;
+  const helperId = helperText || counter ? `${inputId}-helper` : undefined;
+  const length = typeof input.value === 'string' ? input.value.length : 0;
   const inputSlot = (slotProps?.input ?? {}) as Record<string, unknown>;
   const htmlInput = (slotProps?.htmlInput ?? {}) as Record<string, unknown>;
   return (
@@ -41,7 +50,16 @@ export function TextInput({
         inputRef={inputRef}
         inputProps={{ ...htmlInput, 'aria-describedby': helperId }}
       />
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+      {counter ? (
+        <FormHelperText id={helperId} sx={{ display: 'flex', gap: 1 }}>
+          <span>{helperText}</span>
+          <Box component="span" sx={{ ml: 'auto', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            {length}/{counter}
+          </Box>
+        </FormHelperText>
+      ) : (
+        helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>
+      )}
     </FormControl>
   );
 }

@@ -4,9 +4,19 @@ import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { LOADING, useDocumentTitle } from './document-title';
 
-export type Crumb = { label: string; to?: string };
+export type Crumb = {
+  label: string;
+  to?: string;
+  /**
+   * Left out on a phone (below 600 px), where the crumbs would be cut to "Tak…": a crumb the
+   * heading says anyway (the report's machine under "Rapport <machine>").
+   */
+  hideBelow?: 'sm';
+};
 
 /**
  * The path whose heading last took the focus. It starts as the page the app was opened on: a
@@ -46,10 +56,13 @@ export function PageHeader({ title, crumbs, actions }: { title: string; crumbs?:
     crumbs?.map((c) => c.label),
   );
   const heading = useFocusOnNavigation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const shown = phone ? crumbs?.filter((c) => c.hideBelow !== 'sm') : crumbs;
+  const current = crumbs?.[crumbs.length - 1];
   const pending = title.includes(LOADING) || !!crumbs?.some((c) => c.label === LOADING);
   return (
     <Box sx={{ mb: 3 }}>
-      {crumbs && crumbs.length > 0 && (
+      {shown && shown.length > 0 && (
         <Breadcrumbs
           aria-label="Kruimelpad"
           sx={{
@@ -67,14 +80,14 @@ export function PageHeader({ title, crumbs, actions }: { title: string; crumbs?:
             '& .MuiBreadcrumbs-separator': { flexShrink: 0 },
           }}
         >
-          {crumbs.map((c, i) =>
+          {shown.map((c, i) =>
             // The last crumb is the screen itself: text, not a link to where you are.
-            c.to && i < crumbs.length - 1 ? (
+            c.to && c !== current ? (
               <Link key={i} component={RouterLink} to={c.to} underline="hover" color="inherit">
                 {c.label}
               </Link>
             ) : (
-              <Typography key={i} color="text.primary" aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+              <Typography key={i} color="text.primary" aria-current={c === current ? 'page' : undefined}>
                 {c.label}
               </Typography>
             ),

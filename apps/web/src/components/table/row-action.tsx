@@ -1,24 +1,46 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 
-/** An icon button in a table row: a tooltip and the same text as its accessible name. */
+/**
+ * An icon button in a table row: a tooltip and the same text as its accessible name. With `text`
+ * the icon carries a visible word beside it (an action whose icon alone says too little, like
+ * "Storing melden"); `label` stays its accessible name and should begin with `text`.
+ */
 export function RowAction({
   label,
   icon,
+  text,
   to,
   onClick,
   color,
 }: {
   label: string;
   icon: ReactElement;
+  text?: string;
   to?: string;
   onClick?: () => void;
-  color?: 'default' | 'primary' | 'error';
+  color?: 'default' | 'primary' | 'error' | 'warning';
 }) {
+  if (text) {
+    return (
+      <Button
+        size="small"
+        color={color === 'default' ? 'inherit' : color}
+        startIcon={icon}
+        aria-label={label}
+        onClick={onClick}
+        {...(to && { component: RouterLink, to })}
+        sx={{ whiteSpace: 'nowrap', minHeight: 40 }}
+      >
+        {text}
+      </Button>
+    );
+  }
   return (
     <Tooltip title={label}>
       {to ? (

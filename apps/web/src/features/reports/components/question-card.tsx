@@ -92,7 +92,7 @@ export const QuestionCard = memo(function QuestionCard({
         multiline
         minRows={1}
         size="small"
-        helperText={`${memoText.length}/${MEMO_MAX}`}
+        counter={MEMO_MAX}
         slotProps={{ htmlInput: { maxLength: MEMO_MAX } }}
       />
     </Box>
