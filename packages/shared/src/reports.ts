@@ -139,7 +139,7 @@ export type ReportMachine = z.infer<typeof ReportMachineSchema>;
 
 /**
  * One report with everything its screens and its PDF show: the read model shared by the
- * mechanic's screen, the office's screens, the PDF and (later) the customer portal.
+ * mechanic's screen, the office's screens, the PDF and the customer portal.
  */
 export const ReportDetailSchema = z.object({
   id: z.number().int(),

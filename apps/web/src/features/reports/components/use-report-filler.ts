@@ -9,7 +9,7 @@ import { reportKeys } from '../api/reports';
 import { encodeReportChange, overlayOf, reportChangeKey, reportQueueStorage, type ReportChange } from './report-changes';
 
 /** Memo typing is sent after this pause (it is kept in the browser at once). */
-export const MEMO_DELAY_MS = 600;
+const MEMO_DELAY_MS = 600;
 
 /** The answer given last (the server keeps the newer `answered_at` too). */
 const newer = (a: ReportAnswer | null | undefined, b: ReportAnswer | null | undefined) => {
