@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { STRONG, createActivatedUser } from '../account/helpers';
 import { submitLogin } from '../support/login';
+import { userWithTwoFactor } from '../two-factor/helpers';
 
 // Issue 19 (finding 15): the login screen follows only what the shared safeRedirectPath allows;
 // anything else lands on the user's home, never on the error page or another host.
@@ -21,4 +22,18 @@ test('a safe redirect is still followed', async ({ page, baseURL }) => {
   await page.goto(`/login?redirect=${encodeURIComponent('/profile')}`);
   await submitLogin(page, email, STRONG);
   await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('the 2fa screen too: ?redirect=/\\evil, after a recovery code, lands on home', async ({ page, baseURL }) => {
+  const { email, codes, session } = await userWithTwoFactor(baseURL!);
+  await session.dispose();
+  await page.goto('/login');
+  await submitLogin(page, email, STRONG);
+  await expect(page).toHaveURL(/\/2fa(\?|$)/);
+  await page.goto(`/2fa?redirect=${encodeURIComponent('/\\evil')}`);
+  await page.getByRole('button', { name: 'Herstelcode gebruiken' }).click();
+  await page.getByRole('textbox', { name: 'Herstelcode' }).fill(codes[0]!);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByRole('button', { name: /^Account van / })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
 });

@@ -1,32 +1,7 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { generate } from 'otplib';
-import { ApiSession } from '../reports/helpers';
+import { expect, test } from '@playwright/test';
 import { ACCOUNTS, expectNotification, loginAs, submitLogin } from '../support/login';
-import { STRONG, createActivatedUser, mailsTo } from '../account/helpers';
-
-/** A new user with two-factor on (through the API, as its own authenticator app): its e-mail, id and session. */
-async function userWithTwoFactor(baseURL: string) {
-  const email = await createActivatedUser(baseURL);
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const token = async () => ((await (await ctx.get('/api/token')).json()) as { data: { token: string } }).data.token;
-  const login = await ctx.post('/api/login', {
-    data: { email, password: STRONG },
-    headers: { 'X-CSRF-TOKEN': await token() },
-  });
-  expect(login.status()).toBe(200);
-  const csrf = { 'X-CSRF-TOKEN': await token() };
-  const setup = await ctx.post('/api/2fa/setup', { headers: csrf });
-  const secret = ((await setup.json()) as { data: { secret: string } }).data.secret.replace(/\s/g, '');
-  const on = await ctx.post('/api/2fa/enable', {
-    data: { code: await generate({ secret }), password: STRONG },
-    headers: csrf,
-  });
-  expect(on.status(), await on.text()).toBe(200);
-  const admin = await ApiSession.login(baseURL, ACCOUNTS.admin);
-  const users = await admin.get<{ id: number; email: string }[]>(`/api/users?search=${encodeURIComponent(email)}`);
-  await admin.dispose();
-  return { email, id: users.find((u) => u.email === email)!.id, session: ctx };
-}
+import { STRONG, mailsTo } from '../account/helpers';
+import { userWithTwoFactor } from './helpers';
 
 test('an admin resets a user’s two-factor: confirmed, gone after a reload, the user is mailed and logs in with the password only', async ({
   page,
