@@ -5,7 +5,7 @@ CREATE TABLE "kept_counts" (
 --> statement-breakpoint
 DROP INDEX "tasklists_created_by_idx";--> statement-breakpoint
 CREATE INDEX "tasklists_created_by_idx" ON "tasklists" USING btree ("created_by","planned_date","id");--> statement-breakpoint
-CREATE INDEX "tasklists_created_by_status_idx" ON "tasklists" USING btree ("created_by","status","planned_date" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "tasklists_created_by_status_idx" ON "tasklists" USING btree ("created_by","status","planned_date" DESC NULLS FIRST,"id");--> statement-breakpoint
 -- Hand-written below (drizzle cannot express triggers): the number of task lists, of task lists
 -- per creator ("mine") and of malfunctions per status, kept by triggers in the transaction of
 -- every change, so a list's total is one primary-key read instead of a count over tens of

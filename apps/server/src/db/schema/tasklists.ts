@@ -89,7 +89,7 @@ export const tasklists = pgTable(
     index('tasklists_created_by_idx').on(t.createdBy, t.plannedDate, t.id),
     // A mechanic's default page (mine, today_first): the unfinished lists as one range, the
     // finished ones in their order (newest planned date first, then id) without a sort.
-    index('tasklists_created_by_status_idx').on(t.createdBy, t.status, t.plannedDate.desc().nullsLast(), t.id),
+    index('tasklists_created_by_status_idx').on(t.createdBy, t.status, t.plannedDate.desc().nullsFirst(), t.id),
     check(
       'tasklists_type_check',
       sql`${t.inspectionType} in ('inspection', 'maintenance', 'safety', 'inspection_maintenance')`,
