@@ -178,8 +178,19 @@ describe('a submitted report keeps the machine as it was inspected', () => {
       s.machine.inventoryNumber,
     ]);
 
+    const listBefore = await lists.read(s.list.id);
+    expect(listBefore.machines[0]).toMatchObject({
+      name: s.machine.name,
+      inventory_number: s.machine.inventoryNumber,
+      department_name: s.chain.department.name,
+      room_name: s.chain.room.name,
+      machine_type_name: s.type.name,
+    });
+
     const moved = await moveAndRename(s);
     const after = await everyView(ids);
+    // The task list's rows of its submitted reports too (the list's own names are the list's, live).
+    expect((await lists.read(s.list.id)).machines).toEqual(listBefore.machines);
     expect(after.staff).toEqual(before.staff);
     expect(after.mechanic).toEqual(before.mechanic);
     expect(after.portal).toEqual(before.portal);
@@ -209,6 +220,7 @@ describe('a submitted report keeps the machine as it was inspected', () => {
     expect(archivedViews.list).toEqual(before.list);
     expect(archivedViews.xlsx).toEqual(before.xlsx);
     expect(archivedViews.pdf).toEqual(before.pdf);
+    expect((await lists.read(s.list.id)).machines).toEqual(listBefore.machines);
   });
 
   it('an open report shows the machine as it is now, and is frozen only when it is submitted', async () => {

@@ -87,15 +87,25 @@ export const TASKLIST_SORT: Record<TasklistSortKey, SQL> = {
   today_first: todayFirst(sql`tl.planned_date`, sql`s.status`),
 };
 
-/** A planned machine `m` with its report `r` as its API JSON. */
+/**
+ * A submitted report's snapshot column (migration 0017: the machine as it was when the report was
+ * submitted), the machine's live value while the report is open.
+ */
+const asInspected = (snapshot: string, live: SQL) =>
+  sql`case when r.status = 'submitted' then ${sql.raw(`r.${snapshot}`)} else ${live} end`;
+
+/**
+ * A planned machine `m` with its report `r` as its API JSON: a submitted report's machine as it
+ * was inspected (moved or renamed since, the list still shows what was inspected where).
+ */
 export const PLANNED_MACHINE_JSON = jsonObject({
   report_id: sql`r.id`,
   machine_id: sql`m.id`,
-  name: sql`m.name`,
-  inventory_number: sql`m.inventory_number`,
-  department_name: sql`d.name`,
-  room_name: sql`rm.name`,
-  machine_type_name: sql`mt.name`,
+  name: asInspected('snapshot_machine_name', sql`m.name`),
+  inventory_number: asInspected('snapshot_inventory_number', sql`m.inventory_number`),
+  department_name: asInspected('snapshot_department_name', sql`d.name`),
+  room_name: asInspected('snapshot_room_name', sql`rm.name`),
+  machine_type_name: asInspected('snapshot_machine_type_name', sql`mt.name`),
   questionnaire_name: sql`r.questionnaire_name`,
   report_status: sql`r.status`,
   questions_count: sql`(select count(*)::int from report_questions q where q.report_id = r.id)`,
