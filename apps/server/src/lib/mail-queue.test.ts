@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { loadConfig } from '../config';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, type Database, type SqlClient } from '../db/client';
 import { createPostgresDatabase } from '../test/build-test-app';
 import { startSmtpServer } from '../test/smtp-server';
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail-queue';
@@ -15,6 +15,10 @@ import { invitationMail } from './mail-templates';
  * The mail queue itself (pg-boss on the app's database): retries with backoff against a real SMTP
  * server, exactly one delivery with two workers on one database (two pools on PostgreSQL, as two
  * server processes have), and the outbox when there is no SMTP server.
+ *
+ * The tests wait for events, never for time: for the statement the queue runs when a mail's
+ * outcome is recorded (`watch`), for a transport's call, or for a gate the test opens; a busy
+ * machine makes them slower, not red.
  */
 const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000' });
 const quiet = { warn() {}, error() {} };
@@ -46,6 +50,53 @@ async function freshDatabases(connections: number): Promise<{ dbs: Database[]; c
   };
 }
 
+/** Counts, per statement pattern, what `watch`ed clients completed; `seen` resolves at a count. */
+class StatementLog {
+  private readonly done: string[] = [];
+  private readonly waiters = new Set<{ pattern: RegExp; count: number; resolve(): void }>();
+  record(text: string) {
+    this.done.push(text);
+    for (const w of this.waiters) {
+      if (this.count(w.pattern) >= w.count) {
+        this.waiters.delete(w);
+        w.resolve();
+      }
+    }
+  }
+  count(pattern: RegExp) {
+    return this.done.filter((text) => pattern.test(text)).length;
+  }
+  /** Resolves once `count` statements matching `pattern` have completed (counted from the start). */
+  seen(pattern: RegExp, count = 1): Promise<void> {
+    if (this.count(pattern) >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.add({ pattern, count, resolve }));
+  }
+}
+
+/** The queue's statements that record a mail's outcome (lib/mail-queue.ts). */
+const SENT = /set status = 'sent'/;
+const ATTEMPT_FAILED = /set last_error = \$2/;
+const BURIED = /set status = 'failed', last_error = coalesce/;
+
+/** `sql` as the queue gets it: every completed statement is recorded in `log`. */
+function watch(sql: SqlClient, log: StatementLog): SqlClient {
+  return {
+    async query(text, values) {
+      const result = await sql.query(text, values);
+      log.record(text);
+      return result;
+    },
+    transaction: (work) => sql.transaction(work),
+  };
+}
+
+/** A promise with its resolve function outside (a gate a test opens). */
+function deferred(): { promise: Promise<void>; resolve(): void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 const mailRow = async (db: Database, id: number) =>
   (await db.sql.query('select status, attempts, last_error, sent_at from mails where id = $1', [id])).rows[0] as {
     status: string;
@@ -58,12 +109,13 @@ describe('retries', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let databases: Awaited<ReturnType<typeof freshDatabases>>;
   let queue: MailQueue;
+  const log = new StatementLog();
   beforeAll(async () => {
     // The first attempt to every address is refused; the next one is taken.
     smtp = await startSmtpServer({ refuse: (_address, attempt) => attempt === 1 });
     databases = await freshDatabases(1);
     queue = createMailQueue({
-      sql: databases.dbs[0]!.sql,
+      sql: watch(databases.dbs[0]!.sql, log),
       transport: createMailer({ from: config.mailFrom, smtpUrl: smtp.url, outboxDir: os.tmpdir(), log: { info() {} } }),
       company: config.company,
       log: quiet,
@@ -87,16 +139,12 @@ describe('retries', () => {
       ...invitationMail({ firstName: 'Ans' }, 'http://x/activate/abc'),
     });
     const db = databases.dbs[0]!;
-    await vi.waitFor(async () => expect((await mailRow(db, id)).attempts).toBe(1), { timeout: 5000, interval: 20 });
-    await vi.waitFor(async () => expect((await mailRow(db, id)).last_error).toContain('Mailbox unavailable'), {
-      timeout: 5000,
-      interval: 20,
-    });
-    expect((await mailRow(db, id)).status).toBe('queued');
-    await vi.waitFor(async () => expect((await mailRow(db, id)).status).toBe('sent'), {
-      timeout: 10_000,
-      interval: 50,
-    });
+    // The refused attempt is recorded.
+    await log.seen(ATTEMPT_FAILED);
+    expect(await mailRow(db, id)).toMatchObject({ attempts: 1, status: 'queued' });
+    expect((await mailRow(db, id)).last_error).toContain('Mailbox unavailable');
+    // The retry went out and is recorded.
+    await log.seen(SENT);
     // The retry waited for its backoff (at least the 1 s delay), then went out.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     const row = await mailRow(db, id);
@@ -115,19 +163,20 @@ describe('several workers on one database', () => {
   let databases: Awaited<ReturnType<typeof freshDatabases>>;
   const queues: MailQueue[] = [];
   const deliveries: { worker: number; mail: Mail }[] = [];
+  const log = new StatementLog();
   beforeAll(async () => {
     databases = await freshDatabases(2);
     databases.dbs.forEach((db, worker) => {
-      // A transport that takes a moment, so both workers are busy at the same time.
+      // A transport that takes a moment (a turn of the event loop), so both workers are busy at the same time.
       const transport: Mailer = {
         async send(mail) {
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          await new Promise((resolve) => setImmediate(resolve));
           deliveries.push({ worker, mail });
         },
       };
       queues.push(
         createMailQueue({
-          sql: db.sql,
+          sql: watch(db.sql, log),
           transport,
           company: config.company,
           log: quiet,
@@ -154,16 +203,12 @@ describe('several workers on one database', () => {
         }),
       ),
     );
-    await vi.waitFor(
-      async () => {
-        const { rows } = await databases.dbs[0]!.sql.query(
-          `select count(*)::int as n from mails where status = 'sent'`,
-        );
-        expect(rows[0]!.n).toBe(N);
-      },
-      { timeout: 20_000, interval: 50 },
-    );
+    await log.seen(SENT, N);
     for (const q of queues) await q.drain();
+    const { rows: sent } = await databases.dbs[0]!.sql.query(
+      `select count(*)::int as n from mails where status = 'sent'`,
+    );
+    expect(sent[0]!.n).toBe(N);
     expect(deliveries).toHaveLength(N);
     const subjects = deliveries.map((d) => d.mail.subject).sort();
     expect(new Set(subjects).size).toBe(N);
@@ -175,14 +220,16 @@ describe('several workers on one database', () => {
 
   it('sends a mail queued twice (its job handed out twice) once: the attempt is claimed on the row', async () => {
     const before = deliveries.length;
+    const sentBefore = log.count(SENT);
     const id = await queues[0]!.send({ kind: 'test', to: 'dubbel@example.com', subject: 'Dubbel', body: ['Eén keer'] });
     // A second job for the same attempt of the same mail, as a job expired and handed out again would be.
     await databases.dbs[1]!.sql.query(
       `insert into pgboss.job (name, data, retry_limit) values ('mail', json_build_object('mailId', $1::int, 'base', 0), 0)`,
       [id],
     );
-    await vi.waitFor(async () => expect((await mailRow(databases.dbs[0]!, id)).status).toBe('sent'), { timeout: 5000 });
+    await log.seen(SENT, sentBefore + 1);
     for (const q of queues) await q.drain();
+    expect((await mailRow(databases.dbs[0]!, id)).status).toBe('sent');
     expect(deliveries.slice(before).filter((d) => d.mail.subject === 'Dubbel')).toHaveLength(1);
     expect((await mailRow(databases.dbs[0]!, id)).attempts).toBe(1);
   });
@@ -192,10 +239,11 @@ describe('a process that dies during the last attempt', () => {
   let databases: Awaited<ReturnType<typeof freshDatabases>>;
   let queue: MailQueue;
   const sent: Mail[] = [];
+  const log = new StatementLog();
   beforeAll(async () => {
     databases = await freshDatabases(1);
     queue = createMailQueue({
-      sql: databases.dbs[0]!.sql,
+      sql: watch(databases.dbs[0]!.sql, log),
       transport: {
         async send(mail) {
           sent.push(mail);
@@ -228,10 +276,9 @@ describe('a process that dies during the last attempt', () => {
                now() - interval '1 hour', interval '1 second', 'mail-failed')`,
       [id],
     );
-    await vi.waitFor(async () => expect((await mailRow(db, id)).status).toBe('failed'), {
-      timeout: 10_000,
-      interval: 100,
-    });
+    // pg-boss's upkeep fails the expired job; the dead letters' worker marks the mail.
+    await log.seen(BURIED);
+    expect((await mailRow(db, id)).status).toBe('failed');
     expect((await mailRow(db, id)).last_error).toBe('Niet verstuurd: de laatste poging is afgebroken');
     expect(sent).toEqual([]);
   });
@@ -281,45 +328,112 @@ describe('without SMTP_URL: the outbox', () => {
 });
 
 describe('stopping while mails are on their way', () => {
+  let databases: Awaited<ReturnType<typeof freshDatabases>>;
+  beforeAll(async () => {
+    databases = await freshDatabases(1);
+  });
+  afterAll(async () => {
+    await databases.close();
+  });
+
   it('finishes what a worker fetched before stop, so nothing runs on a closed database', async () => {
     const rejections: unknown[] = [];
     const onRejection = (err: unknown) => rejections.push(err);
     process.on('unhandledRejection', onRejection);
+    const db = databases.dbs[0]!;
     try {
       for (let round = 0; round < 8; round++) {
-        const { dbs, close } = await freshDatabases(1);
+        // This round's database: once closed (after stop), any statement is a mistake.
+        let closed = false;
+        const late: string[] = [];
+        const log = new StatementLog();
+        /** Set by the test: called as pg-boss's next fetch of jobs starts, which waits for `go`. */
+        let onFetch: { started(): void; go: Promise<void> } | null = null;
+        const guarded: SqlClient = {
+          query(text, values) {
+            if (closed) {
+              late.push(text);
+              return Promise.reject(new Error('statement after the database was closed'));
+            }
+            if (onFetch && /SKIP LOCKED/i.test(text)) {
+              const { started, go } = onFetch;
+              onFetch = null;
+              started();
+              return go.then(() => db.sql.query(text, values));
+            }
+            return db.sql.query(text, values);
+          },
+          transaction: (work) => (closed ? Promise.reject(new Error('closed')) : db.sql.transaction(work)),
+        };
+        // A transport that holds every mail until the test opens the gate, as a slow SMTP server
+        // does: stop comes while mails are being sent.
+        const gate = deferred();
+        const started: Mail[] = [];
         const sent: Mail[] = [];
-        // A transport that takes a moment, as SMTP does: stop comes while mails are being sent.
-        const slow: Mailer = {
+        const first = deferred();
+        const held: Mailer = {
           async send(mail) {
-            await new Promise((resolve) => setTimeout(resolve, 5 + round));
+            started.push(mail);
+            first.resolve();
+            await gate.promise;
             sent.push(mail);
           },
         };
         const queue = createMailQueue({
-          sql: dbs[0]!.sql,
-          transport: slow,
+          sql: watch(guarded, log),
+          transport: held,
           company: config.company,
           log: quiet,
-          options: { ...QUICK, pollingIntervalSeconds: 0.5, batchSize: 3 },
+          options: { ...QUICK, batchSize: 3 },
         });
         await queue.start();
         const link = 'http://localhost:3000/activate/x';
         for (let i = 0; i < 12; i++) {
           await queue.send({
             kind: 'invitation',
-            to: `stop${i}@example.com`,
+            to: `stop${round}.${i}@example.com`,
             ...invitationMail({ firstName: 'Stop' }, link),
           });
         }
-        await new Promise((resolve) => setTimeout(resolve, round * 3));
-        await queue.stop();
+        // The worker holds its first batch (what it fetched before the rest was queued, or a full one).
+        await first.promise;
+        let stopping: Promise<void>;
+        if (round % 3 === 0) {
+          // Stop while the batch is held, then let it go.
+          stopping = queue.stop();
+          gate.resolve();
+        } else if (round % 3 === 1) {
+          // Let it go, then stop at once: the outcomes are being recorded.
+          gate.resolve();
+          stopping = queue.stop();
+        } else {
+          // Let it go and stop just as the worker fetches its next batch: pg-boss's stop does not
+          // wait for that fetch, whose jobs still reach the worker after stop began.
+          // The fetch is held for some turns of the event loop after stop began: long enough for
+          // pg-boss's stop (no I/O) to find no jobs in hand and finish.
+          const fetching = deferred();
+          const go = deferred();
+          onFetch = { started: () => fetching.resolve(), go: go.promise };
+          gate.resolve();
+          await fetching.promise;
+          stopping = queue.stop();
+          for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+          go.resolve();
+        }
+        await stopping;
+        closed = true;
         // Whatever the worker took before stop went out in full: sent, and recorded as sent.
-        const { rows } = await dbs[0]!.sql.query(`select count(*)::int as n from mails where status = 'sent'`);
+        expect(sent.length, `round ${round}`).toBeGreaterThanOrEqual(1);
+        expect(sent.length, `round ${round}`).toBe(started.length);
+        expect(log.count(SENT), `round ${round}`).toBe(sent.length);
+        const { rows } = await db.sql.query(`select count(*)::int as n from mails where status = 'sent'`);
         expect(Number(rows[0]!.n), `round ${round}`).toBe(sent.length);
-        await close();
+        // A turn of the event loop for anything still on its way to the closed database.
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(late, `round ${round}`).toEqual([]);
+        // The next round starts from an empty queue.
+        await db.sql.query(`delete from pgboss.job; delete from mails`);
       }
-      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(rejections).toEqual([]);
     } finally {
       process.off('unhandledRejection', onRejection);
