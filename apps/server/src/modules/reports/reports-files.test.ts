@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { reportQuestions } from '../../db/schema/tasklists';
 import { createPlacementChain, uniqueName } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 import { plannedReport } from '../tasklists/tasklists.test-helpers';
-import { CONCEPT_STATUS, writeReportPdf } from './report-pdf';
+import { CONCEPT_STATUS } from './report-pdf';
 import { reportPath, reportsApi } from './reports.test-helpers';
 
 /**
@@ -90,30 +89,22 @@ describe('GET /api/reports/:id/pdf', () => {
     pages.forEach((page, i) => expect(page).toContain(`Pagina ${i + 1} van ${count}`));
   });
 
-  it('prints a submitted report with its date and mechanic, and renders 60 questions within 300 ms', async () => {
+  it('prints a submitted report of 60 questions with its date and mechanic', async () => {
     const c = await createPlacementChain(t.db);
     const { reportId } = await plannedReport(t, c, { categories: 6, questions: 10 });
     await api.answerAll(reportId);
     const submitted = await api.submit(reportId);
     const res = await t.admin.get(`${reportPath(reportId)}/pdf`);
     expect(res.statusCode).toBe(200);
-    const { all } = await textOf(res.rawPayload);
+    const { all, flat: flatText } = await textOf(res.rawPayload);
     expect(all).toContain('Ingediend');
     expect(all).not.toContain(CONCEPT_STATUS);
     expect(all).toContain(submitted.filled_in_by_name!);
     expect(all).toMatch(/Ingediend op\s+\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
-
-    // The writer alone, warm: the best of three runs. The embedded font (subset at the end) costs
-    // more than Helvetica did; 300 ms leaves room for a busy machine.
-    const times: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const out = new PassThrough();
-      out.resume();
-      const start = performance.now();
-      await writeReportPdf(submitted, out, { company: t.config.company, generatedAt: new Date() });
-      times.push(performance.now() - start);
-    }
-    expect(Math.min(...times.slice(1))).toBeLessThan(300);
+    // Every one of the 60 questions is printed (how fast is the bench's business, not a test's).
+    const questions = submitted.categories.flatMap((category) => category.questions);
+    expect(questions).toHaveLength(60);
+    for (const q of questions) expect(flatText, q.name).toContain(flat(q.name));
   });
 
   it('answers 404 for a report that does not exist', async () => {
