@@ -12,15 +12,7 @@ import { customers, locations } from '../../db/schema/customers';
 import { reports, tasklistStatusOrder, tasklists } from '../../db/schema/tasklists';
 import { users } from '../../db/schema/users';
 import { likePattern, pageMeta, preparedByShape } from '../../lib/list-query';
-import {
-  PLANNED_MACHINE_JSON,
-  STATS,
-  TASKLIST_JSON,
-  TASKLIST_SORT,
-  TODAY,
-  todayFirst,
-  todayFirstParts,
-} from './tasklists.presenter';
+import { PLANNED_MACHINE_JSON, STATS, TASKLIST_JSON, TASKLIST_SORT, TODAY, todayFirst } from './tasklists.presenter';
 import { openMalfunction } from '../../db/shared-facts';
 import { fullName, rowsOf } from '../../db/sql-json';
 
@@ -146,8 +138,7 @@ function ownTotal(q: TasklistListQuery, actorId: number, b: Bind): SQL {
  * and sorting all of them by the computed key cost ~200 ms on 36,000 lists. So the key sorts the
  * lists that are unfinished or of today (the work in hand, few) together with only the first
  * offset + limit finished ones, read in their order (planned date) from tasklists_status_idx
- * (tasklists_created_by_idx for `mine`); its two parts sort one after the other, with today
- * computed once.
+ * (tasklists_created_by_status_idx for `mine`, a mechanic's default page).
  */
 function ownPicked(q: TasklistListQuery & { sortKey: OwnSortKey }, actorId: number, b: Bind): SQL {
   const dir = sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc');
@@ -160,24 +151,20 @@ function ownPicked(q: TasklistListQuery & { sortKey: OwnSortKey }, actorId: numb
       from ${tasklists} t ${filters ? sql`where ${filters}` : sql``} order by ${order} ${limit}`;
   }
   const also = filters ? sql`${filters} and` : sql``;
-  // The unfinished lists compute today once (x); the finished branches key only the rows they return.
-  const inHand = todayFirstParts(sql`t.planned_date`, sql`t.status`, sql`x.today`);
-  const finished = todayFirstParts(sql`t.planned_date`, sql`t.status`);
+  const key = OWN_SORT.today_first;
   // The finished lists in the key's order: the newest planned date first (ascending), then id.
   const finishedOrder =
     q.sortOrder === 'desc' ? sql`t.planned_date asc, t.id desc` : sql`t.planned_date desc, t.id asc`;
   const firstRows = sql`${b('limit', q.itemsPerPage)}::int + ${b('offset', (q.page - 1) * q.itemsPerPage)}::int`;
-  const order = sql`u.g ${dir}, u.d ${dir}, u.id ${dir}`;
+  const order = sql`u.k ${dir}, u.id ${dir}`;
   return sql`select u.id, row_number() over (order by ${order}) as n, ${total} as total
     from (
-      (select t.id, ${inHand.group} as g, ${inHand.days} as d
-        from ${tasklists} t cross join (select ${TODAY} as today offset 0) x
-        where ${also} t.status in (${UNFINISHED}))
+      (select t.id, ${key} as k from ${tasklists} t where ${also} t.status in (${UNFINISHED}))
       union all
-      (select t.id, ${finished.group} as g, ${finished.days} as d from ${tasklists} t
+      (select t.id, ${key} as k from ${tasklists} t
         where ${also} t.status = 'completed' and t.planned_date = ${TODAY})
       union all
-      (select t.id, ${finished.group} as g, ${finished.days} as d from ${tasklists} t
+      (select t.id, ${key} as k from ${tasklists} t
         where ${also} t.status = 'completed' and t.planned_date <> ${TODAY}
         order by ${finishedOrder} limit ${firstRows})
     ) u
