@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   MALFUNCTION_TEXT,
@@ -14,6 +14,7 @@ import { createMachine, createMalfunction, uniqueName } from '../../test/factori
 import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
 import { jpeg, report } from './malfunctions.test-helpers';
+import { eventually } from '../../test/eventually';
 
 /**
  * The office's malfunctions: the list (search, filters, sort, paging; one statement), the open
@@ -36,7 +37,7 @@ async function reported(description = uniqueName('Storing')) {
   // The office's mails go out after the answer: wait for them, so they are not counted as a
   // later request's statements.
   const admins = await t.db.$count(users, and(inArray(users.role, ['admin', 'super_admin']), isNull(users.archivedAt)));
-  await vi.waitFor(() =>
+  await eventually(() =>
     expect(t.mailer.sent.filter((m) => m.text.includes(`/admin/malfunctions/${id}`))).toHaveLength(admins),
   );
   return { machine, id };

@@ -7,6 +7,7 @@ import { userTokens, users } from '../../db/schema/users';
 import { TestClient } from '../../test/client';
 import { createUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
+import { eventually } from '../../test/eventually';
 
 /**
  * Self-registration over real SMTP (the `smtp-server` package, as the malfunction mails): the
@@ -76,7 +77,7 @@ const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random()
 async function register(email: string): Promise<string> {
   const res = await (await visitor()).post('/api/register', { body: bodyFor(email) });
   expect(res.statusCode).toBe(200);
-  const mail = await vi.waitFor(() => {
+  const mail = await eventually(() => {
     const [m] = mailsTo(email);
     if (!m) throw new Error('no mail yet');
     return m;
@@ -110,7 +111,7 @@ describe('POST /api/register', () => {
     const hours = (token!.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72);
-    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(1));
+    await eventually(() => expect(mailsTo(email)).toHaveLength(1));
     const [mail] = mailsTo(email);
     expect(mail!.subject).toBe('Activeer je account bij Keurwijzer');
     expect(mail!.text).toContain('Beste Sanne');
@@ -129,7 +130,7 @@ describe('POST /api/register', () => {
     expect(known.statusCode).toBe(unknown.statusCode);
     expect(known.body).toBe(unknown.body);
     expect(known.headers['content-type']).toBe(unknown.headers['content-type']);
-    await vi.waitFor(() => expect(mailsTo(owner.email)).toHaveLength(1));
+    await eventually(() => expect(mailsTo(owner.email)).toHaveLength(1));
     const [notice] = mailsTo(owner.email);
     expect(notice!.subject).toBe('Poging tot registratie bij Keurwijzer');
     expect(notice!.text).toContain('Beste Piet');
@@ -242,7 +243,7 @@ describe('POST /api/register/confirm (the activation link of a self-registered a
     expect(login.json().data).toMatchObject({ role: 'customer', customer_id: null, customer_name: null });
 
     const [admin] = await t.db.select().from(users).where(eq(users.role, 'admin')).limit(1);
-    await vi.waitFor(() => expect(mailsTo(admin!.email).filter((m) => m.text.includes(email))).toHaveLength(1));
+    await eventually(() => expect(mailsTo(admin!.email).filter((m) => m.text.includes(email))).toHaveLength(1));
     const mail = mailsTo(admin!.email).find((m) => m.text.includes(email))!;
     expect(mail.subject).toBe('Nieuw account wacht op koppeling: Sanne de Boer');
     expect(mail.text).toContain('http://localhost:3000/admin/customer-users?without_customer=1');
@@ -260,7 +261,7 @@ describe('POST /api/register/confirm (the activation link of a self-registered a
     expect(invited.statusCode).toBe(201);
     const invitation = /\/activate\/([\w-]+)/.exec(
       (
-        await vi.waitFor(() => {
+        await eventually(() => {
           const m = mailsTo(invited.json().data.email)[0];
           if (!m) throw new Error('no mail yet');
           return m;
@@ -296,7 +297,7 @@ async function invite(): Promise<{ email: string; token: string }> {
     body: { first_name: 'Uit', last_name: 'Genodigd', email, role: 'mechanic' },
   });
   expect(res.statusCode).toBe(201);
-  const mail = await vi.waitFor(() => {
+  const mail = await eventually(() => {
     const [m] = mailsTo(email);
     if (!m) throw new Error('no mail yet');
     return m;
