@@ -1,5 +1,4 @@
-import { ACCESS } from '@keurwijzer/shared/permissions';
-import { assertCan, type Actor } from '../../lib/actor';
+import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/errors';
 import type { ImageFile, ImageIntake, ProcessedImage } from '../../lib/image-intake';
 import type { Storage } from '../../lib/storage';
@@ -10,7 +9,7 @@ import type { MachineImageRow, MachineImagesRepository } from './machine-images.
 export type { ImageFile } from '../../lib/image-intake';
 
 /**
- * Images of a machine: upload (checked by their bytes and re-encoded, machine-images.ts), list,
+ * Images of a machine: upload (checked by their bytes and re-encoded by the image intake), list,
  * the file or its thumbnail, delete; only through the machine's own customer (404 otherwise).
  * Every method takes the actor and needs `customers.manage`, reading included. Decoding is heavy
  * (CPU and up to 50 megapixels of memory): a user has at most `uploadsPerUser` uploads in
@@ -27,7 +26,7 @@ export function createMachineImagesService({
   intake: ImageIntake;
 }) {
   async function assertMachine(actor: Actor, customerId: number, machineId: number) {
-    assertCan(actor, ACCESS.customers.write);
+    machinesPolicy.assertWrite(actor);
     if (!(await repo.machineExists(customerId, machineId))) throw notFound();
   }
 
@@ -106,8 +105,7 @@ export function createMachineImagesService({
      * another customer's machine, an archived or concept one, or a missing image, all alike.
      */
     async ownFile(actor: Actor, machineId: number, imageId: number, thumb: boolean): Promise<ImageFile> {
-      assertCan(actor, 'own-machines.view');
-      const row = await repo.findInScope(machinesPolicy.readScope(actor), machineId, imageId);
+      const row = await repo.findInScope(machinesPolicy.ownScope(actor), machineId, imageId);
       const file = row && (await fileOf(row, thumb));
       if (!file) throw notFound();
       return file;
