@@ -23,6 +23,26 @@ export function assertCan(actor: Pick<Actor, 'role'>, permission: Permission): v
   if (!can(actor, permission)) throw forbidden();
 }
 
+/**
+ * The policy of a resource whose rows need no scope: reading and changing are separate
+ * permissions. Services check access only through policies: this one, or a module's own
+ * `<module>.policy.ts` (built on `assertCan` and `can`) where rows are scoped (machines,
+ * malfunctions, users). The routes declare the same permissions first; the policy keeps a new
+ * caller of the service from skipping them.
+ */
+export type AccessPolicy = {
+  /** 403 unless `actor` may read the resource. */
+  assertRead(actor: Pick<Actor, 'role'>): void;
+  /** 403 unless `actor` may change the resource. */
+  assertWrite(actor: Pick<Actor, 'role'>): void;
+};
+
+/** The policy of `access`: e.g. `accessPolicy(ACCESS.masterData)`. */
+export const accessPolicy = (access: { read: Permission; write: Permission }): AccessPolicy => ({
+  assertRead: (actor) => assertCan(actor, access.read),
+  assertWrite: (actor) => assertCan(actor, access.write),
+});
+
 /** The logged-in user of a request as an actor; 401 without one. */
 export function actorOf(request: Pick<FastifyRequest, 'user'>): Actor {
   const user = request.user;

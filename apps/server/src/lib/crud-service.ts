@@ -2,7 +2,7 @@ import type { PageMeta } from '@keurwijzer/shared/api';
 import type { Permission } from '@keurwijzer/shared/permissions';
 import type { CrudRepository } from './crud';
 import { notFound } from './errors';
-import { guarded, type Guarded } from './guarded-service';
+import { accessPolicy, type Actor } from './actor';
 
 /** The ids in a resource's path: `/api/customers/:customerId/locations` gives `{ customerId }`. */
 export type PathIds = Record<string, number>;
@@ -17,13 +17,13 @@ export type CrudServiceOptions = {
 };
 
 /** The generic CRUD service: every method takes the actor first (see `createCrudService`). */
-export type CrudService<TOut, TIn, TQuery> = Guarded<{
-  list(query: TQuery, ids?: PathIds): Promise<{ data: TOut[]; meta: PageMeta }>;
-  get(id: number, ids?: PathIds): Promise<TOut>;
-  create(input: TIn, ids?: PathIds): Promise<TOut>;
-  update(id: number, input: TIn, ids?: PathIds): Promise<TOut>;
-  remove(id: number, ids?: PathIds): Promise<void>;
-}>;
+export type CrudService<TOut, TIn, TQuery> = {
+  list(actor: Actor, query: TQuery, ids?: PathIds): Promise<{ data: TOut[]; meta: PageMeta }>;
+  get(actor: Actor, id: number, ids?: PathIds): Promise<TOut>;
+  create(actor: Actor, input: TIn, ids?: PathIds): Promise<TOut>;
+  update(actor: Actor, id: number, input: TIn, ids?: PathIds): Promise<TOut>;
+  remove(actor: Actor, id: number, ids?: PathIds): Promise<void>;
+};
 
 /**
  * The service layer of a generic CRUD resource: every call takes the actor and checks the read
@@ -41,15 +41,27 @@ export function createCrudService<TOut, TIn, TQuery>(
     if (scope === undefined || (parent.exists && !(await parent.exists(ids)))) throw notFound();
     return scope;
   };
-  return guarded(
-    {
-      list: async (query: TQuery, ids?: PathIds) => repo.list(query, await scopeOf(ids)),
-      get: async (id: number, ids?: PathIds) => repo.get(id, await scopeOf(ids)),
-      create: async (input: TIn, ids?: PathIds) => repo.create(input, await scopeOf(ids)),
-      update: async (id: number, input: TIn, ids?: PathIds) => repo.update(id, input, await scopeOf(ids)),
-      remove: async (id: number, ids?: PathIds) => repo.remove(id, await scopeOf(ids)),
+  const policy = accessPolicy(access);
+  return {
+    async list(actor, query, ids) {
+      policy.assertRead(actor);
+      return repo.list(query, await scopeOf(ids));
     },
-    access,
-    ['list', 'get'],
-  );
+    async get(actor, id, ids) {
+      policy.assertRead(actor);
+      return repo.get(id, await scopeOf(ids));
+    },
+    async create(actor, input, ids) {
+      policy.assertWrite(actor);
+      return repo.create(input, await scopeOf(ids));
+    },
+    async update(actor, id, input, ids) {
+      policy.assertWrite(actor);
+      return repo.update(id, input, await scopeOf(ids));
+    },
+    async remove(actor, id, ids) {
+      policy.assertWrite(actor);
+      return repo.remove(id, await scopeOf(ids));
+    },
+  };
 }

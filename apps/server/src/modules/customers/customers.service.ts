@@ -1,7 +1,7 @@
 import { ACCESS } from '@keurwijzer/shared/permissions';
+import { accessPolicy, type Actor } from '../../lib/actor';
 import { createCrudService } from '../../lib/crud-service';
 import { conflict, notFound } from '../../lib/errors';
-import { guarded } from '../../lib/guarded-service';
 import type { CustomersRepository } from './customers.repository';
 
 /**
@@ -17,6 +17,8 @@ export type CustomerSessions = { destroyForCustomer(customerId: number): Promise
  * and the login treat them as archived) until the customer is restored (docs/decisions.md).
  */
 export function createCustomersService(repo: CustomersRepository, sessions: CustomerSessions) {
+  const policy = accessPolicy(ACCESS.customers);
+
   /**
    * One conditional UPDATE, so two clicks at once archive (or restore) once: the second finds
    * nothing to change and answers 409 instead of a second "gearchiveerd" with a new date.
@@ -32,14 +34,14 @@ export function createCustomersService(repo: CustomersRepository, sessions: Cust
 
   return {
     crud: createCrudService(repo.crud, ACCESS.customers),
-    ...guarded(
-      {
-        archive: (id: number) => setArchived(id, true),
-        restore: (id: number) => setArchived(id, false),
-      },
-      ACCESS.customers,
-      [],
-    ),
+    async archive(actor: Actor, id: number) {
+      policy.assertWrite(actor);
+      return setArchived(id, true);
+    },
+    async restore(actor: Actor, id: number) {
+      policy.assertWrite(actor);
+      return setArchived(id, false);
+    },
   };
 }
 

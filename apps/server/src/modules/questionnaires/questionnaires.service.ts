@@ -1,9 +1,9 @@
 import { ACCESS } from '@keurwijzer/shared/permissions';
 import { MAX_TEXT } from '@keurwijzer/shared/validation';
 import type { Db, Executor } from '../../db/client';
+import { accessPolicy, type Actor } from '../../lib/actor';
 import { createCrudService } from '../../lib/crud-service';
 import { fieldError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
-import { guarded as guardedByActor } from '../../lib/guarded-service';
 import { presentQuestionnaire, type QuestionnairesRepository } from './questionnaires.repository';
 
 const STALE_ORDER = 'De volgorde is intussen gewijzigd. Vernieuw de pagina en probeer het opnieuw.';
@@ -15,6 +15,8 @@ const STALE_ORDER = 'De volgorde is intussen gewijzigd. Vernieuw de pagina en pr
  * transactions they run in.
  */
 export function createQuestionnairesService({ db, repo }: { db: Db; repo: QuestionnairesRepository }) {
+  const policy = accessPolicy(ACCESS.masterData);
+
   async function questionnaireExists(id: number, tx: Executor = db) {
     if (!(await repo.questionnaireExists(id, tx))) throw notFound();
   }
@@ -243,13 +245,63 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
 
   return {
     crud: createCrudService(repo.crud, ACCESS.masterData),
-    ...guardedByActor(structure, ACCESS.masterData, [
-      'detail',
-      'listCategories',
-      'getCategory',
-      'listQuestions',
-      'getQuestion',
-    ]),
+    // Each structure call checks the questionnaires' policy (master data) first.
+    detail(actor: Actor, id: number) {
+      policy.assertRead(actor);
+      return structure.detail(id);
+    },
+    listCategories(actor: Actor, questionnaireId: number) {
+      policy.assertRead(actor);
+      return structure.listCategories(questionnaireId);
+    },
+    getCategory(actor: Actor, questionnaireId: number, id: number) {
+      policy.assertRead(actor);
+      return structure.getCategory(questionnaireId, id);
+    },
+    addCategory(actor: Actor, questionnaireId: number, categoryId: number) {
+      policy.assertWrite(actor);
+      return structure.addCategory(questionnaireId, categoryId);
+    },
+    changeCategory(actor: Actor, questionnaireId: number, id: number, categoryId: number) {
+      policy.assertWrite(actor);
+      return structure.changeCategory(questionnaireId, id, categoryId);
+    },
+    removeCategory(actor: Actor, questionnaireId: number, id: number) {
+      policy.assertWrite(actor);
+      return structure.removeCategory(questionnaireId, id);
+    },
+    reorderCategories(actor: Actor, questionnaireId: number, ids: number[]) {
+      policy.assertWrite(actor);
+      return structure.reorderCategories(questionnaireId, ids);
+    },
+    listQuestions(actor: Actor, questionnaireId: number, categoryId: number) {
+      policy.assertRead(actor);
+      return structure.listQuestions(questionnaireId, categoryId);
+    },
+    getQuestion(actor: Actor, questionnaireId: number, categoryId: number, id: number) {
+      policy.assertRead(actor);
+      return structure.getQuestion(questionnaireId, categoryId, id);
+    },
+    addQuestion(actor: Actor, questionnaireId: number, categoryId: number, questionId: number) {
+      policy.assertWrite(actor);
+      return structure.addQuestion(questionnaireId, categoryId, questionId);
+    },
+    changeQuestion(actor: Actor, questionnaireId: number, categoryId: number, id: number, questionId: number) {
+      policy.assertWrite(actor);
+      return structure.changeQuestion(questionnaireId, categoryId, id, questionId);
+    },
+    removeQuestion(actor: Actor, questionnaireId: number, categoryId: number, id: number) {
+      policy.assertWrite(actor);
+      return structure.removeQuestion(questionnaireId, categoryId, id);
+    },
+    reorderQuestions(actor: Actor, questionnaireId: number, categoryId: number, ids: number[]) {
+      policy.assertWrite(actor);
+      return structure.reorderQuestions(questionnaireId, categoryId, ids);
+    },
+    duplicate(actor: Actor, id: number) {
+      policy.assertWrite(actor);
+      return structure.duplicate(id);
+    },
   };
 
   function copyOf(id: number) {
