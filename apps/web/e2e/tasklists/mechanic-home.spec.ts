@@ -63,4 +63,15 @@ test("a mechanic's home shows today's task lists first, with 'Vandaag', before o
   // A reload keeps the order (the URL names no sort: the mechanic's default).
   await page.reload();
   await expect(cards.first().getByText('Vandaag', { exact: true })).toBeVisible();
+
+  // The phone's sort select names the default, and after another sort it brings it back.
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const sort = page.getByRole('combobox', { name: 'Sorteren op' });
+  await expect(sort).toHaveText('Werkvolgorde (vandaag eerst)');
+  await sort.click();
+  await page.getByRole('option', { name: 'Geplande datum (aflopend)' }).click();
+  await expect(cards.first()).toContainText(shown(day(60)));
+  await sort.click();
+  await page.getByRole('option', { name: 'Werkvolgorde (vandaag eerst)' }).click();
+  await expect(cards.first().getByText('Vandaag', { exact: true })).toBeVisible();
 });

@@ -51,25 +51,33 @@ export function DataCards<T>(props: {
   );
 }
 
+/** A sort that is no column's (e.g. a mechanic's "Werkvolgorde"), offered first in the card sort. */
+export type SortChoice = { key: string; order: 'asc' | 'desc'; label: string };
+
 /**
- * The sort of a card list, which has no column headers to click: one select of every sortable
- * column, each ascending and descending.
+ * The sort of a card list, which has no column headers to click: the screen's own sort choices,
+ * then every sortable column, each ascending and descending.
  */
 export function CardSortSelect({
   columns,
+  choices = [],
   state,
   onStateChange,
 }: {
   columns: { key: string; label: string; sortable?: boolean }[];
+  choices?: SortChoice[];
   state: ListState;
   onStateChange: (patch: Partial<ListState>) => void;
 }) {
-  const options = columns
-    .filter((c) => c.sortable)
-    .flatMap((c) => [
-      { value: `${c.key}:asc`, label: `${c.label} (oplopend)` },
-      { value: `${c.key}:desc`, label: `${c.label} (aflopend)` },
-    ]);
+  const options = [
+    ...choices.map((c) => ({ value: `${c.key}:${c.order}`, label: c.label })),
+    ...columns
+      .filter((c) => c.sortable)
+      .flatMap((c) => [
+        { value: `${c.key}:asc`, label: `${c.label} (oplopend)` },
+        { value: `${c.key}:desc`, label: `${c.label} (aflopend)` },
+      ]),
+  ];
   if (options.length === 0) return null;
   const value = `${state.sortKey}:${state.sortOrder}`;
   return (

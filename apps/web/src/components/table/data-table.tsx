@@ -22,7 +22,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { RowActionsMenu } from './row-actions-menu';
-import { CardSortSelect, DataCards } from './data-cards';
+import { CardSortSelect, DataCards, type SortChoice } from './data-cards';
 import { RowLink } from './row-action';
 import { errorMessage } from '../../lib/api-client';
 import { ITEMS_PER_PAGE_OPTIONS, type ListState } from './list-state';
@@ -75,6 +75,8 @@ export type DataTableProps<T> = {
    * targets a thumb can hit); the sort is then a select beside the filters.
    */
   renderCard?: (row: T) => ReactNode;
+  /** Sorts that are no column's, offered first in the phone's sort select. */
+  sortChoices?: SortChoice[];
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -191,7 +193,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         )}
         {showFilters && props.filters}
-        {cards && filtersShown && <CardSortSelect columns={columns} state={state} onStateChange={onStateChange} />}
+        {cards && filtersShown && (
+          <CardSortSelect columns={columns} choices={props.sortChoices} state={state} onStateChange={onStateChange} />
+        )}
         {props.archivable && (
           <FormControlLabel
             control={

@@ -21,6 +21,9 @@ import {
   tasklistPath,
 } from '../components/tasklist-status';
 
+/** A mechanic's default order, offered again in the phone's sort select once another was chosen. */
+const WORK_ORDER = { key: 'today_first', order: 'asc', label: 'Werkvolgorde (vandaag eerst)' } as const;
+
 /**
  * Root: the task list overview (route name tasklists). A mechanic sees their own lists first
  * ("Alleen mijn takenlijsten" on), today's on top with "Vandaag"; on a phone the rows are cards.
@@ -113,6 +116,7 @@ export default function Tasklists() {
         searchLabel="Zoeken op klant, vestiging of opmerking"
         filters={<TasklistFilters filters={filters} />}
         renderCard={(t) => <TasklistCard tasklist={t} to={open(t)} />}
+        sortChoices={mechanic ? [WORK_ORDER] : []}
       />
     </>
   );
