@@ -1,11 +1,14 @@
 import Fastify from 'fastify';
 import { MachineListQuerySchema } from '@keurwijzer/shared/machines';
+import { TasklistListQuerySchema } from '@keurwijzer/shared/tasklists';
 import { UserListQuerySchema } from '@keurwijzer/shared/users';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { sendJsonPage } from '../src/lib/responses';
 import { createSessionStore } from '../src/modules/auth/session-store';
 import { createMachinesRepository } from '../src/modules/machines/machines.repository';
+import { createReportsRepository } from '../src/modules/reports/reports.repository';
+import { createTasklistsRepository } from '../src/modules/tasklists/tasklists.repository';
 import { createUsersRepository } from '../src/modules/users/users.repository';
 import { runChild, serveToParent } from './child';
 import { BENCH_SESSION_SECRET } from './secret';
@@ -17,7 +20,9 @@ import { BENCH_SESSION_SECRET } from './secret';
  * same parameters) and the list page (the repository function the app's route ends in, same
  * parameters), and sends the page as it comes (the JSON text the database wrote). What the app
  * does beyond this (cookie plugin, helmet, access check, query validation, response, hooks) is
- * its own cost.
+ * its own cost. The field-work paths (issue 19) likewise: the overview (the actor from the
+ * session), a report (the staff's read, sent with JSON.stringify) and saving an answer (the
+ * answer statement; the JSON body taken as it comes: no CSRF check, no validation).
  *
  * A list query is parsed once per distinct URL (the bench cycles a few paths), not per request.
  * Served like bench/server.ts (bench/child.ts).
@@ -33,6 +38,8 @@ async function main() {
   });
   const users = createUsersRepository(db);
   const machines = createMachinesRepository(db);
+  const tasklists = createTasklistsRepository(db);
+  const reports = createReportsRepository(db);
 
   const app = Fastify({ logger: false });
   const parsed = new Map<string, unknown>();
@@ -46,6 +53,7 @@ async function main() {
     const found = await sessions.load(value);
     // Not a check of the app's: a lost session would make the ceiling measure nothing.
     if (!found?.user) throw new Error('ceiling: no session');
+    return found.user;
   };
 
   app.get('/api/users', async (request, reply) => {
@@ -60,6 +68,30 @@ async function main() {
     );
     await session(request.headers.cookie);
     return sendJsonPage(reply, await machines.list(query, customerId));
+  });
+
+  // The field-work paths (issue 19): the overview, a report, an answer.
+  app.get('/api/tasklists', async (request, reply) => {
+    const query = once(request.url, () => TasklistListQuerySchema.parse(request.query));
+    const user = await session(request.headers.cookie);
+    return sendJsonPage(reply, await tasklists.list(query, user.id));
+  });
+  app.get('/api/reports/:id', async (request) => {
+    const id = once(request.url, () => Number((request.params as { id: string }).id));
+    await session(request.headers.cookie);
+    return { data: await reports.find(id) };
+  });
+  app.put('/api/reports/:id/answers/:questionId', async (request) => {
+    const params = request.params as { id: string; questionId: string };
+    const body = request.body as { option: number | null; memo: string; answered_at: string };
+    await session(request.headers.cookie);
+    const questionId = Number(params.questionId);
+    const out = await reports.answer(Number(params.id), questionId, {
+      option: body.option,
+      memo: body.memo || null,
+      answeredAt: new Date(body.answered_at).toISOString(),
+    });
+    return { data: { question_id: questionId, answer: out.written ?? (out.removed ? null : out.stored) } };
   });
 
   await serveToParent(app, () => database.close());

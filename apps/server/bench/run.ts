@@ -16,7 +16,16 @@ import {
   type Seeded,
   type Target,
 } from './lib';
-import { prepareCeiling, ratioCases, ratioOf, ratioSession, ratioVerdict, runRatio, type RatioResult } from './ratio';
+import {
+  fieldWorkCases,
+  prepareCeiling,
+  ratioCases,
+  ratioOf,
+  ratioSession,
+  ratioVerdict,
+  runRatio,
+  type RatioResult,
+} from './ratio';
 import { machinesScenario } from './scenarios/machines';
 import { portalScenario } from './scenarios/portal';
 import { questionnairesScenario } from './scenarios/questionnaires';
@@ -30,8 +39,11 @@ import { usersScenario } from './scenarios/users';
  * PostgreSQL database; prints requests/s, p50/p95/p99 and PASS/MISS against the p95 goal.
  * A new scenario is a file in bench/scenarios/ (see users.ts) added to SCENARIOS.
  * `ratio` (also part of a run without names; on its own: `-- ratio`): the users and machines
- * lists against their ceiling, a bare route on the same database that runs the same statements
- * (bench/ratio.ts, bench/ceiling.ts), alternately for --rounds rounds of --ratio-seconds each.
+ * lists and the field-work paths (the overview's status filter, opening a report, saving an
+ * answer; on the tasklists scenario's data) against their ceiling, a bare route on the same
+ * database that runs the same statements (bench/ratio.ts, bench/ceiling.ts), alternately for
+ * --rounds rounds of --ratio-seconds each; `--ratio-only <text>` runs only the cases whose name
+ * contains it (e.g. `--ratio-only "report"`).
  * BENCH_KEEP_DB=1 keeps the PostgreSQL database afterwards (its name is printed) to look into.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process (node --cpu-prof) into
  * <dir>/server/ (the ratio bench's ceiling into <dir>/ceiling/); `npx tsx bench/cpu-profile.ts
@@ -57,6 +69,8 @@ const { values, positionals } = parseArgs({
     // The ratio bench: app and ceiling alternately, this many rounds of this many seconds each.
     rounds: { type: 'string', default: '3' },
     'ratio-seconds': { type: 'string', default: '4' },
+    // Only the ratio cases whose name contains this.
+    'ratio-only': { type: 'string', default: '' },
   },
 });
 const seconds = Number(values.seconds);
@@ -70,10 +84,10 @@ if (chosen.length === 0 && !ratioChosen) {
   console.error(`Unknown scenario; choose from: ${[...SCENARIOS.map((s) => s.name), 'ratio'].join(', ')}`);
   process.exit(1);
 }
-// The ratio bench runs the users and machines lists: their data is seeded for it.
-const seededScenarios = [...new Set([...chosen, ...(ratioChosen ? [usersScenario, machinesScenario] : [])])].sort(
-  (a, b) => SCENARIOS.indexOf(a) - SCENARIOS.indexOf(b),
-);
+// The ratio bench runs the users and machines lists and the field-work paths: their data is seeded for it.
+const seededScenarios = [
+  ...new Set([...chosen, ...(ratioChosen ? [usersScenario, machinesScenario, tasklistsScenario] : [])]),
+].sort((a, b) => SCENARIOS.indexOf(a) - SCENARIOS.indexOf(b));
 
 type Row = { scenario: Scenario; kind: Target['kind']; result: LoadResult; findings: Finding[] };
 type RatioRow = { kind: Target['kind']; result: RatioResult };
@@ -128,7 +142,10 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<{ rows: Row[]; 
             app: server,
             ceiling: ceilingServer,
             cookie: ratioCookie,
-            cases: ratioCases({ users: seeded.get(usersScenario)!, machines: seeded.get(machinesScenario)! }),
+            cases: [
+              ...ratioCases({ users: seeded.get(usersScenario)!, machines: seeded.get(machinesScenario)! }),
+              ...fieldWorkCases(),
+            ].filter((c) => c.name.includes(values['ratio-only'])),
             connections,
             seconds: ratioSeconds,
             warmup,

@@ -43,6 +43,9 @@ const picked = {
   answerRows: 0,
 };
 
+/** How many answers the bench sent on this database (the load and the ratio bench go on in turn). */
+export const answersSent = { i: 0 };
+
 /** A constant of the generator written into the SQL (a parameter would need a cast for each use). */
 export const n = (v: number) => sql.raw(String(v));
 
@@ -52,6 +55,7 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 
 async function seed(db: Db): Promise<Record<string, number>> {
   const started = Date.now();
+  answersSent.i = 0;
   const step = async (label: string, query: SQL) => {
     const t = Date.now();
     await db.execute(query);
@@ -178,7 +182,48 @@ async function seed(db: Db): Promise<Record<string, number>> {
   return { customer: picked.customerId };
 }
 
-const overview = (params: Record<string, string>) =>
+/** One answer to save: a question of an open report and the body the app's screen sends. */
+export type AnswerPair = { reportId: number; questionId: number };
+
+/**
+ * The seeded open reports' unanswered questions in the order the bench saves them: the first
+ * question of every report, then the second of every report, and so on (consecutive requests go
+ * to other reports, as many mechanics at once).
+ */
+export function answerPairs(): AnswerPair[] {
+  const pairs: AnswerPair[] = [];
+  const longest = Math.max(0, ...picked.answers.map((a) => a.questionIds.length));
+  for (let i = 0; i < longest; i++)
+    for (const a of picked.answers)
+      if (a.questionIds[i]) pairs.push({ reportId: a.reportId, questionId: a.questionIds[i]! });
+  return pairs;
+}
+
+/**
+ * An autocannon request that saves the next answer of `pairs` on every call (`next` is shared,
+ * so runs against different servers go on where the last stopped), option 1 or 2 in turn.
+ */
+export function answerRequests(pairs: AnswerPair[], next = { i: 0 }) {
+  return {
+    method: 'PUT' as const,
+    setupRequest: (req: Record<string, unknown>) => {
+      const pair = pairs[next.i++ % pairs.length]!;
+      return {
+        ...req,
+        method: 'PUT',
+        path: `/api/reports/${pair.reportId}/answers/${pair.questionId}`,
+        headers: { ...(req.headers as Record<string, string>), 'content-type': 'application/json' },
+        body: JSON.stringify({ option: 1 + (next.i % 2), memo: '', answered_at: new Date().toISOString() }),
+      };
+    },
+  };
+}
+
+/** The 60-question reports the bench opens (open and submitted ones). */
+export const reportPaths = () => picked.openReports.map((id) => `/api/reports/${id}`);
+
+/** A page of the task list overview with these parameters (25 a page, page 1 unless given). */
+export const overview = (params: Record<string, string>) =>
   `/api/tasklists?${new URLSearchParams({ itemsPerPage: '25', page: '1', ...params })}`;
 const completed = (params: Record<string, string>) =>
   `/api/completed-reports?${new URLSearchParams({ itemsPerPage: '25', page: '1', ...params })}`;
@@ -258,36 +303,14 @@ async function measure({ url, cookie }: Parameters<NonNullable<Scenario['measure
   ]);
 
   // Opening a 60-question report (the mechanic's screen), open and submitted ones.
-  await gets(
-    `GET /api/reports/:id (60 questions, ${picked.openReports.length} reports)`,
-    30,
-    cookie,
-    picked.openReports.map((id) => `/api/reports/${id}`),
-  );
+  await gets(`GET /api/reports/:id (60 questions, ${picked.openReports.length} reports)`, 30, cookie, reportPaths());
 
   // Saving one answer, spread over the open reports: consecutive requests go to other reports.
-  const pairs: { reportId: number; questionId: number }[] = [];
-  const longest = Math.max(0, ...picked.answers.map((a) => a.questionIds.length));
-  for (let i = 0; i < longest; i++)
-    for (const a of picked.answers)
-      if (a.questionIds[i]) pairs.push({ reportId: a.reportId, questionId: a.questionIds[i]! });
+  const pairs = answerPairs();
   await settle(url);
   const tokenRes = await fetch(`${url}/api/token`, { headers: { cookie, accept: 'application/json' } });
   const token = ((await tokenRes.json()) as { data: { token: string } }).data.token;
-  let next = 0;
-  const answerRequest = {
-    method: 'PUT' as const,
-    setupRequest: (req: Record<string, unknown>) => {
-      const pair = pairs[next++ % pairs.length]!;
-      return {
-        ...req,
-        method: 'PUT',
-        path: `/api/reports/${pair.reportId}/answers/${pair.questionId}`,
-        headers: { ...(req.headers as Record<string, string>), 'content-type': 'application/json' },
-        body: JSON.stringify({ option: 1 + (next % 2), memo: '', answered_at: new Date().toISOString() }),
-      };
-    },
-  };
+  const answerRequest = answerRequests(pairs, answersSent);
   const probe = pairs[0] && answerRequest.setupRequest({ headers: {} });
   const probeRes =
     probe &&
