@@ -12,14 +12,11 @@ export type InventoryRoutesOptions = { machines: MachinesService; inventory: Inv
 
 /**
  * The inventory list of a customer for admins, with the filters of the machines screen: the
- * machines service narrows the selection to what the actor may see, the inventory service makes
+ * inventory service narrows the selection to what the actor may see (machines.policy.ts) and makes
  * the file (404 for a customer that does not exist), which streams out while the machines are
  * read in batches (lib/stream-download.ts).
  */
-export const inventoryExportRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions> = async (
-  app,
-  { machines, inventory },
-) => {
+export const inventoryExportRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions> = async (app, { inventory }) => {
   app.get(
     '/api/customers/:customerId/machines/export',
     {
@@ -27,15 +24,8 @@ export const inventoryExportRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions
       schema: { params: z.object({ customerId: idField() }), querystring: InventoryExportQuerySchema },
     },
     async (req, reply) => {
-      const { format, ...query } = req.query;
-      const actor = actorOf(req);
-      const { customerId, selection } = machines.exportScope(actor, query, req.params.customerId);
-      return sendDownload(
-        req,
-        reply,
-        await inventory.download(customerId, { ...selection, format }, actor.id),
-        'inventory export',
-      );
+      const download = await inventory.download(actorOf(req), req.query, req.params.customerId);
+      return sendDownload(req, reply, download, 'inventory export');
     },
   );
 };

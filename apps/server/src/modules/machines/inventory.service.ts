@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { InventoryFormat } from '@keurwijzer/shared/machines';
 import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import type { Company } from '../../config';
+import type { Actor } from '../../lib/actor';
 import { createKeyedLimit } from '../../lib/concurrency';
 import { AppError, notFound } from '../../lib/errors';
 import type { Download } from '../../lib/stream-download';
@@ -9,7 +10,8 @@ import { writeInventoryPdf } from './inventory-pdf';
 import { describeSelection, inventoryFileName, type InventoryInfo } from './inventory.presenter';
 import type { InventoryRepository } from './inventory.repository';
 import { writeInventoryXlsx } from './inventory-xlsx';
-import type { InventoryRow, MachineSelection, MachinesRepository } from './machines.repository';
+import type { InventoryRow, MachinesRepository } from './machines.repository';
+import { machinesPolicy, type AskedSelection } from './machines.policy';
 
 type Writer = (batches: AsyncIterable<InventoryRow[]>, out: Writable, info: InventoryInfo) => Promise<void>;
 
@@ -28,7 +30,7 @@ type Deps = {
 
 /**
  * The inventory list of a customer as a file. Who may export which customer's machines, and
- * which of them, is decided by the caller (the machines routes) before it asks for the file.
+ * which of them, is the machines policy's (`exportScope`), asked before anything else.
  * A user runs at most `exportsPerUser` exports at once (429 beyond): an export holds a database
  * connection and CPU while it streams. The count is per process, in memory (lib/concurrency.ts).
  */
@@ -36,17 +38,19 @@ export function createInventoryService({ inventory, machines, company, exportsPe
   const running = createKeyedLimit(exportsPerUser);
   return {
     /**
-     * The inventory list of `customerId` with the given selection, ready to stream: 404 for a
-     * customer that does not exist, 429 when `userId` already runs its exports. The machines are
+     * The inventory list of the customer the actor may export (see `exportScope`) with the given
+     * selection, ready to stream: 404 for a customer that does not exist, 429 when the actor
+     * already runs its exports. The machines are
      * read in batches while the file is written; the slot is free again when the writing ends
      * (done, failed or cancelled), so `write` must be called (lib/stream-download.ts does).
      */
     async download(
-      customerId: number,
-      { format, ...selection }: MachineSelection & { format: InventoryFormat },
-      userId: number,
+      actor: Actor,
+      { format, ...query }: AskedSelection & { format: InventoryFormat },
+      askedCustomerId?: number,
     ): Promise<Download> {
-      const release = running.tryAcquire(userId);
+      const { customerId, selection } = machinesPolicy.exportScope(actor, query, askedCustomerId);
+      const release = running.tryAcquire(actor.id);
       if (!release) throw new AppError(429, LIMIT_TEXT.tooManyExports);
       try {
         const customer = await inventory.customer(customerId);

@@ -1,5 +1,11 @@
 import { assertCan, can, type Actor } from '../../lib/actor';
-import { forbidden } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
+import type { MachineSelection } from './machines.repository';
+
+/** A selection as asked (`archived` may be left out: not archived). */
+export type AskedSelection<Q extends MachineSelection = MachineSelection> = Omit<Q, 'archived'> & {
+  archived?: boolean;
+};
 
 /** Which machines a read covers: one customer's (or every customer's), and whether only those in use. */
 export type MachineScope = {
@@ -21,6 +27,32 @@ export const machinesPolicy = {
     if (customerId === undefined && can(actor, 'own-machines.view') && actor.customerId !== null)
       return { customerId: actor.customerId, inUseOnly: true };
     throw forbidden();
+  },
+
+  /**
+   * The machines of a customer user's own customer, in use only (the customer portal): 403 for
+   * anyone else, whatever they may read in the office.
+   */
+  ownScope(actor: Actor): MachineScope & { customerId: number } {
+    assertCan(actor, 'own-machines.view');
+    if (actor.customerId === null) throw forbidden();
+    return { customerId: actor.customerId, inUseOnly: true };
+  },
+
+  /**
+   * The customer and selection an inventory export of `actor` covers (see `readScope`): a
+   * customer user exports its own machines in use only, whatever it asks; staff must name the
+   * customer (404 without one).
+   */
+  exportScope(actor: Actor, query: AskedSelection, customerId?: number) {
+    const scope = machinesPolicy.readScope(actor, customerId);
+    if (scope.customerId === undefined) throw notFound();
+    return {
+      customerId: scope.customerId,
+      selection: scope.inUseOnly
+        ? { ...query, archived: false, hideConcept: true }
+        : { ...query, archived: query.archived ?? false },
+    };
   },
 
   assertWrite(actor: Actor): void {

@@ -3,16 +3,10 @@ import { INVENTORY_NUMBER_TAKEN, type MachineInput, type MoveInput } from '@keur
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, fieldError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
-import { machinesPolicy } from './machines.policy';
-import {
-  statusAfterEdit,
-  type MachineFilters,
-  type MachineSelection,
-  type MachinesRepository,
-} from './machines.repository';
+import { machinesPolicy, type AskedSelection } from './machines.policy';
+import { statusAfterEdit, type MachineFilters, type MachinesRepository } from './machines.repository';
 
 /** A list or export query as asked: `archived` defaults to the machines in use. */
-type Asked<Q extends MachineSelection> = Omit<Q, 'archived'> & { archived?: boolean };
 
 type Placement = { location_id: number; department_id: number | null; room_id: number | null };
 
@@ -139,7 +133,7 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
      * A page of machines: of the customer asked for (staff; undefined: every customer), or the
      * actor's own machines in use (customer user), whatever the query says.
      */
-    async list(actor: Actor, query: Asked<MachineFilters>, customerId?: number) {
+    async list(actor: Actor, query: AskedSelection<MachineFilters>, customerId?: number) {
       const scope = machinesPolicy.readScope(actor, customerId);
       // A customer user's list is the portal's (OwnMachine: latest report dates, open malfunctions).
       const q = scope.inUseOnly
@@ -149,18 +143,6 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
       // An empty page may mean the customer does not exist: only then is it looked up.
       if (page.count === 0 && scope.customerId !== undefined) await customerExists(scope.customerId);
       return page;
-    },
-
-    /** The customer and selection an inventory export of the actor covers (see `list`). */
-    exportScope(actor: Actor, query: Asked<MachineSelection>, customerId?: number) {
-      const scope = machinesPolicy.readScope(actor, customerId);
-      if (scope.customerId === undefined) throw notFound();
-      return {
-        customerId: scope.customerId,
-        selection: scope.inUseOnly
-          ? { ...query, archived: false, hideConcept: true }
-          : { ...query, archived: query.archived ?? false },
-      };
     },
 
     create: (actor: Actor, customerId: number, input: MachineInput) => {

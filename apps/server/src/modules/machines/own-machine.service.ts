@@ -1,7 +1,7 @@
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { MachineReport, ReportDetail } from '@keurwijzer/shared/reports';
-import { assertCan, type Actor } from '../../lib/actor';
-import { forbidden, notFound } from '../../lib/errors';
+import type { Actor } from '../../lib/actor';
+import { notFound } from '../../lib/errors';
 import type { Download } from '../../lib/stream-download';
 import type { ImageFile, MachineImagesService } from './machine-images.service';
 import type { MachineReportsService } from './machine-reports.service';
@@ -42,10 +42,7 @@ export function createOwnMachineService({
 }) {
   /** The actor's own customer (its machines in use only): 403 for anyone but a customer user. */
   function customerOf(actor: Actor): number {
-    assertCan(actor, 'own-machines.view');
-    const scope = machinesPolicy.readScope(actor);
-    if (scope.customerId === undefined || !scope.inUseOnly) throw forbidden();
-    return scope.customerId;
+    return machinesPolicy.ownScope(actor).customerId;
   }
 
   /** A submitted report of the customer's machine in use. */

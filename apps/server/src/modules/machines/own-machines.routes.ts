@@ -40,15 +40,8 @@ export const ownMachinesRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions & {
     '/api/machines/export',
     { config: { ...config, usage: 'export' }, schema: { querystring: OwnInventoryExportQuerySchema } },
     async (req, reply) => {
-      const { format, ...query } = req.query;
-      const actor = actorOf(req);
-      const { customerId, selection } = machines.exportScope(actor, query);
-      return sendDownload(
-        req,
-        reply,
-        await inventory.download(customerId, { ...selection, format }, actor.id),
-        'inventory export',
-      );
+      const download = await inventory.download(actorOf(req), req.query);
+      return sendDownload(req, reply, download, 'inventory export');
     },
   );
 
