@@ -12,6 +12,7 @@ import {
   renderMail,
   resetMail,
   resolvedMalfunctionMail,
+  twoFactorResetMail,
   waitingAccountMail,
   type MalfunctionMailFacts,
 } from './mail-templates';
@@ -43,6 +44,7 @@ const all = {
   ),
   reset: resetMail({ firstName: 'Eva' }, `${APP}/reset-password/tok3`, company),
   notActivated: notActivatedMail({ firstName: 'Eva' }, company),
+  twoFactorReset: twoFactorResetMail({ firstName: 'Eva' }, APP, company),
   malfunction: newMalfunctionMail(facts, APP),
   resolved: resolvedMalfunctionMail(facts, APP),
 };
@@ -103,6 +105,13 @@ describe('mail templates', () => {
       expect(formalAddressIn(`${subject}\n${text}`), name).toBeNull();
     }
     expect(renderMail(all.resolved, company).text).toContain('Jouw melding:\nLekt "olie" & piept');
+  });
+
+  it('end no sentence with a double full stop when the company name ends in "B.V." (issue 19)', () => {
+    for (const [name, mail] of Object.entries(all)) {
+      const { subject, text } = renderMail(mail, company);
+      expect(`${subject}\n${text}`, name).not.toMatch(/\.\./);
+    }
   });
 
   it('keep the malfunction mails’ lines the office and the customer read', () => {

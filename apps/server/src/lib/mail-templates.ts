@@ -139,7 +139,7 @@ export const resetMail = (to: { firstName: string }, link: string, company: Comp
   subject: `Nieuw wachtwoord instellen voor ${company.name}`,
   body: [
     `Beste ${to.firstName},`,
-    `Er is gevraagd om een nieuw wachtwoord voor je account bij ${company.name}. Via de volgende link stel je een nieuw wachtwoord in:`,
+    `Voor je account bij ${company.name} is een nieuw wachtwoord aangevraagd. Via de volgende link stel je een nieuw wachtwoord in:`,
     { link, label: 'Nieuw wachtwoord instellen' },
     `Deze link is ${PASSWORD_RESET_MINUTES} minuten geldig en werkt één keer.`,
     'Heb je dit niet aangevraagd, dan kun je deze e-mail negeren: je wachtwoord blijft dan ongewijzigd.',
@@ -154,7 +154,7 @@ export const twoFactorResetMail = (to: { firstName: string }, appUrl: string, co
     `Beste ${to.firstName},`,
     `Een beheerder heeft de tweestapsverificatie van je account bij ${company.name} uitgeschakeld. Je bent overal uitgelogd. Log opnieuw in met je wachtwoord en stel tweestapsverificatie opnieuw in:`,
     { link: `${appUrl}/login`, label: 'Inloggen' },
-    `Heb je hier niet om gevraagd, neem dan direct contact op met de beheerder van ${company.name}.`,
+    'Weet je niet waarom dit is gebeurd? Neem dan direct contact met ons op.',
     `Met vriendelijke groet,\n${company.name}`,
   ],
 });
