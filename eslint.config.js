@@ -32,6 +32,12 @@ const OTHER_MODULE = {
   message: 'A module gets what it needs of another through the composition root (modules/index.ts).',
 };
 const SERVICE_QUERIES = "A service does not query: the module's repository does.";
+/** One access style: a service asks a policy (lib/actor.ts accessPolicy, or its module's *.policy.ts). */
+const INLINE_ACCESS = {
+  name: '../../lib/actor',
+  importNames: ['assertCan', 'can'],
+  message: "A service checks access through a policy: accessPolicy(...) or its module's <module>.policy.ts.",
+};
 
 export default tseslint.config(
   {
@@ -126,7 +132,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: SERVICE_QUERIES }],
+          paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: SERVICE_QUERIES }, INLINE_ACCESS],
           patterns: [
             OTHER_MODULE,
             { group: ['**/db/schema', '**/db/schema/*'], allowTypeImports: true, message: SERVICE_QUERIES },

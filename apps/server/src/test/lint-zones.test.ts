@@ -39,6 +39,16 @@ describe('server lint zones', () => {
     expect(await importErrors(MODULE_FILE, "import { x } from './brands.repository';")).toEqual([]);
   }, 60_000);
 
+  it('keeps access checks in policies: a service imports no assertCan or can', async () => {
+    const service = path.join(root, 'apps/server/src/modules/brands/brands.service.ts');
+    expect(await importErrors(service, "import { assertCan as x } from '../../lib/actor';")).toHaveLength(1);
+    expect(await importErrors(service, "import { can as x } from '../../lib/actor';")).toHaveLength(1);
+    expect(await importErrors(service, "import { accessPolicy as x } from '../../lib/actor';")).toEqual([]);
+    // A policy is where they belong.
+    const policy = path.join(root, 'apps/server/src/modules/users/users.policy.ts');
+    expect(await importErrors(policy, "import { assertCan as x } from '../../lib/actor';")).toEqual([]);
+  }, 60_000);
+
   it('refuses a module imported into lib/', async () => {
     expect(await importErrors(LIB_FILE, "import { x } from '../modules/users/users.service';")).toHaveLength(1);
   }, 60_000);

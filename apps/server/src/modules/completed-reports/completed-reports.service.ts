@@ -1,7 +1,8 @@
 import type { CompletedReportExportQuery, CompletedReportListQuery } from '@keurwijzer/shared/reports';
 import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import type { Company } from '../../config';
-import { assertCan, type Actor } from '../../lib/actor';
+import type { Actor } from '../../lib/actor';
+import { completedReportsPolicy } from './completed-reports.policy';
 import { createKeyedLimit } from '../../lib/concurrency';
 import { AppError } from '../../lib/errors';
 import type { Download } from '../../lib/stream-download';
@@ -27,7 +28,7 @@ export function createCompletedReportsService({ repo, company, exportsPerUser = 
   const running = createKeyedLimit(exportsPerUser);
   return {
     list(actor: Actor, query: CompletedReportListQuery) {
-      assertCan(actor, 'reports.view');
+      completedReportsPolicy.assertRead(actor);
       return repo.list(query);
     },
 
@@ -36,7 +37,7 @@ export function createCompletedReportsService({ repo, company, exportsPerUser = 
      * writing ends (done, failed or cancelled), so `write` must be called (lib/stream-download.ts does).
      */
     download(actor: Actor, query: CompletedReportExportQuery): Download {
-      assertCan(actor, 'reports.view');
+      completedReportsPolicy.assertRead(actor);
       const release = running.tryAcquire(actor.id);
       if (!release) throw new AppError(429, LIMIT_TEXT.tooManyExports);
       const generatedAt = new Date();

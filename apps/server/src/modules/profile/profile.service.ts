@@ -1,11 +1,12 @@
 import { PROFILE_TEXT, type ProfileInput } from '@keurwijzer/shared/profile';
 import type { CurrentUser } from '@keurwijzer/shared/users';
 import type { UserRow } from '../../db/schema/users';
-import { assertCan, can, type Actor } from '../../lib/actor';
+import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/errors';
 import type { ImageFile, ImageIntake } from '../../lib/image-intake';
 import type { Storage } from '../../lib/storage';
 import { processProfilePhoto } from './profile-photo';
+import { profilePolicy } from './profile.policy';
 import type { ProfileRepository } from './profile.repository';
 
 /** A photo to send. */
@@ -39,12 +40,12 @@ export function createProfileService({ repo, storage, present, intake }: Deps) {
 
   return {
     async get(actor: Actor): Promise<CurrentUser> {
-      assertCan(actor, 'profile.edit');
+      profilePolicy.assertOwn(actor);
       return current(actor);
     },
 
     async update(actor: Actor, input: ProfileInput): Promise<CurrentUser> {
-      assertCan(actor, 'profile.edit');
+      profilePolicy.assertOwn(actor);
       const { first_name, preposition, last_name, lang } = input;
       if (!(await repo.update(actor.id, { firstName: first_name, preposition, lastName: last_name, lang }))) {
         throw notFound();
@@ -57,7 +58,7 @@ export function createProfileService({ repo, storage, present, intake }: Deps) {
      * after the checks (the user's uploads in progress), so a refused upload's body is not read.
      */
     async uploadImage(actor: Actor, read: () => Promise<Buffer>): Promise<CurrentUser> {
-      assertCan(actor, 'profile.edit');
+      profilePolicy.assertOwn(actor);
       const release = intake.slot(actor.id);
       let photo: { key: string; file: Buffer };
       try {
@@ -81,7 +82,7 @@ export function createProfileService({ repo, storage, present, intake }: Deps) {
 
     /** Removes the photo; 404 without one (a second removal at once, too). */
     async removeImage(actor: Actor): Promise<CurrentUser> {
-      assertCan(actor, 'profile.edit');
+      profilePolicy.assertOwn(actor);
       const swapped = await repo.swapImage(actor.id, null);
       if (!swapped?.previous) throw new AppError(404, PROFILE_TEXT.noPhoto);
       await dropFile(swapped.previous);
@@ -93,8 +94,7 @@ export function createProfileService({ repo, storage, present, intake }: Deps) {
      * `image` is its URL). Anyone else gets the same 404 as for a user without a photo.
      */
     async image(actor: Actor, userId: number): Promise<PhotoFile> {
-      assertCan(actor, 'profile.edit');
-      if (userId !== actor.id && !can(actor, 'users.view')) throw notFound();
+      profilePolicy.assertPhotoOf(actor, userId);
       const key = await repo.imageOf(userId);
       const stream = key && key.startsWith(`profiles/${userId}/`) ? await storage.get(key) : null;
       if (!stream) throw notFound();

@@ -1,5 +1,5 @@
 import { ACCESS } from '@keurwijzer/shared/permissions';
-import { assertCan, type Actor } from '../../lib/actor';
+import { accessPolicy } from '../../lib/actor';
 
 /**
  * Who may read and change task lists and plan machines on them: staff with `tasklists.view`
@@ -8,11 +8,4 @@ import { assertCan, type Actor } from '../../lib/actor';
  * Customer users hold neither (their view of submitted reports is the portal's). The routes
  * check the same permissions first; this keeps a new caller from skipping them.
  */
-export const tasklistsPolicy = {
-  assertRead(actor: Actor): void {
-    assertCan(actor, ACCESS.tasklists.read);
-  },
-  assertWrite(actor: Actor): void {
-    assertCan(actor, ACCESS.tasklists.write);
-  },
-};
+export const tasklistsPolicy = accessPolicy(ACCESS.tasklists);

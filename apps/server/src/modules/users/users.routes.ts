@@ -3,6 +3,7 @@ import { TEXT, successText } from '@keurwijzer/shared/texts';
 import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
 import { TWO_FACTOR_TEXT } from '@keurwijzer/shared/two-factor';
 import { UserDetailSchema, UserInputSchema, UserListQuerySchema, UserSchema } from '@keurwijzer/shared/users';
+import { actorOf } from '../../lib/actor';
 import { IdParamsSchema, MessageSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
 import { securityLogOf } from '../../lib/security-log';
 import type { UsersService } from './users.service';
@@ -16,14 +17,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/api/users',
     // The response schema stays the contract; the page is sent as the database wrote it (sendJsonPage).
     { config: view, schema: { querystring: UserListQuerySchema, response: { 200: pageOf(UserSchema) } } },
-    async (req, reply) => sendJsonPage(reply, await service.list(req.query)),
+    async (req, reply) => sendJsonPage(reply, await service.list(actorOf(req), req.query)),
   );
 
   app.get(
     '/api/users/:id',
     { config: view, schema: { params: IdParamsSchema, response: { 200: dataOf(UserDetailSchema) } } },
     async (req) => ({
-      data: await service.get(req.params.id),
+      data: await service.get(actorOf(req), req.params.id),
     }),
   );
 
@@ -31,7 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/api/users',
     { config: manage, schema: { body: UserInputSchema, response: { 201: changedOf(UserSchema) } } },
     async (req, reply) => {
-      const data = await service.create(req.body, req.user!, securityLogOf(req));
+      const data = await service.create(actorOf(req), req.body, securityLogOf(req));
       return reply.status(201).send({ data, message: successText('Gebruiker', 'aangemaakt') });
     },
   );
@@ -43,7 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       schema: { params: IdParamsSchema, body: UserInputSchema, response: { 200: changedOf(UserSchema) } },
     },
     async (req) => ({
-      data: await service.update(req.params.id, req.body, req.user!, securityLogOf(req)),
+      data: await service.update(actorOf(req), req.params.id, req.body, securityLogOf(req)),
       message: successText('Gebruiker', 'gewijzigd'),
     }),
   );
@@ -52,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/api/users/:id/archive',
     { config: manage, schema: { params: IdParamsSchema, response: { 200: changedOf(UserSchema) } } },
     async (req) => ({
-      data: await service.archive(req.params.id, req.user!, securityLogOf(req)),
+      data: await service.archive(actorOf(req), req.params.id, securityLogOf(req)),
       message: successText('Gebruiker', 'gearchiveerd'),
     }),
   );
@@ -61,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/api/users/:id/restore',
     { config: manage, schema: { params: IdParamsSchema, response: { 200: changedOf(UserSchema) } } },
     async (req) => ({
-      data: await service.restore(req.params.id, req.user!, securityLogOf(req)),
+      data: await service.restore(actorOf(req), req.params.id, securityLogOf(req)),
       message: successText('Gebruiker', 'hersteld'),
     }),
   );
@@ -70,7 +71,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/api/users/:id/require-password-change',
     { config: manage, schema: { params: IdParamsSchema, response: { 200: changedOf(UserDetailSchema) } } },
     async (req) => ({
-      data: await service.requirePasswordChange(req.params.id, req.user!, securityLogOf(req)),
+      data: await service.requirePasswordChange(actorOf(req), req.params.id, securityLogOf(req)),
       message: PASSWORD_TEXT.changeRequiredSet,
     }),
   );
@@ -79,7 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/api/users/:id/reset-two-factor',
     { config: manage, schema: { params: IdParamsSchema, response: { 200: changedOf(UserDetailSchema) } } },
     async (req) => ({
-      data: await service.resetTwoFactor(req.params.id, req.user!, securityLogOf(req)),
+      data: await service.resetTwoFactor(actorOf(req), req.params.id, securityLogOf(req)),
       message: TWO_FACTOR_TEXT.resetDone,
     }),
   );
@@ -88,7 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/api/resend-invitation/:id',
     { config: manage, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } },
     async (req) => {
-      await service.resendInvitation(req.params.id, req.user!);
+      await service.resendInvitation(actorOf(req), req.params.id);
       return { data: null, message: TEXT.invitationSent };
     },
   );

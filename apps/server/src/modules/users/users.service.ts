@@ -6,12 +6,14 @@ import type { UserInput, UserListParams, User, UserDetail } from '@keurwijzer/sh
 import type { Company } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
-import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import type { Actor } from '../../lib/actor';
+import { conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import type { MailSender } from '../../lib/mail-queue';
 import { invitationMail, twoFactorResetMail } from '../../lib/mail-templates';
 import type { SecurityLog } from '../../lib/security-log';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { toUser, toUserDetail } from './users.presenter';
+import { usersPolicy } from './users.policy';
 import type { UsersRepository } from './users.repository';
 
 /** An invitation link is valid for 72 hours (security.md). */
@@ -36,7 +38,8 @@ type Deps = {
 };
 
 /**
- * User management: the rules and access checks; queries live in the repository. `db` only opens
+ * User management: the rules, and access through the users' policy (users.policy.ts: every
+ * method takes the actor); queries live in the repository. `db` only opens
  * the transactions they run in.
  */
 export function createUsersService({ db, users, sessions, mail, appUrl, company, turnOffTwoFactor }: Deps) {
@@ -46,12 +49,7 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
     return row;
   }
 
-  /** Only a super admin touches a super admin account. */
-  function assertMayManage(actor: UserRow, target: UserRow) {
-    if (target.role === 'super_admin' && actor.role !== 'super_admin') throw forbidden();
-  }
-
-  async function assertValidInput(input: UserInput, actor: UserRow, exceptId?: number, tx: Executor = db) {
+  async function assertValidInput(input: UserInput, actor: Actor, exceptId?: number, tx: Executor = db) {
     if (!assignableRoles(actor.role).includes(input.role)) throw fieldError('role', TEXT.roleNotAllowed);
     if (await users.emailTaken(input.email, exceptId, tx)) throw fieldError('email', TEXT.emailTaken);
     if (input.customer_id != null && !(await users.activeCustomerExists(input.customer_id, tx))) {
@@ -65,11 +63,12 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
    * one before left (of ten archives at once one archives, nine find it archived: 409). Sessions
    * and mail are for after the transaction (the caller's).
    */
-  function changeLocked<T>(id: number, actor: UserRow, work: (target: UserRow, tx: Executor) => Promise<T>) {
+  function changeLocked<T>(id: number, actor: Actor, work: (target: UserRow, tx: Executor) => Promise<T>) {
+    usersPolicy.assertWrite(actor);
     return db.transaction(async (tx) => {
       const target = await users.lockById(id, tx);
       if (!target) throw notFound();
-      assertMayManage(actor, target);
+      usersPolicy.assertMayManage(actor, target);
       return work(target, tx);
     });
   }
@@ -110,13 +109,18 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
 
   return {
     /** A page as JSON text, presented by the database (see USER_JSON in the repository). */
-    list: (query: UserListParams) => users.list(query),
+    list(actor: Actor, query: UserListParams) {
+      usersPolicy.assertRead(actor);
+      return users.list(query);
+    },
 
-    async get(id: number): Promise<UserDetail> {
+    async get(actor: Actor, id: number): Promise<UserDetail> {
+      usersPolicy.assertRead(actor);
       return toUserDetail(await load(id));
     },
 
-    async create(input: UserInput, actor: UserRow, log: SecurityLog): Promise<User> {
+    async create(actor: Actor, input: UserInput, log: SecurityLog): Promise<User> {
+      usersPolicy.assertWrite(actor);
       await assertValidInput(input, actor);
       const id = await guardEmail(users.insert(columnsOf(input)));
       const row = await load(id);
@@ -125,7 +129,7 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
       return toUser(row);
     },
 
-    async update(id: number, input: UserInput, actor: UserRow, log: SecurityLog): Promise<User> {
+    async update(actor: Actor, id: number, input: UserInput, log: SecurityLog): Promise<User> {
       const { target, link } = await guardEmail(
         changeLocked(id, actor, async (target, tx) => {
           if (target.id === actor.id && input.role !== target.role) {
@@ -150,7 +154,7 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
       return toUser(updated);
     },
 
-    async archive(id: number, actor: UserRow, log: SecurityLog): Promise<User> {
+    async archive(actor: Actor, id: number, log: SecurityLog): Promise<User> {
       await changeLocked(id, actor, async (target, tx) => {
         if (target.id === actor.id) throw conflict(TEXT.cannotArchiveSelf);
         if (target.archivedAt) throw conflict(TEXT.alreadyArchived);
@@ -162,7 +166,7 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
       return toUser(archived);
     },
 
-    async restore(id: number, actor: UserRow, log: SecurityLog): Promise<User> {
+    async restore(actor: Actor, id: number, log: SecurityLog): Promise<User> {
       await changeLocked(id, actor, async (target, tx) => {
         if (!target.archivedAt) throw conflict(TEXT.notArchived);
         await users.update(id, { archivedAt: null }, tx);
@@ -178,7 +182,7 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
      * profile changes one's own), not of a user without a password (an invitee, or Google-only):
      * 409. Requiring it again is no error. Sessions stay: the gate works on the next request.
      */
-    async requirePasswordChange(id: number, actor: UserRow, log: SecurityLog): Promise<UserDetail> {
+    async requirePasswordChange(actor: Actor, id: number, log: SecurityLog): Promise<UserDetail> {
       await changeLocked(id, actor, async (target, tx) => {
         if (target.id === actor.id) throw conflict(PASSWORD_TEXT.changeRequiredSelf);
         if (target.passwordHash === null) throw conflict(PASSWORD_TEXT.changeRequiredNoPassword);
@@ -195,7 +199,7 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
      * ends, the user is mailed. Not one's own (the profile turns it off with the password), not
      * when it is off: 409. Ten at once: one resets, nine find it off.
      */
-    async resetTwoFactor(id: number, actor: UserRow, log: SecurityLog): Promise<UserDetail> {
+    async resetTwoFactor(actor: Actor, id: number, log: SecurityLog): Promise<UserDetail> {
       await changeLocked(id, actor, async (target, tx) => {
         if (target.id === actor.id) throw conflict(TWO_FACTOR_TEXT.resetSelf);
         if (!target.totpEnabledAt) throw conflict(TWO_FACTOR_TEXT.notEnabled);
@@ -208,7 +212,7 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
       return toUserDetail(row);
     },
 
-    async resendInvitation(id: number, actor: UserRow): Promise<void> {
+    async resendInvitation(actor: Actor, id: number): Promise<void> {
       const { target, link } = await changeLocked(id, actor, async (target, tx) => {
         if (target.archivedAt) throw conflict(TEXT.userArchivedNoInvite);
         if (target.activatedAt) throw conflict(TEXT.alreadyActivated);
