@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { Db, Executor } from '../db/client';
 import { tasklists } from '../db/schema/tasklists';
+import { rowsOf } from '../db/sql-json';
 import { createTasklistsRepository } from '../modules/tasklists/tasklists.repository';
 
 /*
@@ -14,10 +15,6 @@ import { createTasklistsRepository } from '../modules/tasklists/tasklists.reposi
  */
 
 type Mode = 'completed' | 'in_progress' | 'planned' | 'concept';
-
-async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** A calendar date `days` from today (Amsterdam) as "YYYY-MM-DD". */
 function dayFromToday(days: number): string {

@@ -377,13 +377,17 @@ export function createMachinesRepository(db: Db) {
             r.brand_type_id,
             sql`select 1 from ${brandTypes} where ${brandTypes.id} = ${r.brand_type_id} and ${brandTypes.brandId} = ${r.brand_id ?? null}`,
           ),
-          questionnaires: sql<Record<InspectionType, boolean | null>>`json_build_object(${sql.join(
-            INSPECTION_TYPES.map(
-              (t) =>
-                sql`${sql.raw(`'${t}'`)}, ${check(q[t], sql`select 1 from ${questionnaires} where ${questionnaires.id} = ${q[t] ?? null} and ${questionnaires.inspectionType} = ${t}`)}`,
+          questionnaires: jsonObject<Record<InspectionType, boolean | null>>(
+            Object.fromEntries(
+              INSPECTION_TYPES.map((t) => [
+                t,
+                check(
+                  q[t],
+                  sql`select 1 from ${questionnaires} where ${questionnaires.id} = ${q[t] ?? null} and ${questionnaires.inspectionType} = ${t}`,
+                ),
+              ]),
             ),
-            sql`, `,
-          )})`,
+          ),
         })
         .from(sql`(select 1) as one`);
       return row!;

@@ -5,7 +5,7 @@ import type { LatestReportDates, OwnMachine, OwnMachineDetail } from '@keurwijze
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
 import { machines } from '../../db/schema/machines';
 import { openMalfunction } from '../../db/shared-facts';
-import { fullName, isoOf } from '../../db/sql-json';
+import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 import { qualified } from '../../lib/list-query';
 import { latestReportsOf } from './machine-reports.repository';
 
@@ -26,13 +26,14 @@ const TIME_ZONE = 'Europe/Amsterdam';
  * machine's submitted reports (an aggregate without GROUP BY always gives its one row); the type
  * is the report's copy of its task list's, so no join.
  */
-const LATEST_REPORT_DATES = sql<LatestReportDates>`(select json_build_object(${sql.join(
-  INSPECTION_TYPES.map(
-    (type) =>
-      sql`${sql.raw(`'${type}'`)}, to_char((max(r.submitted_at) filter (where r.inspection_type = ${sql.raw(`'${type}'`)})) at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
+const LATEST_REPORT_DATES = sql<LatestReportDates>`(select ${jsonObject(
+  Object.fromEntries(
+    INSPECTION_TYPES.map((type) => [
+      type,
+      sql`to_char((max(r.submitted_at) filter (where r.inspection_type = ${sql.raw(`'${type}'`)})) at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
+    ]),
   ),
-  sql`, `,
-)}) from reports r
+)} from reports r
   where r.machine_id = ${MACHINE_ID} and r.status = 'submitted')`;
 
 /** The extra fields of a machine in the portal's list. */

@@ -176,7 +176,7 @@ function searchOf(q: TasklistListQuery): SQL | undefined {
   if (!q.search) return undefined;
   const p = likePattern(q.search);
   return sql`(c.name ilike ${p} or l.name ilike ${p}
-    or concat_ws(' ', u.first_name, u.preposition, u.last_name) ilike ${p} or t.remarks ilike ${p})`;
+    or ${fullName('u')} ilike ${p} or t.remarks ilike ${p})`;
 }
 
 export function createTasklistsRepository(db: Db) {
