@@ -1,4 +1,5 @@
-import { assertCan, type Actor } from '../../lib/actor';
+import { ACCESS } from '@keurwijzer/shared/permissions';
+import { accessPolicy, assertCan, type Actor } from '../../lib/actor';
 import { forbidden } from '../../lib/errors';
 
 /**
@@ -10,18 +11,13 @@ import { forbidden } from '../../lib/errors';
  * - The office reads with `malfunctions.view` and handles with `malfunctions.manage`.
  */
 export const malfunctionsPolicy = {
+  /** The office: `malfunctions.view` reads, `malfunctions.manage` handles (assertWrite). */
+  ...accessPolicy(ACCESS.malfunctions),
+
   /** The customer of a customer user; 403 for anyone else. */
   ownCustomer(actor: Actor): number {
     assertCan(actor, 'own-machines.view');
     if (actor.customerId === null) throw forbidden();
     return actor.customerId;
-  },
-
-  assertRead(actor: Actor): void {
-    assertCan(actor, 'malfunctions.view');
-  },
-
-  assertManage(actor: Actor): void {
-    assertCan(actor, 'malfunctions.manage');
   },
 };

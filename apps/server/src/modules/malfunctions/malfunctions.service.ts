@@ -204,7 +204,7 @@ export function createMalfunctionsService({ repo, storage, mail, officeMail, app
       id: number,
       input: MalfunctionHandleInput,
     ): Promise<{ data: MalfunctionDetail; afterCommit: AfterCommit }> {
-      malfunctionsPolicy.assertManage(actor);
+      malfunctionsPolicy.assertWrite(actor);
       const result = await repo.handle(id, actor.id, (row): HandleChange | null => {
         const status = input.status ?? row.status;
         const events: HandleChange['events'] = [];
