@@ -1,6 +1,17 @@
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, loginAs } from '../support/login';
+import { expect, test, type Locator } from '@playwright/test';
+import { REPORT_TEXT } from '@keurwijzer/shared/reports';
+import { ApiSession, createQuestionnaire, planReport, progress } from '../reports/helpers';
+import { ACCOUNTS, loginAs, unique } from '../support/login';
 import { DESKTOP, PHONE } from './helpers';
+
+/** `note` covers no part of `other` (the pointer on the note holds it open meanwhile). */
+async function expectClearOf(note: Locator, other: Locator) {
+  await note.hover();
+  const a = (await note.boundingBox())!;
+  const b = (await other.boundingBox())!;
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap, `${JSON.stringify(a)} over ${JSON.stringify(b)}`).toBe(false);
+}
 
 for (const [device, viewport] of [
   ['desktop', DESKTOP],
@@ -27,8 +38,10 @@ for (const [device, viewport] of [
     expect(viewport.width - (box.x + box.width)).toBeLessThanOrEqual(24);
     const heading = (await page.getByRole('heading', { level: 1, name: 'Merken' }).boundingBox())!;
     if (device === 'desktop') {
-      // The spec's place: top right, in the upper part of the window.
+      // The spec's place: top right, in the upper part of the window, below the page heading
+      // and its buttons.
       expect(box.y).toBeLessThan(viewport.height / 4);
+      await expectClearOf(note, page.locator('main [data-keep-clear]').first());
     } else {
       // On a phone (issue 19) the top is what the user reads: it stands at the bottom, over
       // neither the heading nor anything under the app bar.
@@ -52,3 +65,35 @@ for (const [device, viewport] of [
     await expect(note).toBeVisible();
   });
 }
+
+test("on a desktop the notification stands below the report's sticky progress bar, not over its button", async ({
+  page,
+  baseURL,
+}) => {
+  const admin = await ApiSession.login(baseURL!, ACCOUNTS.admin);
+  const mechanic = await ApiSession.login(baseURL!, ACCOUNTS.mechanic);
+  const id = unique('');
+  const second = `Tweede blok ${id}`;
+  const questionnaire = await createQuestionnaire(admin, `E2E melding ${id}`, 'maintenance', [
+    { name: `Eerste blok ${id}`, questions: 10 },
+    { name: second, questions: 2 },
+  ]);
+  const report = await planReport(admin, mechanic, questionnaire, `Zaagmachine ${id}`);
+  await Promise.all([admin.dispose(), mechanic.dispose()]);
+
+  await page.setViewportSize(DESKTOP);
+  await loginAs(page, ACCOUNTS.mechanic);
+  await page.goto(`/mechanic/report/${report.reportId}`);
+  await expect(progress(page)).toHaveText('0 / 12 beantwoord');
+  // Far down the report the progress bar sticks under the app bar (the heading scrolled away);
+  // skipping the last category there gives a notification.
+  const category = page.getByRole('region', { name: second });
+  await category.getByRole('button', { name: 'Categorie overslaan' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Overslaan' }).click();
+  const note = page.getByRole('status').filter({ hasText: REPORT_TEXT.categorySkipped });
+  await expect(note).toBeVisible();
+  const bar = page.getByRole('region', { name: 'Voortgang' });
+  expect((await bar.boundingBox())!.y).toBeLessThan(80);
+  await expectClearOf(note, bar);
+  await expectClearOf(note, bar.getByRole('button', { name: 'Naar eerste open vraag' }));
+});

@@ -61,7 +61,8 @@ export function PageHeader({ title, crumbs, actions }: { title: string; crumbs?:
   const current = crumbs?.[crumbs.length - 1];
   const pending = title.includes(LOADING) || !!crumbs?.some((c) => c.label === LOADING);
   return (
-    <Box sx={{ mb: 3 }}>
+    // Notifications keep clear of the heading and its buttons (components/feedback).
+    <Box sx={{ mb: 3 }} data-keep-clear>
       {shown && shown.length > 0 && (
         <Breadcrumbs
           aria-label="Kruimelpad"

@@ -39,6 +39,7 @@ export function ReportProgress({
       elevation={3}
       role="region"
       aria-label="Voortgang"
+      data-keep-clear
       sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: (t) => t.zIndex.appBar - 1, px: 2, py: 1, mb: 2 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
