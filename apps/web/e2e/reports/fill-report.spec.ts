@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { ACCOUNTS, expectNotification, loginAs, unique } from '../support/login';
 import { ApiSession, createQuestionnaire, planReport, progress, question, type PlannedReport } from './helpers';
+import { expectClearOf } from '../support/layout';
 
 const OFFLINE = 'Geen verbinding: antwoorden worden bewaard en verstuurd zodra er weer verbinding is';
 /** The texts of REPORT_TEXT (packages/shared/src/reports.ts), word for word. */
@@ -15,17 +16,6 @@ const REPORT_TEXT = {
   submitted: 'Rapport ingediend',
 };
 
-/**
- * `note` and `other` do not overlap on screen (the pointer on the note holds it open meanwhile,
- * however slow this machine is).
- */
-async function expectClearOf(note: Locator, other: Locator) {
-  await note.hover();
-  const a = (await note.boundingBox())!;
-  const b = (await other.boundingBox())!;
-  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-  expect(overlap, `${JSON.stringify(a)} over ${JSON.stringify(b)}`).toBe(false);
-}
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });

@@ -1,17 +1,9 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { REPORT_TEXT } from '@keurwijzer/shared/reports';
 import { ApiSession, createQuestionnaire, planReport, progress } from '../reports/helpers';
 import { ACCOUNTS, loginAs, unique } from '../support/login';
 import { DESKTOP, PHONE } from './helpers';
-
-/** `note` covers no part of `other` (the pointer on the note holds it open meanwhile). */
-async function expectClearOf(note: Locator, other: Locator) {
-  await note.hover();
-  const a = (await note.boundingBox())!;
-  const b = (await other.boundingBox())!;
-  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-  expect(overlap, `${JSON.stringify(a)} over ${JSON.stringify(b)}`).toBe(false);
-}
+import { expectClearOf } from '../support/layout';
 
 for (const [device, viewport] of [
   ['desktop', DESKTOP],

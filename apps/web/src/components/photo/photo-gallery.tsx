@@ -11,6 +11,15 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import NextIcon from '@mui/icons-material/ChevronRight';
 import PrevIcon from '@mui/icons-material/ChevronLeft';
 
+/** The small remove button in a photo's top right corner (the gallery's and the picker's). */
+export const CORNER_BUTTON_SX = {
+  position: 'absolute',
+  top: 4,
+  right: 4,
+  bgcolor: 'background.paper',
+  '&:hover': { bgcolor: 'background.paper' },
+} as const;
+
 export type GalleryImage = { id: number; url: string; thumb_url: string; width: number; height: number };
 
 /**
@@ -80,13 +89,7 @@ export function PhotoGallery({
                 aria-label={`${short(i)} verwijderen`}
                 size="small"
                 onClick={() => onRemove(img, i)}
-                sx={{
-                  position: 'absolute',
-                  top: 4,
-                  right: 4,
-                  bgcolor: 'background.paper',
-                  '&:hover': { bgcolor: 'background.paper' },
-                }}
+                sx={CORNER_BUTTON_SX}
               >
                 <DeleteIcon fontSize="small" />
               </IconButton>

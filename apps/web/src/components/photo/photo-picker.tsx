@@ -10,6 +10,7 @@ import CameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import { PHOTO_ACCEPT } from './photo-check';
 import type { PickedPhoto } from './use-picked-photos';
+import { CORNER_BUTTON_SX } from './photo-gallery';
 
 /**
  * The one way to take a photo (profile photo, malfunction photos, machine images): "Foto maken"
@@ -135,13 +136,7 @@ export function PhotoPicker({
                     aria-label={`${kind} ${i + 1} verwijderen`}
                     size="small"
                     onClick={() => onRemove(p.key)}
-                    sx={{
-                      position: 'absolute',
-                      top: 4,
-                      right: 4,
-                      bgcolor: 'background.paper',
-                      '&:hover': { bgcolor: 'background.paper' },
-                    }}
+                    sx={CORNER_BUTTON_SX}
                   >
                     <CloseIcon fontSize="small" />
                   </IconButton>
