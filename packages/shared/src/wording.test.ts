@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { openQuestionsText } from './reports';
 import { formalAddressIn } from './wording';
 
+/** Vite's (Vitest's) import.meta.glob, typed here: the shared package has no Vite types of its own. */
+type Glob = <T>(patterns: string[], options: { eager: true }) => Record<string, T>;
+
 /** Every module of packages/shared, as loaded: their exported texts are walked below. */
-const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true });
+const modules = (import.meta as ImportMeta & { glob: Glob }).glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], {
+  eager: true,
+});
 
 /**
  * Every string in `value`: itself, or inside modules, plain objects and arrays (not schemas or
