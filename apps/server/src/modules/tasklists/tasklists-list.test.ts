@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TasklistSchema, type Tasklist } from '@keurwijzer/shared/tasklists';
 import { MSG } from '@keurwijzer/shared/validation';
 import { reports } from '../../db/schema/tasklists';
 import { createPlacementChain, uniqueName } from '../../test/factories';
 import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
-import { C, answerFirstQuestion, tasklistsApi } from './tasklists.test-helpers';
+import { C, answerFirstQuestion, idsOf, tasklistsApi } from './tasklists.test-helpers';
 
 /** The task list overview: search, filters, sort, paging, and no query per row. */
 const t = useTestApp();
 const api = tasklistsApi(t);
 
-async function page(query: string, client = t.mechanic) {
-  const res = await client.get(`${C}?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { data: unknown[]; meta: { total: number; lastPage: number } };
-  return { rows: body.data.map((x) => TasklistSchema.strict().parse(x)), meta: body.meta };
-}
-const ids = (rows: Tasklist[]) => rows.map((r) => r.id);
+const page = api.page;
+const ids = idsOf;
 
 /** A customer with one task list in each status, made by `t.mechanic` except the concept one. */
 async function customerInEveryStatus() {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { dutchToday } from '@keurwijzer/shared/format';
-import { TasklistSchema, type Tasklist } from '@keurwijzer/shared/tasklists';
 import { MSG } from '@keurwijzer/shared/validation';
 import { reports } from '../../db/schema/tasklists';
 import { createPlacementChain, uniqueName } from '../../test/factories';
 import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
-import { C, answerFirstQuestion, tasklistsApi } from './tasklists.test-helpers';
+import { C, answerFirstQuestion, idsOf, tasklistsApi } from './tasklists.test-helpers';
 
 /**
  * The mechanic's order of the overview (issue 19): sort key `today_first` puts today's lists
@@ -24,13 +23,8 @@ function day(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function page(query: string, client = t.mechanic) {
-  const res = await client.get(`${C}?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { data: unknown[]; meta: { total: number; lastPage: number } };
-  return { rows: body.data.map((x) => TasklistSchema.strict().parse(x)), meta: body.meta };
-}
-const ids = (rows: Tasklist[]) => rows.map((r) => r.id);
+const page = api.page;
+const ids = idsOf;
 
 /** One customer with lists on several days, some finished, all the mechanic's. */
 async function listsOnSeveralDays() {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { TasklistSchema, type Tasklist } from '@keurwijzer/shared/tasklists';
 import { users } from '../../db/schema/users';
 import { createPlacementChain, createUser, uniqueName } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
-import { C, tasklistsApi } from './tasklists.test-helpers';
+import { C, idsOf, tasklistsApi } from './tasklists.test-helpers';
 
 /**
  * The overview's totals (issue 19): the number of all lists and of a user's own lists are kept by
@@ -15,13 +14,8 @@ import { C, tasklistsApi } from './tasklists.test-helpers';
 const t = useTestApp();
 const api = tasklistsApi(t);
 
-async function page(query: string, client = t.mechanic) {
-  const res = await client.get(`${C}?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { data: unknown[]; meta: { total: number; lastPage: number } };
-  return { rows: body.data.map((x) => TasklistSchema.strict().parse(x)), meta: body.meta };
-}
-const ids = (rows: Tasklist[]) => rows.map((r) => r.id);
+const page = api.page;
+const ids = idsOf;
 
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;

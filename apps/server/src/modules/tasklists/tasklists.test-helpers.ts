@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
-import type { TasklistDetail } from '@keurwijzer/shared/tasklists';
+import { TasklistSchema, type Tasklist, type TasklistDetail } from '@keurwijzer/shared/tasklists';
 import { machineQuestionnaires } from '../../db/schema/machines';
 import { reportAnswers, reportCategories, reportQuestions, reports, tasklists } from '../../db/schema/tasklists';
 import type { TestClient } from '../../test/client';
@@ -82,8 +82,19 @@ export function tasklistsApi(t: TestContext) {
     answers: await t.db.select().from(reportAnswers).orderBy(asc(reportAnswers.id)),
   });
 
-  return { create, plan, read, machineWith, snapshot };
+  /** One page of the overview as `client` (the mechanic unless told) sees it, each row checked strictly. */
+  async function page(query: string, client: TestClient = t.mechanic) {
+    const res = await client.get(`${C}?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { data: unknown[]; meta: { total: number; lastPage: number } };
+    return { rows: body.data.map((x) => TasklistSchema.strict().parse(x)), meta: body.meta };
+  }
+
+  return { create, plan, read, machineWith, snapshot, page };
 }
+
+/** The ids of an overview page's rows, in order. */
+export const idsOf = (rows: Tasklist[]) => rows.map((r) => r.id);
 
 /** Answers the first question of a report straight in the database (the answer API comes later). */
 export async function answerFirstQuestion(t: TestContext, reportId: number) {
