@@ -127,18 +127,23 @@ export async function buildApp({
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.debug(
-      {
-        method: request.method,
-        url: loggedUrl(request),
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-    done();
-  });
+  // The request line at debug: no hook at all without a logger (tests, the bench), and no line
+  // built when debug is off (issue 19: the field-work paths' own cost).
+  if (logger) {
+    app.addHook('onResponse', (request, reply, done) => {
+      if (!(request.log as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('debug')) return done();
+      request.log.debug(
+        {
+          method: request.method,
+          url: loggedUrl(request),
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+      done();
+    });
+  }
   await app.register(bodyPlugin);
   await app.register(sessionPlugin, {
     store: sessions,

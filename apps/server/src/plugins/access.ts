@@ -62,7 +62,17 @@ export const accessPlugin = fp<AccessPluginOptions>(async (app, opts) => {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Synchronous (no promise and microtask turn per request): a refusal goes to `done`.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      routeCheck(request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  });
+
+  function routeCheck(request: FastifyRequest): void {
     const { access, overrides } = request.routeOptions.config;
     if (!access) return;
     // A method-override twin: before its body is read, what one of its targets needs.
@@ -77,7 +87,7 @@ export const accessPlugin = fp<AccessPluginOptions>(async (app, opts) => {
     } else if (request.user.passwordChangeRequired && !PASSWORD_CHANGE_ROUTES.has(route)) {
       throw new AppError(403, PASSWORD_TEXT.changeRequired);
     }
-  });
+  }
 });
 
 /** True when `user` may use a route of `access` (a twin's own 'override' alone admits nobody). */

@@ -8,9 +8,12 @@ import './types';
  * Only Dutch exists today, so it is always `nl`; a second language would start here.
  */
 export const languagePlugin = fp(async (app) => {
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const stored = request.user?.lang ?? request.session?.pendingUser?.lang;
-    reply.header('content-language', languageOf({ stored, acceptLanguage: request.headers['accept-language'] }));
+  // Synchronous: an async hook costs a promise and a microtask turn on every request.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/')) {
+      const stored = request.user?.lang ?? request.session?.pendingUser?.lang;
+      reply.header('content-language', languageOf({ stored, acceptLanguage: request.headers['accept-language'] }));
+    }
+    done(null, payload);
   });
 });

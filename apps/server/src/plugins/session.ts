@@ -14,12 +14,16 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  // A callback hook: the store's promise is the only one per request (issue 19).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const value = request.cookies[cookieName];
-    if (!value) return;
-    request.session = await opts.store.load(value);
-    request.user = request.session?.user ?? null;
+    if (!value) return done();
+    opts.store.load(value).then((session) => {
+      request.session = session;
+      request.user = session?.user ?? null;
+      done();
+    }, done);
   });
 
   app.decorate('sessionCookie', {

@@ -1,3 +1,4 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { USAGE_TEXT } from '@keurwijzer/shared/usage';
 import { AppError } from '../../lib/errors';
@@ -33,10 +34,12 @@ export type UsageLimits = ReturnType<typeof createUsageLimits>;
 /**
  * Counts every upload (a route with `config.files`, sent as multipart) and export (a route with
  * `config.usage: 'export'`) of the logged-in user, after the access check (plugins/access.ts)
- * and before the handler reads the body or writes the file.
+ * and before the handler reads the body or writes the file. The hook is the first preHandler of
+ * those routes only (added as each route is registered, so register this before the routes):
+ * every other request, an answer saved in the field included, runs no hook for it (issue 19).
  */
 export const usageLimitsPlugin = fp<{ limits: UsageLimits }>(async (app, { limits }) => {
-  app.addHook('preHandler', async (request, reply) => {
+  const count: preHandlerAsyncHookHandler = async (request, reply) => {
     const config = request.routeOptions.config;
     const kind: UsageKind | null =
       config.usage === 'export' ? 'export' : config.files && request.isMultipart() ? 'upload' : null;
@@ -45,5 +48,10 @@ export const usageLimitsPlugin = fp<{ limits: UsageLimits }>(async (app, { limit
     if (retryAfter === null) return;
     reply.header('retry-after', String(retryAfter));
     throw new AppError(429, limits.messageOf(kind));
+  };
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { usage?: unknown; files?: unknown } | undefined;
+    if (config?.usage !== 'export' && !config?.files) return;
+    route.preHandler = [count, ...[route.preHandler ?? []].flat()];
   });
 });

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { USAGE_TEXT } from '@keurwijzer/shared/usage';
 import { machineImages } from '../../db/schema/machines';
+import { usageCounters } from '../../db/schema/usage';
 import { createMachine, createPlacementChain } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 import { jpeg, report } from '../malfunctions/malfunctions.test-helpers';
@@ -91,6 +93,18 @@ describe('exports per user per hour', () => {
     const { client } = await t.signIn('customer', { customerId: t.customerB.chain.customer.id });
     for (let i = 0; i < 3; i++) expect((await client.get('/api/machines/export?format=xlsx')).statusCode).toBe(200);
     expectRateRefusal(await client.get('/api/machines/export?format=pdf'), USAGE_TEXT.tooManyExports);
+  });
+});
+
+describe('what is counted', () => {
+  it('counts only uploads and exports: other requests leave the counters alone, a HEAD of an export counts once', async () => {
+    // Issue 19: the counting hook is on the upload and export routes only (added per route).
+    const { client, user } = await t.signIn('admin');
+    const counters = () => t.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
+    expect((await client.get('/api/tasklists')).statusCode).toBe(200);
+    expect(await counters()).toEqual([]);
+    expect((await client.request('HEAD', '/api/completed-reports/export')).statusCode).toBe(200);
+    expect((await counters()).map((r) => [r.kind, r.count])).toEqual([['export', 1]]);
   });
 });
 
