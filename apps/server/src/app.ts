@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -21,6 +22,10 @@ import { webPlugin } from './plugins/web';
 import type { SessionStore } from './modules/auth/session-store';
 import { createModules, registerModules } from './modules/index';
 import { twoFactorSetupRequired } from './modules/auth/auth.service';
+
+// Zod's own messages (where a schema names none: a body that is an array or null, a wrong type)
+// in Dutch, as every other text of the API.
+z.config(z.locales.nl());
 
 export type AppDeps = {
   config: Config;

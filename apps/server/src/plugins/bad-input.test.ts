@@ -97,6 +97,22 @@ describe('no 500 for a malformed body', () => {
     expectRefused(anonymous, 401, TEXT.unauthenticated);
   });
 
+  it("answers a JSON body that is an array, null or a number with 422 in Dutch (zod's own messages too)", async () => {
+    const { user } = await signIn(t, 'mechanic');
+    for (const payload of ['[1,2]', 'null', '7']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { ...admin.authHeaders(), 'content-type': 'application/json' },
+        payload,
+      });
+      expectRefused(res, 422);
+      const messages = Object.values((res.json() as { errors: Record<string, string[]> }).errors).flat();
+      expect(messages.length, res.body).toBeGreaterThan(0);
+      for (const message of messages) expect(message, res.body).not.toMatch(/Invalid|expected|received/i);
+    }
+  });
+
   it('answers a multipart body cut off inside a file part (or a field) with 422', async () => {
     const chain = await createPlacementChain(t.db, uniqueName('Afgebroken'));
     const machine = await createMachine(t.db, chain, { name: uniqueName('Zaag') });
