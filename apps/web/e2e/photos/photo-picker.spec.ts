@@ -1,6 +1,6 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, expectNotification, loginAs } from '../support/login';
+import { pngClaiming } from '../support/png';
 import {
   MALFUNCTION_TEXT,
   PortalSession,
@@ -25,29 +25,6 @@ const NOT_AN_IMAGE = 'Dit bestand is geen foto. Kies een JPEG-, PNG- of WebP-afb
 
 /** A text file that claims to be a photo. */
 const textAsJpeg = { name: 'geen-foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('dit is geen foto') };
-
-/** A small PNG whose header claims `width` x `height` pixels (the server refuses it before decoding). */
-function pngClaiming(width: number, height: number, name = 'enorm.png') {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const buffer = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return { name, mimeType: 'image/png', buffer };
-}
 
 /** Counts the requests to URLs matching `pattern` (nothing may be sent for a refused file). */
 function countRequests(page: Page, pattern: RegExp) {
