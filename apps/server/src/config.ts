@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DUE_SOON_DAYS } from '@keurwijzer/shared/compliance';
 import { EXPORTS_PER_HOUR, STORAGE_BYTES_PER_CUSTOMER, UPLOADS_PER_HOUR } from '@keurwijzer/shared/usage';
 
 const bool = z
@@ -50,6 +51,8 @@ const EnvSchema = z.object({
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(UPLOADS_PER_HOUR),
   EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(EXPORTS_PER_HOUR),
   STORAGE_BYTES_PER_CUSTOMER: z.coerce.number().int().min(1).default(STORAGE_BYTES_PER_CUSTOMER),
+  /** Days before its due date a machine counts as "Binnenkort" (packages/shared/src/compliance.ts). */
+  DUE_SOON_DAYS: z.coerce.number().int().min(1).max(365).default(DUE_SOON_DAYS),
 });
 
 export type Config = {
@@ -81,6 +84,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   /** Uploads and exports one user may start per hour, bytes of stored files per customer. */
   usage: { uploadsPerHour: number; exportsPerHour: number; storageBytesPerCustomer: number };
+  /** Days before its due date a machine is "due soon". */
+  dueSoonDays: number;
 };
 
 /** The inspection company as printed on exports. */
@@ -139,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       exportsPerHour: e.EXPORTS_PER_HOUR,
       storageBytesPerCustomer: e.STORAGE_BYTES_PER_CUSTOMER,
     },
+    dueSoonDays: e.DUE_SOON_DAYS,
   };
 }

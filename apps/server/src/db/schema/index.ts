@@ -11,3 +11,4 @@ export * from './malfunctions';
 export * from './mails';
 export * from './usage';
 export * from './kept-counts';
+export * from './compliance';

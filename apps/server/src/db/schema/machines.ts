@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -41,6 +43,13 @@ export const machines = pgTable(
     brandTypeId: integer('brand_type_id').references(() => brandTypes.id, { onDelete: 'restrict' }),
     status: text('status').$type<MachineStatus>().notNull().default('active'),
     priceCents: integer('price_cents'),
+    /**
+     * The earliest due date over the machine's due types, and whether any is Afgekeurd: kept by
+     * `refresh_machine_due` (migration 0022) with its rows in `machine_due`, for the lists' filter
+     * and sort.
+     */
+    nextDueDate: date('next_due_date', { mode: 'string' }),
+    dueRejected: boolean('due_rejected').notNull().default(false),
     /** Year of the latest completed report (set by the reports). */
     reportYear: integer('report_year'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -84,6 +93,12 @@ export const machines = pgTable(
     index('machines_customer_archived_idx')
       .on(t.customerId)
       .where(sql`${t.archivedAt} is not null`),
+    index('machines_customer_due_idx')
+      .on(t.customerId, t.nextDueDate, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('machines_customer_rejected_idx')
+      .on(t.customerId, t.id)
+      .where(sql`${t.archivedAt} is null and ${t.dueRejected}`),
     index('machines_location_idx').on(t.locationId),
     index('machines_department_idx').on(t.departmentId),
     index('machines_room_idx').on(t.roomId),

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { Judgement, QuestionKind } from '@keurwijzer/shared/compliance';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,10 +59,31 @@ export const questions = pgTable(
     answerOptions: text('answer_options').array().notNull(),
     memoTitle: varchar('memo_title', { length: 255 }),
     order: integer('order').notNull().default(0),
+    /** Answer options (choice) or a measured value with a unit and limits (measurement). */
+    kind: text('kind').$type<QuestionKind>().notNull().default('choice'),
+    /** The judgement of each answer option, in the options' order (a measurement has none). */
+    answerJudgements: text('answer_judgements')
+      .array()
+      .$type<Judgement[]>()
+      .notNull()
+      .default(sql`'{}'`),
+    unit: varchar('unit', { length: 20 }),
+    /** The limits of a measurement, both inclusive; at least one. Decimal strings ("0.30"). */
+    minValue: numeric('min_value'),
+    maxValue: numeric('max_value'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('questions_name_unique').on(sql`lower(${t.name})`),
     index('questions_order_idx').on(t.order, t.id),
+    check('questions_kind_check', sql`${t.kind} in ('choice', 'measurement')`),
+    check(
+      'questions_judgements_check',
+      sql`${t.answerJudgements} <@ ARRAY['good', 'remark', 'reject', 'na']::text[] and (${t.kind} = 'measurement' or cardinality(${t.answerJudgements}) = cardinality(${t.answerOptions}))`,
+    ),
+    check(
+      'questions_measurement_check',
+      sql`${t.kind} = 'choice' or ((${t.minValue} is not null or ${t.maxValue} is not null) and (${t.minValue} is null or ${t.maxValue} is null or ${t.minValue} <= ${t.maxValue}))`,
+    ),
   ],
 );

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   serial,
   smallint,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { Judgement, QuestionKind, Verdict } from '@keurwijzer/shared/compliance';
 import type { MachineStatus } from '@keurwijzer/shared/machines';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { ReportStatus } from '@keurwijzer/shared/reports';
@@ -155,6 +157,16 @@ export const reports = pgTable(
     snapshotDepartmentName: varchar('snapshot_department_name', { length: 255 }),
     snapshotRoomName: varchar('snapshot_room_name', { length: 255 }),
     snapshotMachineStatus: text('snapshot_machine_status').$type<MachineStatus>(),
+    /*
+     * The verdict, written by the BEFORE trigger `report_verdict` (migration 0022) in the statement
+     * that submits: `derived_verdict` from the answers' judgements, `verdict` the mechanic's when
+     * sent (else the derived one; a different one only with `verdict_reason`), `next_due_date` the
+     * submitted day + the machine's interval as it was at sign-off ("Volgende keuring vóór").
+     */
+    verdict: text('verdict').$type<Verdict>(),
+    derivedVerdict: text('derived_verdict').$type<Verdict>(),
+    verdictReason: varchar('verdict_reason', { length: 255 }),
+    nextDueDate: date('next_due_date', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -178,6 +190,18 @@ export const reports = pgTable(
     index('reports_questionnaire_idx').on(t.questionnaireId),
     index('reports_filled_in_by_idx').on(t.filledInBy),
     check('reports_status_check', sql`${t.status} in ('open', 'submitted')`),
+    check(
+      'reports_verdict_check',
+      sql`${t.verdict} in ('approved', 'approved_with_remarks', 'rejected') and ${t.derivedVerdict} in ('approved', 'approved_with_remarks', 'rejected')`,
+    ),
+    check(
+      'reports_verdict_submitted_check',
+      sql`${t.status} <> 'submitted' or (${t.verdict} is not null and ${t.derivedVerdict} is not null)`,
+    ),
+    check(
+      'reports_verdict_reason_check',
+      sql`${t.verdict} is null or ${t.verdict} = ${t.derivedVerdict} or ${t.verdictReason} is not null`,
+    ),
     check('reports_submitted_check', sql`(${t.status} = 'submitted') = (${t.submittedAt} is not null)`),
     // A submitted report has its snapshot (the trigger writes it; a path it missed fails here).
     check(
@@ -221,8 +245,19 @@ export const reportQuestions = pgTable(
     answerOptions: text('answer_options').array().notNull(),
     memoTitle: varchar('memo_title', { length: 255 }),
     position: integer('position').notNull(),
+    /** Copies of the question's kind, judgements, unit and limits (questions). */
+    kind: text('kind').$type<QuestionKind>().notNull().default('choice'),
+    answerJudgements: text('answer_judgements')
+      .array()
+      .$type<Judgement[]>()
+      .notNull()
+      .default(sql`'{}'`),
+    unit: varchar('unit', { length: 20 }),
+    minValue: numeric('min_value'),
+    maxValue: numeric('max_value'),
   },
   (t) => [
+    check('report_questions_kind_check', sql`${t.kind} in ('choice', 'measurement')`),
     index('report_questions_report_idx').on(t.reportId, t.reportCategoryId, t.position),
     index('report_questions_category_idx').on(t.reportCategoryId, t.position),
   ],
@@ -245,6 +280,13 @@ export const reportAnswers = pgTable(
     /** The chosen answer option, 1 to 4; null when only a memo was written. */
     option: smallint('option'),
     memo: varchar('memo', { length: 255 }),
+    /** The measured value of a measurement question (a decimal string, "0.30"). */
+    value: numeric('value'),
+    /**
+     * The judgement of the answer: the chosen option's, or Goed / Afkeur of a value within / outside
+     * the limits. Written by the BEFORE trigger `report_answer_judgement` (migration 0022).
+     */
+    judgement: text('judgement').$type<Judgement>(),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -252,5 +294,6 @@ export const reportAnswers = pgTable(
     uniqueIndex('report_answers_question_unique').on(t.reportQuestionId),
     index('report_answers_report_idx').on(t.reportId),
     check('report_answers_option_check', sql`${t.option} between 1 and 4`),
+    check('report_answers_judgement_check', sql`${t.judgement} in ('good', 'remark', 'reject', 'na')`),
   ],
 );

@@ -48,6 +48,8 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject'),
     /** Set by an admin (users: require-password-change); until cleared only change-password is open. */
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /** The reminder e-mails (weekly to the office, monthly to customer users); off on the profile. */
+    reminderMails: boolean('reminder_mails').notNull().default(true),
     /**
      * What the user list searches: "first [preposition] last email", lower-cased, kept by the
      * database. A trigram index on it makes `LIKE '%term%'` an index lookup instead of three
