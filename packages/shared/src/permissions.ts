@@ -86,4 +86,6 @@ export const ACCESS = {
   masterData: { read: 'master-data.view', write: 'master-data.manage' },
   tasklists: { read: 'tasklists.view', write: 'tasklists.manage' },
   malfunctions: { read: 'malfunctions.view', write: 'malfunctions.manage' },
+  /** Follow-ups ("Acties") of rejected answers: read with the reports, handled with the malfunctions. */
+  followups: { read: 'reports.view', write: 'malfunctions.manage' },
 } as const satisfies Record<string, { read: Permission; write: Permission }>;

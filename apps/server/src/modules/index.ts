@@ -49,6 +49,12 @@ import { ownMachinesRoutes } from './machines/own-machines.routes';
 import { createOwnMachineRepository } from './machines/own-machine.repository';
 import { createOwnMachineService } from './machines/own-machine.service';
 import { createFlowCookies } from './oidc/flow-cookie';
+import { followupsRoutes } from './followups/followups.routes';
+import { createFollowupsService } from './followups/followups.service';
+import { intervalsRoutes } from './intervals/intervals.routes';
+import { createIntervalsService } from './intervals/intervals.service';
+import { overviewRoutes } from './overview/overview.routes';
+import { createOverviewService } from './overview/overview.service';
 import { createOidcProviderClient } from './oidc/oidc.client';
 import { createOidcRepository } from './oidc/oidc.repository';
 import { oidcRoutes } from './oidc/oidc.routes';
@@ -276,6 +282,11 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
       appUrl: config.appUrl,
       intake: images,
     }),
+    // Planning and compliance (issue 20): intervals and due states, follow-ups and planning from
+    // due dates, the overviews and the Keuringsoverzicht.
+    intervals: createIntervalsService({ db, config }),
+    followups: createFollowupsService({ db, config }),
+    overview: createOverviewService({ db, config }),
     // The admins' view of the mail queue: failed mails, and sending one again through the queue.
     mails: createMailsService({ repo: repos.mails, queue: mail }),
     // Self-registration: the new user and its activation token through the users' repository,
@@ -334,4 +345,7 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   });
   await app.register(twoFactorRoutes, { service: modules.twoFactor });
   await app.register(profileRoutes, { service: modules.profile });
+  await app.register(intervalsRoutes, { service: modules.intervals });
+  await app.register(followupsRoutes, { service: modules.followups });
+  await app.register(overviewRoutes, { service: modules.overview });
 }

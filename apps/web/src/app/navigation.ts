@@ -2,6 +2,9 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import BuildIcon from '@mui/icons-material/BuildOutlined';
+import ChecklistIcon from '@mui/icons-material/ChecklistOutlined';
+import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import EventIcon from '@mui/icons-material/EventOutlined';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
@@ -58,6 +61,9 @@ export const NAVIGATION: NavSection[] = [
   {
     title: 'Beheer',
     items: [
+      { label: 'Overzicht', to: '/admin/overview', icon: DashboardIcon, access: 'reports.view' },
+      { label: 'Keuringsplanning', to: '/admin/due', icon: EventIcon, access: 'customers.view' },
+      { label: 'Acties', to: '/admin/actions', icon: ChecklistIcon, access: 'reports.view' },
       {
         label: 'Storingen',
         to: '/admin/malfunctions',

@@ -111,6 +111,7 @@ const customerRoutes: RouteObject[] = [
     () => import('../features/machines/routes/machine-reports'),
   ),
   route('admin/machine-concept', 'customers.manage', () => import('../features/machines/routes/machine-concept')),
+  customersScreen('admin/customers/:id/intervals', () => import('../features/customers/routes/customer-intervals')),
 ];
 
 /** Brands, machine types, questions, categories and questionnaires (spec section 2). */
@@ -174,6 +175,13 @@ const portalRoutes: RouteObject[] = [
   route('malfunctions', 'own-machines.view', () => import('../features/portal/routes/own-malfunctions')),
 ];
 
+/** Planning and compliance (issue 20): the office home, the due list and the follow-ups. */
+const complianceRoutes: RouteObject[] = [
+  route('admin/overview', 'reports.view', () => import('../features/overview/routes/office-overview')),
+  route('admin/due', ACCESS.customers.read, () => import('../features/overview/routes/due-list')),
+  route('admin/actions', ACCESS.followups.read, () => import('../features/followups/routes/followups-list')),
+];
+
 /** The office's malfunctions (spec section 2). */
 const malfunctionRoutes: RouteObject[] = [
   route('admin/malfunctions', 'malfunctions.view', () => import('../features/malfunctions/routes/malfunctions-list')),
@@ -217,6 +225,7 @@ export const routes: RouteObject[] = [
           ...customerRoutes,
           ...portalRoutes,
           ...malfunctionRoutes,
+          ...complianceRoutes,
           route('profile', 'profile.edit', () => import('../features/profile/routes/profile')),
           route('admin/mails', 'users.manage', () => import('../features/mails/routes/mail-failures')),
         ],

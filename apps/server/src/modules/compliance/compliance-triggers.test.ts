@@ -10,6 +10,7 @@ import {
   customerIntervals,
 } from '../../db/schema/compliance';
 import { machines } from '../../db/schema/machines';
+import { rowsOf } from '../../db/sql-json';
 import { reportAnswers, reportQuestions, reports } from '../../db/schema/tasklists';
 import { createMachineType, createPlacementChain } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
@@ -133,15 +134,13 @@ describe('compliance triggers (migration 0022)', () => {
     expect((await dueOf(machine.id))[0]).toMatchObject({ intervalMonths: 6, intervalSource: 'customer' });
     await t.db.insert(machineIntervals).values({ machineId: machine.id, inspectionType: 'inspection', months: 1 });
     expect((await dueOf(machine.id))[0]).toMatchObject({ intervalMonths: 1, intervalSource: 'machine' });
-    const rows = await t.db.execute<{ a: string; b: string; c: string }>(
+    const [r] = await rowsOf<{ a: string; b: string; c: string }>(
+      t.db,
       sql`select to_char(('2025-01-31'::date + make_interval(months => 1))::date, 'YYYY-MM-DD') as a,
                  to_char(('2024-01-31'::date + make_interval(months => 1))::date, 'YYYY-MM-DD') as b,
                  to_char(('2024-02-29'::date + make_interval(months => 12))::date, 'YYYY-MM-DD') as c`,
     );
-    const r =
-      'rows' in rows
-        ? (rows.rows as { a: string; b: string; c: string }[])[0]!
-        : (rows as unknown as { a: string; b: string; c: string }[])[0]!;
+    if (!r) throw new Error('no row');
     expect(r).toEqual({ a: '2025-02-28', b: '2024-02-29', c: '2025-02-28' });
     expect([addMonths('2025-01-31', 1), addMonths('2024-01-31', 1), addMonths('2024-02-29', 12)]).toEqual([
       r.a,
