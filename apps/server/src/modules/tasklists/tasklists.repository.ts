@@ -413,9 +413,11 @@ export function createTasklistsRepository(db: Db) {
               select report_id, name, position from cats
               returning id, report_id, position
             ), new_questions as (
-              insert into report_questions (report_id, report_category_id, name, answer_options, memo_title, position)
+              insert into report_questions (report_id, report_category_id, name, answer_options, memo_title, position,
+                kind, answer_judgements, unit, min_value, max_value)
               select nc.report_id, nc.id, qs.name, qs.answer_options, qs.memo_title,
-                row_number() over (partition by nc.id order by qq.position, qq.id)::int
+                row_number() over (partition by nc.id order by qq.position, qq.id)::int,
+                qs.kind, qs.answer_judgements, qs.unit, qs.min_value, qs.max_value
               from new_cats nc
               join cats on cats.report_id = nc.report_id and cats.position = nc.position
               join questionnaire_questions qq on qq.questionnaire_category_id = cats.qc_id
