@@ -85,7 +85,7 @@ ALTER TABLE "reports" ADD CONSTRAINT "reports_verdict_reason_check" CHECK ("verd
 -- Intervals in months per machine type and due type, overridable per customer (per machine
 -- type) and per machine.
 CREATE TABLE "inspection_intervals" (
-	"machine_type_id" integer NOT NULL REFERENCES "machine_types"("id") ON DELETE cascade,
+	"machine_type_id" integer NOT NULL,
 	"inspection_type" text NOT NULL,
 	"months" smallint NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -94,8 +94,8 @@ CREATE TABLE "inspection_intervals" (
 	CONSTRAINT "inspection_intervals_months_check" CHECK ("months" between 1 and 120)
 );--> statement-breakpoint
 CREATE TABLE "customer_intervals" (
-	"customer_id" integer NOT NULL REFERENCES "customers"("id") ON DELETE cascade,
-	"machine_type_id" integer NOT NULL REFERENCES "machine_types"("id") ON DELETE cascade,
+	"customer_id" integer NOT NULL,
+	"machine_type_id" integer NOT NULL,
 	"inspection_type" text NOT NULL,
 	"months" smallint NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -105,7 +105,7 @@ CREATE TABLE "customer_intervals" (
 );--> statement-breakpoint
 CREATE INDEX "customer_intervals_type_idx" ON "customer_intervals" USING btree ("machine_type_id");--> statement-breakpoint
 CREATE TABLE "machine_intervals" (
-	"machine_id" integer NOT NULL REFERENCES "machines"("id") ON DELETE cascade,
+	"machine_id" integer NOT NULL,
 	"inspection_type" text NOT NULL,
 	"months" smallint NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -119,13 +119,13 @@ CREATE TABLE "machine_intervals" (
 -- last report's Dutch day + interval; never inspected: the day the machine was added, so it is
 -- due at once); rejected while the last report of the type is Afgekeurd.
 CREATE TABLE "machine_due" (
-	"machine_id" integer NOT NULL REFERENCES "machines"("id") ON DELETE cascade,
+	"machine_id" integer NOT NULL,
 	"inspection_type" text NOT NULL,
 	"customer_id" integer NOT NULL,
 	"location_id" integer NOT NULL,
 	"interval_months" smallint NOT NULL,
 	"interval_source" text NOT NULL,
-	"last_report_id" integer REFERENCES "reports"("id") ON DELETE set null,
+	"last_report_id" integer,
 	"last_date" date,
 	"last_verdict" text,
 	"due_date" date NOT NULL,
@@ -142,17 +142,17 @@ CREATE INDEX "machines_customer_rejected_idx" ON "machines" USING btree ("custom
 -- Follow-ups ("Acties"): one per Afkeur answer or out-of-limit measurement of a submitted report.
 CREATE TABLE "followups" (
 	"id" serial PRIMARY KEY NOT NULL,
-	"report_id" integer NOT NULL REFERENCES "reports"("id") ON DELETE cascade,
-	"report_question_id" integer NOT NULL REFERENCES "report_questions"("id") ON DELETE cascade,
-	"machine_id" integer NOT NULL REFERENCES "machines"("id") ON DELETE cascade,
-	"customer_id" integer NOT NULL REFERENCES "customers"("id") ON DELETE cascade,
+	"report_id" integer NOT NULL,
+	"report_question_id" integer NOT NULL,
+	"machine_id" integer NOT NULL,
+	"customer_id" integer NOT NULL,
 	"inspection_type" text NOT NULL,
 	"status" text DEFAULT 'open' NOT NULL,
-	"done_by" integer REFERENCES "users"("id") ON DELETE set null,
+	"done_by" integer,
 	"done_at" timestamp with time zone,
 	"done_note" varchar(255),
-	"malfunction_id" integer REFERENCES "malfunctions"("id") ON DELETE set null,
-	"tasklist_id" integer REFERENCES "tasklists"("id") ON DELETE set null,
+	"malfunction_id" integer,
+	"tasklist_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "followups_status_check" CHECK ("status" in ('open', 'done')),
 	CONSTRAINT "followups_done_check" CHECK (("status" = 'done') = ("done_at" is not null))
@@ -166,6 +166,20 @@ CREATE INDEX "followups_report_idx" ON "followups" USING btree ("report_id");-->
 CREATE INDEX "followups_done_by_idx" ON "followups" USING btree ("done_by");--> statement-breakpoint
 CREATE INDEX "followups_malfunction_idx" ON "followups" USING btree ("malfunction_id");--> statement-breakpoint
 CREATE INDEX "followups_tasklist_idx" ON "followups" USING btree ("tasklist_id");--> statement-breakpoint
+
+ALTER TABLE "customer_intervals" ADD CONSTRAINT "customer_intervals_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_intervals" ADD CONSTRAINT "customer_intervals_machine_type_id_machine_types_id_fk" FOREIGN KEY ("machine_type_id") REFERENCES "public"."machine_types"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "followups" ADD CONSTRAINT "followups_report_id_reports_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."reports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "followups" ADD CONSTRAINT "followups_report_question_id_report_questions_id_fk" FOREIGN KEY ("report_question_id") REFERENCES "public"."report_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "followups" ADD CONSTRAINT "followups_machine_id_machines_id_fk" FOREIGN KEY ("machine_id") REFERENCES "public"."machines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "followups" ADD CONSTRAINT "followups_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "followups" ADD CONSTRAINT "followups_done_by_users_id_fk" FOREIGN KEY ("done_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "followups" ADD CONSTRAINT "followups_malfunction_id_malfunctions_id_fk" FOREIGN KEY ("malfunction_id") REFERENCES "public"."malfunctions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "followups" ADD CONSTRAINT "followups_tasklist_id_tasklists_id_fk" FOREIGN KEY ("tasklist_id") REFERENCES "public"."tasklists"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inspection_intervals" ADD CONSTRAINT "inspection_intervals_machine_type_id_machine_types_id_fk" FOREIGN KEY ("machine_type_id") REFERENCES "public"."machine_types"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "machine_due" ADD CONSTRAINT "machine_due_machine_id_machines_id_fk" FOREIGN KEY ("machine_id") REFERENCES "public"."machines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "machine_due" ADD CONSTRAINT "machine_due_last_report_id_reports_id_fk" FOREIGN KEY ("last_report_id") REFERENCES "public"."reports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "machine_intervals" ADD CONSTRAINT "machine_intervals_machine_id_machines_id_fk" FOREIGN KEY ("machine_id") REFERENCES "public"."machines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 
 -- The interval of a machine for a due type, and where it comes from: the machine's own, else its
 -- customer's for its machine type, else its machine type's.
