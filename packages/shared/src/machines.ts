@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './api';
+import { DUE_STATES } from './compliance';
 import { INSPECTION_TYPES } from './questionnaires';
 import { MSG, idField, optionalIdField, optionalText, requiredText, sentAs } from './validation';
 
@@ -122,6 +123,10 @@ export const MachineSchema = z.object({
   archived_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The earliest "Volgende keuring vóór" over its due types ("YYYY-MM-DD"); null without an interval. */
+  next_due_date: z.string().nullable(),
+  /** Its worst due state (Afgekeurd, Verlopen, Binnenkort, In orde, Geen interval), computed by the database. */
+  due_state: z.enum(DUE_STATES),
 });
 export type Machine = z.infer<typeof MachineSchema>;
 
@@ -145,7 +150,14 @@ export const MachineInputSchema = z.object({
 export type MachineInput = z.output<typeof MachineInputSchema>;
 export type MachineFormValues = z.input<typeof MachineInputSchema>;
 
-export const MACHINE_SORT_KEYS = ['name', 'inventory_number', 'manufacture_year', 'status', 'created_at'] as const;
+export const MACHINE_SORT_KEYS = [
+  'name',
+  'inventory_number',
+  'manufacture_year',
+  'status',
+  'created_at',
+  'next_due_date',
+] as const;
 /** The filters of the machines list (query keys; the screen keeps them in its URL). */
 export const MACHINE_FILTER_KEYS = [
   'location_id',
@@ -154,6 +166,7 @@ export const MACHINE_FILTER_KEYS = [
   'machine_type_id',
   'brand_id',
   'status',
+  'due_state',
 ] as const;
 export type MachineFilterKey = (typeof MACHINE_FILTER_KEYS)[number];
 
@@ -164,6 +177,7 @@ export const MachineListQuerySchema = listQuerySchema(MACHINE_SORT_KEYS, 'name')
   machine_type_id: idField().optional(),
   brand_id: idField().optional(),
   status: z.enum(MACHINE_STATUSES, { error: MSG.invalidChoice }).optional(),
+  due_state: z.enum(DUE_STATES, { error: MSG.invalidChoice }).optional(),
 });
 
 /** A photo of a machine as the API lists it (the file and its thumbnail are served by URL). */
@@ -215,12 +229,15 @@ export type InventoryExportQuery = z.output<typeof InventoryExportQuerySchema>;
 /** Statuses a customer sees of its own machines (concept machines wait for an admin first). */
 export const OWN_MACHINE_STATUSES = ['active', 'inactive'] as const;
 /** The filters of a customer's own machines list. */
-export const OWN_MACHINE_FILTER_KEYS = ['status'] as const satisfies readonly MachineFilterKey[];
+export const OWN_MACHINE_FILTER_KEYS = ['status', 'due_state'] as const satisfies readonly MachineFilterKey[];
 
 /** GET /api/machines: a customer's own machines in use (not archived, not concept). */
 export const OwnMachineListQuerySchema = listQuerySchema(MACHINE_SORT_KEYS, 'name')
   .omit({ archived: true })
-  .extend({ status: z.enum(OWN_MACHINE_STATUSES, { error: MSG.invalidChoice }).optional() });
+  .extend({
+    status: z.enum(OWN_MACHINE_STATUSES, { error: MSG.invalidChoice }).optional(),
+    due_state: z.enum(DUE_STATES, { error: MSG.invalidChoice }).optional(),
+  });
 
 /** GET /api/machines/export: the customer's own inventory list, with the screen's search and sort. */
 export const OwnInventoryExportQuerySchema = OwnMachineListQuerySchema.omit({ page: true, itemsPerPage: true }).extend({

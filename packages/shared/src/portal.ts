@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MachineDueSchema } from './compliance';
 import { INSPECTION_TYPES } from './questionnaires';
 import { MachineImageSchema, MachineSchema } from './machines';
 import { OwnMalfunctionSchema } from './malfunctions';
@@ -41,6 +42,8 @@ export const OwnMachineDetailSchema = MachineSchema.extend({
   images: z.array(MachineImageSchema),
   latest_reports: LatestReportsSchema,
   malfunctions: z.array(OwnMalfunctionSchema),
+  /** The due state per due type with an interval (Keuring, Onderhoud, Veiligheid in that order). */
+  due: z.array(MachineDueSchema),
 });
 export type OwnMachineDetail = z.infer<typeof OwnMachineDetailSchema>;
 

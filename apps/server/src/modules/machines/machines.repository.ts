@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { DUE_SOON_DAYS, type DueState } from '@keurwijzer/shared/compliance';
 import {
   MACHINE_FILTER_KEYS,
   type Machine,
@@ -14,9 +15,11 @@ import { questionnaires } from '../../db/schema/questionnaires';
 import { users } from '../../db/schema/users';
 import { brandTypes, brands, machineTypes } from '../../db/schema/master-data';
 import { isoOf, jsonObject } from '../../db/sql-json';
+import { dueClock, dueStateSql, dueStateWhere, type DueClock } from '../../lib/due-state';
 import { iso } from '../../lib/presenters';
+import { PLACEHOLDER_CLOCK, clockParams } from './machine-due-clock';
 import { OWN_MACHINE_LIST_FIELDS } from './own-machine.presenter';
-import { allOf, likePattern, orderBy, pageMeta, preparedByShape, qualified, totalOf } from '../../lib/list-query';
+import { allOf, likePattern, pageMeta, preparedByShape, qualified, totalOf } from '../../lib/list-query';
 
 /*
  * A machine leaves the database as its API JSON, built by PostgreSQL (`json_build_object`): a
@@ -34,7 +37,8 @@ import { allOf, likePattern, orderBy, pageMeta, preparedByShape, qualified, tota
 const nameOf = (table: AnyPgTable & { id: AnyColumn; name: AnyColumn }, ref: AnyColumn) =>
   sql`(select ${table.name} from ${table} where ${table.id} = ${qualified(ref)})`;
 
-const MACHINE_FIELDS: Record<keyof Machine, SQL> = {
+/** A machine's JSON fields; its due state is computed against `clock` (see lib/due-state.ts). */
+const machineFields = (clock: DueClock): Record<keyof Machine, SQL> => ({
   id: qualified(machines.id),
   customer_id: qualified(machines.customerId),
   customer_name: nameOf(customers, machines.customerId),
@@ -65,16 +69,22 @@ const MACHINE_FIELDS: Record<keyof Machine, SQL> = {
   archived_at: isoOf(qualified(machines.archivedAt)),
   created_at: isoOf(qualified(machines.createdAt)),
   updated_at: isoOf(qualified(machines.updatedAt)),
-};
+  // Kept on the row by refresh_machine_due (migration 0022); the state from today's day.
+  next_due_date: sql`to_char(${qualified(machines.nextDueDate)}, 'YYYY-MM-DD')`,
+  due_state: dueStateSql(qualified(machines.nextDueDate), qualified(machines.dueRejected), clock),
+});
 
 /**
  * The machine of the current row as its API JSON with more fields (the customer portal's list
  * and machine screen): one `json_build_object`, so the extra fields cost no second statement.
  */
-export function machineJsonWith<T = Machine>(extra: Record<string, SQL>) {
-  return jsonObject<T>({ ...MACHINE_FIELDS, ...extra });
+export function machineJsonWith<T = Machine>(extra: Record<string, SQL>, clock: DueClock = PLACEHOLDER_CLOCK) {
+  return jsonObject<T>({ ...machineFields(clock), ...extra });
 }
-/** The same as text, cast only here at the edge: list pages are sent as the text they are. */
+/**
+ * The same as text, cast only here at the edge: list pages are sent as the text they are. With
+ * the placeholder clock: for prepared statements, executed with `clockParams`.
+ */
 const MACHINE_JSON = sql<string>`${machineJsonWith({})}::text`;
 /** A machine of the customer portal's list (OwnMachine): with its latest report dates and open malfunctions. */
 const OWN_MACHINE_JSON = sql<string>`${machineJsonWith(OWN_MACHINE_LIST_FIELDS)}::text`;
@@ -93,7 +103,7 @@ const jsonArray = (texts: string[]) => `[${texts.join(',')}]`;
 /** Filters, search and sort of the machines screen (the inventory export uses them too). */
 export type MachineSelection = {
   search?: string;
-  sortKey: 'name' | 'inventory_number' | 'manufacture_year' | 'status' | 'created_at';
+  sortKey: 'name' | 'inventory_number' | 'manufacture_year' | 'status' | 'created_at' | 'next_due_date';
   sortOrder: 'asc' | 'desc';
   archived: boolean;
   location_id?: number;
@@ -102,6 +112,8 @@ export type MachineSelection = {
   machine_type_id?: number;
   brand_id?: number;
   status?: Machine['status'];
+  /** Only the machines in this due state (computed from machines.next_due_date / due_rejected). */
+  due_state?: DueState;
   /** Leave concept machines out (what a customer sees of its own machines). */
   hideConcept?: boolean;
   /** Each machine as the customer portal lists it (OwnMachine): latest report dates, open malfunctions. */
@@ -138,7 +150,16 @@ const SORT = {
   manufacture_year: machines.manufactureYear,
   status: machines.status,
   created_at: machines.createdAt,
+  next_due_date: machines.nextDueDate,
 };
+/** Machines without a due date last, whichever the direction (asc: the order of machines_customer_due_idx). */
+const NULLS_LAST = new Set<MachineSelection['sortKey']>(['next_due_date']);
+/** ORDER BY of a sort: the key, then the id; a due date without a date last. */
+function sortOrderOf(key: SQLWrapper, tiebreaker: SQLWrapper, q: MachineSelection): SQL[] {
+  const dir = q.sortOrder === 'desc' ? sql.raw('desc') : sql.raw('asc');
+  const nulls = NULLS_LAST.has(q.sortKey) ? sql.raw(' nulls last') : sql.raw('');
+  return [sql`${key} ${dir}${nulls}`, sql`${tiebreaker} ${dir}`];
+}
 
 /**
  * Date of the latest submitted report per inspection type (the task list's) of these machines,
@@ -173,14 +194,16 @@ const FILTERS = {
   machine_type_id: machines.machineTypeId,
   brand_id: machines.brandId,
   status: machines.status,
-} as const satisfies Record<MachineFilterKey, AnyColumn>;
-const FILTER_KEYS = MACHINE_FILTER_KEYS;
+} as const satisfies Record<Exclude<MachineFilterKey, 'due_state'>, AnyColumn>;
+/** The equality filters (the due state is a range over the due date: `dueStateWhere`). */
+const FILTER_KEYS = MACHINE_FILTER_KEYS.filter((k): k is keyof typeof FILTERS => k !== 'due_state');
 
 /**
  * Machine queries. A page is one statement: the machines with the names they refer to, their
  * questionnaires as JSON and the total as a sub-select (one round trip, no count query beside it).
  */
-export function createMachinesRepository(db: Db) {
+export function createMachinesRepository(db: Db, options: { dueSoonDays?: number } = {}) {
+  const soonDays = options.dueSoonDays ?? DUE_SOON_DAYS;
   const select = <E extends Record<string, SQL.Aliased | SQL>>(tx: Executor = db, extra?: E, json = MACHINE_JSON) =>
     tx.select({ json, ...(extra as E) }).from(machines);
 
@@ -203,12 +226,15 @@ export function createMachinesRepository(db: Db) {
       q.archived ? isNotNull(machines.archivedAt) : isNull(machines.archivedAt),
       q.hideConcept ? ne(machines.status, 'concept') : undefined,
       ...FILTER_KEYS.map((k) => (q[k] ? eq(FILTERS[k], sql.placeholder(k)) : undefined)),
+      q.due_state
+        ? dueStateWhere(q.due_state, machines.nextDueDate, machines.dueRejected, PLACEHOLDER_CLOCK)
+        : undefined,
       // `(select lower(…))`: a generic plan would lower the pattern again for every row it reads.
       q.search ? sql`${machines.searchText} like (select lower(${sql.placeholder('search')}))` : undefined,
     );
-    const order = orderBy(q.sortKey, q.sortOrder, SORT, machines.id);
+    const order = sortOrderOf(SORT[q.sortKey], machines.id, q);
     const json = q.portal ? OWN_MACHINE_JSON : MACHINE_JSON;
-    const narrowed = Boolean(q.search || q.hideConcept || FILTER_KEYS.some((k) => q[k]));
+    const narrowed = Boolean(q.search || q.hideConcept || q.due_state || FILTER_KEYS.some((k) => q[k]));
     if (!narrowed) {
       const ids = db
         .select({ id: machines.id })
@@ -231,11 +257,7 @@ export function createMachinesRepository(db: Db) {
     const ids = db
       .select({ id: matched.id })
       .from(matched)
-      .orderBy(
-        ...[sql.identifier('key'), sql.identifier('id')].map((c) =>
-          q.sortOrder === 'desc' ? desc(sql`${c}`) : asc(sql`${c}`),
-        ),
-      )
+      .orderBy(...sortOrderOf(sql.identifier('key'), sql.identifier('id'), q))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     return db
@@ -257,9 +279,11 @@ export function createMachinesRepository(db: Db) {
       q.portal ? 'portal' : '',
       customerId === undefined ? 'all' : 'customer',
       ...FILTER_KEYS.filter((k) => q[k]),
+      q.due_state ? `due=${q.due_state}` : '',
       q.search ? 'search' : '',
     ].join(':');
     return prepared(key, (name) => buildPage(q, customerId !== undefined, name)).execute({
+      ...clockParams(dueClock(soonDays)),
       customerId,
       ...Object.fromEntries(FILTER_KEYS.map((k) => [k, q[k]])),
       search: q.search ? likePattern(q.search) : undefined,
@@ -311,7 +335,8 @@ export function createMachinesRepository(db: Db) {
     },
 
     async find(id: number, customerId: number | undefined, tx: Executor = db): Promise<Machine | undefined> {
-      const [row] = await select(tx)
+      const json = sql<string>`${machineJsonWith({}, dueClock(soonDays))}::text`;
+      const [row] = await select(tx, undefined, json)
         .where(and(eq(machines.id, id), customerId === undefined ? undefined : eq(machines.customerId, customerId)))
         .limit(1);
       return row && (JSON.parse(row.json) as Machine);

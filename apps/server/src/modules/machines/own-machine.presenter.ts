@@ -5,8 +5,10 @@ import type { LatestReportDates, OwnMachine, OwnMachineDetail } from '@keurwijze
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
 import { machines } from '../../db/schema/machines';
 import { openMalfunction } from '../../db/shared-facts';
+import { dueRowsJson } from '../../db/machine-due';
 import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 import { qualified } from '../../lib/list-query';
+import { PLACEHOLDER_CLOCK } from './machine-due-clock';
 import { latestReportsOf } from './machine-reports.repository';
 
 /*
@@ -77,4 +79,6 @@ export const OWN_MACHINE_DETAIL_FIELDS = {
   // Newest first.
   malfunctions: sql`coalesce((select json_agg(${OWN_MALFUNCTION_JSON} order by mf.created_at desc, mf.id desc)
     from malfunctions mf where mf.machine_id = ${MACHINE_ID}), '[]'::json)`,
+  // Per due type with an interval; the state against the statement's clock (placeholders).
+  due: dueRowsJson(MACHINE_ID, PLACEHOLDER_CLOCK),
 } satisfies Record<Exclude<keyof OwnMachineDetail, keyof Machine>, SQL>;

@@ -1,17 +1,21 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { OwnMachineDetail } from '@keurwijzer/shared/portal';
+import { DUE_SOON_DAYS } from '@keurwijzer/shared/compliance';
 import type { Db } from '../../db/client';
+import { dueClock } from '../../lib/due-state';
 import { machines } from '../../db/schema/machines';
+import { clockParams } from './machine-due-clock';
 import { machineJsonWith } from './machines.repository';
 import { OWN_MACHINE_DETAIL_FIELDS } from './own-machine.presenter';
 
 /**
  * The customer portal's machine screen: the machine of the customer, in use, with its images,
- * latest report per type and malfunctions (newest first, with their photos), as one JSON text
+ * latest report per type, malfunctions (newest first, with their photos) and due state per type, as one JSON text
  * built by PostgreSQL in one prepared statement. No row: not there, not the customer's, archived
  * or concept, all one 404 for the caller.
  */
-export function createOwnMachineRepository(db: Db) {
+export function createOwnMachineRepository(db: Db, options: { dueSoonDays?: number } = {}) {
+  const soonDays = options.dueSoonDays ?? DUE_SOON_DAYS;
   const detail = db
     .select({ json: sql<string>`${machineJsonWith<OwnMachineDetail>(OWN_MACHINE_DETAIL_FIELDS)}::text` })
     .from(machines)
@@ -28,7 +32,7 @@ export function createOwnMachineRepository(db: Db) {
   return {
     /** The machine's OwnMachineDetail as JSON text (sent as it is), or undefined outside the scope. */
     async detail(id: number, customerId: number): Promise<string | undefined> {
-      const [row] = await detail.execute({ id, customerId });
+      const [row] = await detail.execute({ id, customerId, ...clockParams(dueClock(soonDays)) });
       return row?.json;
     },
   };
