@@ -99,6 +99,9 @@ export const machines = pgTable(
     index('machines_customer_rejected_idx')
       .on(t.customerId, t.id)
       .where(sql`${t.archivedAt} is null and ${t.dueRejected}`),
+    index('machines_due_open_idx')
+      .on(t.nextDueDate, t.customerId)
+      .where(sql`${t.archivedAt} is null and not ${t.dueRejected}`),
     index('machines_location_idx').on(t.locationId),
     index('machines_department_idx').on(t.departmentId),
     index('machines_room_idx').on(t.roomId),

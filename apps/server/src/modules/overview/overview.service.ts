@@ -1,8 +1,28 @@
+import type { DueListQuery, Overview, OwnSummary } from '@keurwijzer/shared/overview';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { dueClock } from '../../lib/due-state';
+import type { JsonPage } from '../../lib/responses';
+import { overviewPolicy } from './overview.policy';
+import { createOverviewRepository } from './overview.repository';
 
-/** The office home, the due list, the customer's summary and the Keuringsoverzicht PDF (issue 20). */
-export function createOverviewService(_deps: { db: Db; config: Config }) {
-  return {};
+/** The office home, the due list (Keuringsplanning) and the customer's summary (issue 20 part 6). */
+export function createOverviewService({ db, config }: { db: Db; config: Config }) {
+  const repo = createOverviewRepository(db);
+  const clock = () => dueClock(config.dueSoonDays);
+  return {
+    overview(actor: Actor): Promise<Overview> {
+      overviewPolicy.assertOffice(actor);
+      return repo.overview(clock());
+    },
+    due(actor: Actor, q: DueListQuery): Promise<JsonPage> {
+      overviewPolicy.assertDue(actor);
+      return repo.due(q, clock());
+    },
+    summary(actor: Actor): Promise<OwnSummary> {
+      return repo.summary(overviewPolicy.ownCustomer(actor), clock());
+    },
+  };
 }
 export type OverviewService = ReturnType<typeof createOverviewService>;

@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  OVERVIEW_TOP_CUSTOMERS,
+  OVERVIEW_WINDOW_DAYS,
+  SUMMARY_ATTENTION_LIMIT,
+  type DueListQuery,
+  type Overview,
+  type OwnSummary,
+} from '@keurwijzer/shared/overview';
+import type { Db } from '../../db/client';
+import { jsonObject, rowsOf } from '../../db/sql-json';
+import { dueStateSql, dueStateWhere, type DueClock } from '../../lib/due-state';
+import { pageMeta } from '../../lib/list-query';
+import type { JsonPage } from '../../lib/responses';
+
+/*
+ * The overviews' SQL. Every state is computed by PostgreSQL from a due date, the rejected flag and
+ * today (lib/due-state.ts); every count is an index range:
+ * - The home counts machines once, in their worst state, on the machine's summary columns
+ *   (machines.next_due_date, due_rejected, kept by refresh_machine_due): Verlopen and "Binnen 4
+ *   weken" are ranges of machines_due_open_idx (next_due_date, customer_id) where in use and not
+ *   rejected (migration 0025), read index-only; Verlopen per customer is one grouped pass over
+ *   the overdue range (total = the sum of the groups). Afgekeurd: machines_customer_rejected_idx;
+ *   open follow-ups: followups_status_idx; open malfunctions: kept_counts (migration 0021).
+ * - The Keuringsplanning reads machine_due rows in (due_date, machine_id, type) order: a page picks
+ *   its keys from the index of its filters (machine_due_due_idx for a state without a customer,
+ *   machine_due_customer_idx with a customer, machine_due_location_idx with a location), then
+ *   joins names for those rows only; its total is a count over the same range.
+ */
+
+const windowEnd = (c: DueClock) => sql`(${c.today}::date + ${OVERVIEW_WINDOW_DAYS}::int)`;
+
+/** Machines in use, not afgekeurd (the predicate of machines_due_open_idx). */
+const openMachine = sql`m.archived_at is null and not m.due_rejected`;
+
+function dueConditions(q: DueListQuery, c: DueClock): SQL {
+  const where: SQL[] = [sql`true`];
+  if (q.state) where.push(dueStateWhere(q.state, sql`d.due_date`, sql`d.rejected`, c));
+  if (q.customer_id !== undefined) where.push(sql`d.customer_id = ${q.customer_id}`);
+  if (q.location_id !== undefined) where.push(sql`d.location_id = ${q.location_id}`);
+  if (q.inspection_type) where.push(sql`d.inspection_type = ${q.inspection_type}`);
+  if (q.due_within_days !== undefined) {
+    where.push(
+      sql`(not d.rejected and d.due_date > ${c.today}::date and d.due_date <= (${c.today}::date + ${q.due_within_days}::int))`,
+    );
+  }
+  return sql.join(where, sql` and `);
+}
+
+const dueRowJson = (c: DueClock) =>
+  jsonObject({
+    machine_id: sql`d.machine_id`,
+    machine_name: sql`m.name`,
+    inventory_number: sql`m.inventory_number`,
+    customer_id: sql`d.customer_id`,
+    customer_name: sql`cu.name`,
+    location_id: sql`d.location_id`,
+    location_name: sql`l.name`,
+    inspection_type: sql`d.inspection_type`,
+    interval_months: sql`d.interval_months`,
+    last_report_id: sql`d.last_report_id`,
+    last_date: sql`to_char(d.last_date, 'YYYY-MM-DD')`,
+    last_verdict: sql`d.last_verdict`,
+    due_date: sql`to_char(d.due_date, 'YYYY-MM-DD')`,
+    state: dueStateSql(sql`d.due_date`, sql`d.rejected`, c),
+  });
+
+export function createOverviewRepository(db: Db) {
+  return {
+    /** The office home in one statement. */
+    async overview(c: DueClock): Promise<Overview> {
+      const [row] = await rowsOf<{ json: Overview }>(
+        db,
+        sql`with od as (
+              select m.customer_id, count(*)::int as n from machines m
+              where ${openMachine} and m.next_due_date <= ${c.today}::date
+              group by m.customer_id),
+            top as (select customer_id, n from od order by n desc, customer_id limit ${OVERVIEW_TOP_CUSTOMERS})
+            select json_build_object(
+              'today', ${c.today}::text,
+              'overdue', (select coalesce(sum(n), 0)::int from od),
+              'overdue_customer_count', (select count(*)::int from od),
+              'overdue_per_customer', (select coalesce(json_agg(json_build_object(
+                  'customer_id', top.customer_id, 'customer_name', cu.name, 'count', top.n)
+                  order by top.n desc, top.customer_id), '[]'::json)
+                from top join customers cu on cu.id = top.customer_id),
+              'due_within_window', (select count(*)::int from machines m
+                where ${openMachine} and m.next_due_date > ${c.today}::date and m.next_due_date <= ${windowEnd(c)}),
+              'rejected', (select count(*)::int from machines m where m.archived_at is null and m.due_rejected),
+              'open_followups', (select count(*)::int from followups f where f.status = 'open'),
+              'open_malfunctions', (select coalesce(sum(k.n), 0)::int from kept_counts k
+                where k.key in ('malfunctions:in_progress', 'malfunctions:open'))
+            ) as json`,
+      );
+      return row!.json;
+    },
+
+    /** A page of the Keuringsplanning as JSON text with its total (one statement). */
+    async due(q: DueListQuery, c: DueClock): Promise<JsonPage> {
+      const where = dueConditions(q, c);
+      const limit = q.itemsPerPage;
+      const offset = (q.page - 1) * q.itemsPerPage;
+      const count = sql`(select count(*)::int from machine_due d where ${where})`;
+      const rows = await rowsOf<{ json: string; total: number }>(
+        db,
+        sql`select ${dueRowJson(c)}::text as json, ${count} as total
+            from (select d.machine_id, d.inspection_type, d.due_date from machine_due d where ${where}
+                  order by d.due_date, d.machine_id, d.inspection_type limit ${limit} offset ${offset}) p
+            join machine_due d on d.machine_id = p.machine_id and d.inspection_type = p.inspection_type
+            join machines m on m.id = d.machine_id
+            join customers cu on cu.id = d.customer_id
+            join locations l on l.id = d.location_id
+            order by p.due_date, p.machine_id, p.inspection_type`,
+      );
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && q.page > 1) {
+        const [r] = await rowsOf<{ total: number }>(db, sql`select ${count} as total`);
+        total = r?.total ?? 0;
+      }
+      return { dataJson: `[${rows.map((r) => r.json).join(',')}]`, meta: pageMeta(total, q) };
+    },
+
+    /** The customer's summary in one statement: per location, the machines needing attention, open malfunctions. */
+    async summary(customerId: number, c: DueClock): Promise<OwnSummary> {
+      const overdue = sql`(not m.due_rejected and m.next_due_date <= ${c.today}::date)`;
+      const [row] = await rowsOf<{ json: OwnSummary }>(
+        db,
+        sql`with ms as (
+              select m.id, m.name, m.inventory_number, m.location_id, m.next_due_date, m.due_rejected,
+                ${overdue} as overdue
+              from machines m
+              where m.customer_id = ${customerId} and m.archived_at is null and m.next_due_date is not null),
+            att as (
+              select ms.*, l.name as location_name from ms join locations l on l.id = ms.location_id
+              where ms.due_rejected or ms.overdue)
+            select json_build_object(
+              'today', ${c.today}::text,
+              'locations', (select coalesce(json_agg(json_build_object(
+                  'location_id', g.location_id, 'location_name', l.name, 'machines', g.machines,
+                  'in_order', g.machines - g.overdue - g.rejected, 'overdue', g.overdue, 'rejected', g.rejected)
+                  order by l.name, l.id), '[]'::json)
+                from (select location_id, count(*)::int as machines,
+                        count(*) filter (where overdue)::int as overdue,
+                        count(*) filter (where due_rejected)::int as rejected
+                      from ms group by location_id) g
+                join locations l on l.id = g.location_id),
+              'attention', (select coalesce(json_agg(json_build_object(
+                  'machine_id', a.id, 'machine_name', a.name, 'inventory_number', a.inventory_number,
+                  'location_name', a.location_name,
+                  'state', case when a.due_rejected then 'rejected' else 'overdue' end,
+                  'due_date', to_char(a.next_due_date, 'YYYY-MM-DD'))
+                  order by a.due_rejected desc, a.next_due_date, a.id), '[]'::json)
+                from (select * from att order by due_rejected desc, next_due_date, id
+                      limit ${SUMMARY_ATTENTION_LIMIT}) a),
+              'attention_total', (select count(*)::int from att),
+              'open_malfunctions', (select count(*)::int from malfunctions f
+                where f.customer_id = ${customerId} and f.status in ('open', 'in_progress'))
+            ) as json`,
+      );
+      return row!.json;
+    },
+  };
+}
+export type OverviewRepository = ReturnType<typeof createOverviewRepository>;

@@ -1,0 +1,265 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { addMonths } from '@keurwijzer/shared/compliance';
+import { dutchToday } from '@keurwijzer/shared/format';
+import { DueRowSchema, OverviewSchema, OwnSummarySchema, type DueRow } from '@keurwijzer/shared/overview';
+import { inspectionIntervals } from '../../db/schema/compliance';
+import { machines } from '../../db/schema/machines';
+import { reports } from '../../db/schema/tasklists';
+import { createLocation, createMachine, createMachineType, createMalfunction } from '../../test/factories';
+import { errorsOf } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
+import { reportsApi } from '../reports/reports.test-helpers';
+import { plannedReport } from '../tasklists/tasklists.test-helpers';
+
+/**
+ * The overviews (issue 20 part 6): the office home, the Keuringsplanning and the customer's
+ * summary, with machines in every state set up through intervals and submitted reports (a
+ * report's submitted_at moved by SQL, then refresh_machine_due). A fresh database per file, so
+ * the home's counts are exact.
+ */
+const t = useTestApp();
+const api = reportsApi(t);
+
+type Ids = Record<'overdue2' | 'rejected' | 'soon' | 'fine' | 'none' | 'archived' | 'otherOverdue', number>;
+const m = {} as Ids;
+let secondLocation: number;
+
+async function submitted(place: typeof t.customerA.chain, typeId: number, verdict: 'good' | 'reject') {
+  const { machine, reportId } = await plannedReport(t, place, {
+    categories: 1,
+    questions: 1,
+    values: { machineTypeId: typeId },
+  });
+  const report = await api.read(reportId);
+  for (const q of report.categories[0]!.questions)
+    await api.answer(reportId, q.id, { option: verdict === 'good' ? 1 : 2 });
+  await api.submit(reportId);
+  return { machineId: machine.id, reportId };
+}
+
+beforeAll(async () => {
+  const a = t.customerA.chain;
+  const b = t.customerB.chain;
+  const single = await createMachineType(t.db); // inspection every 12 months
+  const double = await createMachineType(t.db); // inspection 12 and maintenance 6 months
+  await t.db.insert(inspectionIntervals).values([
+    { machineTypeId: single.id, inspectionType: 'inspection', months: 12 },
+    { machineTypeId: double.id, inspectionType: 'inspection', months: 12 },
+    { machineTypeId: double.id, inspectionType: 'maintenance', months: 6 },
+  ]);
+  // Never inspected, two types: overdue for both (one machine, two rows).
+  m.overdue2 = (await createMachine(t.db, a, { machineTypeId: double.id, name: 'Kantbank A' })).id;
+  // Afgekeurd.
+  m.rejected = (await submitted(a, single.id, 'reject')).machineId;
+  // Passed 12 months minus 10 days ago: due in 10 days (Binnenkort, within 4 weeks).
+  const soon = await submitted(a, single.id, 'good');
+  m.soon = soon.machineId;
+  await t.db
+    .update(reports)
+    .set({ submittedAt: sql`${reports.submittedAt} - interval '12 months' + interval '10 days'` })
+    .where(eq(reports.id, soon.reportId));
+  await t.db.execute(sql`select refresh_machine_due(array[${m.soon}]::int[])`);
+  // Passed today: in order for a year. It stands at a second location.
+  secondLocation = (await createLocation(t.db, a.customer.id, 'Tweede vestiging')).id;
+  m.fine = (await submitted(a, single.id, 'good')).machineId;
+  await t.db.update(machines).set({ locationId: secondLocation }).where(eq(machines.id, m.fine));
+  // No interval, and archived: not counted.
+  m.none = (await createMachine(t.db, a)).id;
+  m.archived = (await createMachine(t.db, a, { machineTypeId: single.id, archivedAt: new Date() })).id;
+  // Customer B: one never inspected machine.
+  m.otherOverdue = (await createMachine(t.db, b, { machineTypeId: single.id, name: 'Pers B' })).id;
+  // Malfunctions: one open, one in progress, one resolved.
+  const [ma, mb] = await t.db
+    .select()
+    .from(machines)
+    .where(sql`${machines.id} in (${m.overdue2}, ${m.otherOverdue})`)
+    .orderBy(machines.id);
+  await createMalfunction(t.db, ma!);
+  await createMalfunction(t.db, ma!, { status: 'resolved' });
+  await createMalfunction(t.db, mb!, { status: 'in_progress' });
+});
+
+const rowsOf = async (query: string) => {
+  const res = await t.admin.get(`/api/due${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as { data: DueRow[]; meta: { total: number; lastPage: number } };
+  for (const row of body.data) DueRowSchema.parse(row);
+  return body;
+};
+/** The statements of a GET besides the session lookup: the overview's own. */
+const appStatements = async (path: string, client = t.admin) =>
+  (await t.statementsOf(path, client)).filter((s) => !/\bsessions\b/.test(s));
+const keys = (rows: DueRow[]) => rows.map((r) => `${r.machine_id}:${r.inspection_type}`);
+
+describe('GET /api/overview', () => {
+  it('counts machines once, in their worst state, with the overdue ones per customer', async () => {
+    const res = await t.admin.get('/api/overview');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = OverviewSchema.parse(res.json().data);
+    expect(data).toEqual({
+      today: dutchToday(),
+      overdue: 2,
+      overdue_customer_count: 2,
+      overdue_per_customer: [
+        { customer_id: t.customerA.chain.customer.id, customer_name: t.customerA.chain.customer.name, count: 1 },
+        { customer_id: t.customerB.chain.customer.id, customer_name: t.customerB.chain.customer.name, count: 1 },
+      ],
+      due_within_window: 1,
+      rejected: 1,
+      open_followups: 1,
+      open_malfunctions: 2,
+    });
+  });
+
+  it('is one statement', async () => {
+    expect(await appStatements('/api/overview')).toHaveLength(1);
+  });
+
+  it('401 without a session, 403 for a mechanic and a customer user', async () => {
+    expect((await t.visitor.get('/api/overview')).statusCode).toBe(401);
+    expect((await t.mechanic.get('/api/overview')).statusCode).toBe(403);
+    expect((await t.customerA.client.get('/api/overview')).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/due', () => {
+  it('lists machine x type rows by due date, then machine, with their state', async () => {
+    const all = await rowsOf('?itemsPerPage=100');
+    expect(all.meta.total).toBe(6);
+    expect(keys(all.data)).toEqual(
+      expect.arrayContaining([`${m.overdue2}:inspection`, `${m.overdue2}:maintenance`, `${m.rejected}:inspection`]),
+    );
+    expect(keys(all.data)).not.toContain(`${m.archived}:inspection`);
+    const dates = all.data.map((r) => `${r.due_date}:${String(r.machine_id).padStart(9, '0')}`);
+    expect(dates).toEqual([...dates].sort());
+    const soon = all.data.find((r) => r.machine_id === m.soon)!;
+    expect(soon).toMatchObject({
+      state: 'due_soon',
+      last_verdict: 'approved',
+      interval_months: 12,
+      customer_id: t.customerA.chain.customer.id,
+      location_name: t.customerA.chain.location.name,
+    });
+    expect(soon.last_date).not.toBeNull();
+    expect(soon.due_date).toBe(addMonths(soon.last_date!, 12));
+    const rejected = all.data.find((r) => r.machine_id === m.rejected)!;
+    expect(rejected).toMatchObject({
+      state: 'rejected',
+      last_verdict: 'rejected',
+      due_date: addMonths(dutchToday(), 12),
+    });
+  });
+
+  it('filters by state, customer, location, type and the coming days', async () => {
+    expect(keys((await rowsOf('?state=overdue')).data)).toEqual([
+      `${m.overdue2}:inspection`,
+      `${m.overdue2}:maintenance`,
+      `${m.otherOverdue}:inspection`,
+    ]);
+    const a = t.customerA.chain.customer.id;
+    expect(keys((await rowsOf(`?state=overdue&customer_id=${a}`)).data)).toEqual([
+      `${m.overdue2}:inspection`,
+      `${m.overdue2}:maintenance`,
+    ]);
+    expect(keys((await rowsOf('?state=rejected')).data)).toEqual([`${m.rejected}:inspection`]);
+    expect(keys((await rowsOf('?state=due_soon')).data)).toEqual([`${m.soon}:inspection`]);
+    expect(keys((await rowsOf('?state=up_to_date')).data)).toEqual([`${m.fine}:inspection`]);
+    expect(keys((await rowsOf('?due_within_days=28')).data)).toEqual([`${m.soon}:inspection`]);
+    expect(keys((await rowsOf('?due_within_days=5')).data)).toEqual([]);
+    expect(keys((await rowsOf('?inspection_type=maintenance')).data)).toEqual([`${m.overdue2}:maintenance`]);
+    expect(keys((await rowsOf(`?location_id=${secondLocation}`)).data)).toEqual([`${m.fine}:inspection`]);
+    expect(keys((await rowsOf(`?customer_id=${t.customerB.chain.customer.id}`)).data)).toEqual([
+      `${m.otherOverdue}:inspection`,
+    ]);
+  });
+
+  it('pages with the total; past the last page it is empty with the total', async () => {
+    const first = await rowsOf('?state=overdue&itemsPerPage=2');
+    const second = await rowsOf('?state=overdue&itemsPerPage=2&page=2');
+    expect(first.meta).toMatchObject({ total: 3, lastPage: 2 });
+    expect(keys([...first.data, ...second.data])).toEqual(keys((await rowsOf('?state=overdue')).data));
+    const past = await rowsOf('?state=overdue&itemsPerPage=2&page=5');
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(3);
+  });
+
+  it('is one statement', async () => {
+    expect(await appStatements('/api/due?state=overdue')).toHaveLength(1);
+  });
+
+  it('422 with the errors per field for bad filters', async () => {
+    const res = await t.admin.get(
+      '/api/due?state=bogus&customer_id=abc&location_id=-1&inspection_type=x&due_within_days=0&itemsPerPage=1000&page=0',
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(errorsOf(res)).sort()).toEqual(
+      ['customer_id', 'due_within_days', 'inspection_type', 'itemsPerPage', 'location_id', 'page', 'state'].sort(),
+    );
+    expect((await t.admin.get('/api/due?due_within_days=1.5')).statusCode).toBe(422);
+    expect((await t.admin.get('/api/due?state=none')).statusCode).toBe(422);
+  });
+
+  it('401 without a session, 403 for a mechanic and a customer user', async () => {
+    expect((await t.visitor.get('/api/due')).statusCode).toBe(401);
+    expect((await t.mechanic.get('/api/due')).statusCode).toBe(403);
+    expect((await t.customerA.client.get('/api/due?state=overdue')).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/machines/summary', () => {
+  it("gives the customer's own locations, machines needing attention and open malfunctions", async () => {
+    const res = await t.customerA.client.get('/api/machines/summary');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = OwnSummarySchema.parse(res.json().data);
+    const chain = t.customerA.chain;
+    expect(data.locations).toEqual(
+      expect.arrayContaining([
+        {
+          location_id: chain.location.id,
+          location_name: chain.location.name,
+          machines: 3,
+          in_order: 1,
+          overdue: 1,
+          rejected: 1,
+        },
+        {
+          location_id: secondLocation,
+          location_name: 'Tweede vestiging',
+          machines: 1,
+          in_order: 1,
+          overdue: 0,
+          rejected: 0,
+        },
+      ]),
+    );
+    expect(data.locations).toHaveLength(2);
+    expect(data.attention.map((a) => [a.machine_id, a.state])).toEqual([
+      [m.rejected, 'rejected'],
+      [m.overdue2, 'overdue'],
+    ]);
+    expect(data.attention_total).toBe(2);
+    expect(data.open_malfunctions).toBe(1);
+  });
+
+  it("never shows another customer's machines", async () => {
+    const res = await t.customerB.client.get('/api/machines/summary');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = OwnSummarySchema.parse(res.json().data);
+    expect(data.locations).toEqual([
+      expect.objectContaining({ location_id: t.customerB.chain.location.id, machines: 1, in_order: 0, overdue: 1 }),
+    ]);
+    expect(data.attention.map((a) => a.machine_id)).toEqual([m.otherOverdue]);
+    expect(data.open_malfunctions).toBe(1);
+  });
+
+  it('is one statement', async () => {
+    expect(await appStatements('/api/machines/summary', t.customerA.client)).toHaveLength(1);
+  });
+
+  it('401 without a session, 403 for the office and mechanics', async () => {
+    expect((await t.visitor.get('/api/machines/summary')).statusCode).toBe(401);
+    expect((await t.admin.get('/api/machines/summary')).statusCode).toBe(403);
+    expect((await t.mechanic.get('/api/machines/summary')).statusCode).toBe(403);
+  });
+});
