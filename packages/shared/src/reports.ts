@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SORT_ORDERS, listQuerySchema } from './api';
+import { JUDGEMENTS, QUESTION_KINDS, VERDICTS, measurementValueField } from './compliance';
 import { INSPECTION_TYPES } from './questionnaires';
 import { MSG, flagField, idField, optionalText, sentAs } from './validation';
 
@@ -13,8 +14,10 @@ import { MSG, flagField, idField, optionalText, sentAs } from './validation';
  * - PUT  /api/reports/:id/answers/:questionId              AnswerInput -> ReportAnswerState (tasklists.manage)
  * - PUT  /api/reports/:id/categories/:categoryId           SkipInput -> ReportCategoryState (tasklists.manage)
  * - PUT  /api/reports/:id                                  ReportSaveInput -> ReportDetail, "Antwoorden opgeslagen"
- * - POST /api/reports/:id/submit                           -> ReportDetail, "Rapport ingediend"; 422 lists the
- *                                                          missing questions as errors["question_<id>"]
+ * - POST /api/reports/:id/submit                           SubmitInput (may be empty) -> ReportDetail, "Rapport
+ *                                                          ingediend"; 422 lists the missing questions as
+ *                                                          errors["question_<id>"], or errors.verdict_reason when
+ *                                                          the verdict is overridden without a reason
  * - GET  /api/reports/:id/pdf                              the report as PDF (tasklists.view)
  * - GET  /api/reports/:id/image                            the machine's first image (thumbnail) for the report screen
  * - GET  /api/completed-reports                            page of CompletedReport (reports.view)
@@ -48,6 +51,12 @@ export const REPORT_TEXT = {
   questionMissing: 'Deze vraag hoort niet bij dit rapport.',
   categoryMissing: 'Deze categorie hoort niet bij dit rapport.',
   skippedCategory: 'Overgeslagen',
+  optionOfMeasurement: 'Vul bij een meting een waarde in, geen antwoord',
+  valueOfChoice: 'Deze vraag heeft geen meetwaarde',
+  measurementPlaceholder: 'Meetwaarde',
+  verdictDerived: 'Oordeel volgens de antwoorden',
+  verdictOverridden: 'Gewijzigd oordeel',
+  verdictKeep: 'Oordeel volgens de antwoorden houden',
 } as const;
 
 /**
@@ -82,9 +91,16 @@ export const PlannedMachineSchema = z.object({
 });
 export type PlannedMachine = z.infer<typeof PlannedMachineSchema>;
 
-/** The stored answer of one question: an option (1..4, the position in `answer_options`) and/or a memo. */
+/**
+ * The stored answer of one question: an option (1..4, the position in `answer_options`) and/or a
+ * memo; a measurement has a `value` instead of an option. `judgement` is the database's (the
+ * option's judgement, or the value against the limits, both inclusive); null without either.
+ */
 export const ReportAnswerSchema = z.object({
   option: z.number().int().nullable(),
+  /** The measured value as a decimal string with a point ("0.30"), or null. */
+  value: z.string().nullable(),
+  judgement: z.enum(JUDGEMENTS).nullable(),
   memo: z.string().nullable(),
   /** When it was given on the device (ISO). */
   answered_at: z.string(),
@@ -95,8 +111,16 @@ export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
 export const ReportQuestionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** A choice (answer options) or a measurement (a typed value with a unit and limits). */
+  kind: z.enum(QUESTION_KINDS),
   /** The labels of the options, 1 to 4; option n is `answer_options[n - 1]`. */
   answer_options: z.array(z.string()),
+  /** The judgement of each option (same order as `answer_options`; empty for a measurement). */
+  answer_judgements: z.array(z.enum(JUDGEMENTS)),
+  /** A measurement's unit ("Ohm") and limits, both inclusive, as decimal strings with a point ("0.30"). */
+  unit: z.string().nullable(),
+  min_value: z.string().nullable(),
+  max_value: z.string().nullable(),
   /** The custom title of the memo field; null: "Opmerking". */
   memo_title: z.string().nullable(),
   position: z.number().int(),
@@ -157,9 +181,23 @@ export const ReportDetailSchema = z.object({
   filled_in_by_name: z.string().nullable(),
   submitted_at: z.string().nullable(),
   not_at_location: z.boolean(),
-  /** Questions of the categories that are not skipped, and how many of those have an option chosen. */
+  /**
+   * Questions of the categories that are not skipped, and how many of those are answered (an
+   * option chosen, or a measurement's value given).
+   */
   questions_count: z.number().int(),
   answered_count: z.number().int(),
+  /** The verdict as stored at the submit (null while open). */
+  verdict: z.enum(VERDICTS).nullable(),
+  /**
+   * The verdict the answers give: live from the answers of the categories that are not skipped
+   * while the report is open, as stored at the submit afterwards.
+   */
+  derived_verdict: z.enum(VERDICTS),
+  /** Why the mechanic chose another verdict than the derived one (null: not overridden). */
+  verdict_reason: z.string().nullable(),
+  /** "Volgende keuring vóór": the day ("YYYY-MM-DD") stored at the submit; null while open or without an interval. */
+  next_due_date: z.string().nullable(),
   categories: z.array(ReportCategorySchema),
   updated_at: z.string(),
 });
@@ -178,9 +216,11 @@ const instantField = () =>
   );
 
 /**
- * Saving the answer of one question: the chosen option ('' for none) and the memo. Idempotent per
- * question; `answered_at` is when it was given on the device, and a stored answer given later is
- * kept (a replayed older answer changes nothing). No option and no memo removes the answer.
+ * Saving the answer of one question: the chosen option ('' for none), the measured value of a
+ * measurement (as typed: "0,30" or "0.30"; '' or absent for none; a measurement takes no option
+ * and a choice no value) and the memo. Idempotent per question; `answered_at` is when it was given
+ * on the device, and a stored answer given later is kept (a replayed older answer changes
+ * nothing). No option, no value and no memo removes the answer.
  */
 export const AnswerInputSchema = z.object({
   option: sentAs<number | string | null | undefined>()(
@@ -195,6 +235,7 @@ export const AnswerInputSchema = z.object({
         .nullable(),
     ),
   ),
+  value: measurementValueField(),
   memo: optionalText(),
   answered_at: instantField(),
 });
@@ -205,6 +246,10 @@ export type AnswerFormValues = z.input<typeof AnswerInputSchema>;
 export const ReportAnswerStateSchema = z.object({
   question_id: z.number().int(),
   answer: ReportAnswerSchema.nullable(),
+  /** The stored answer's judgement (null: none). */
+  judgement: z.enum(JUDGEMENTS).nullable(),
+  /** The report's verdict from its answers as they are now (the verdict panel before "Rapport afronden"). */
+  derived_verdict: z.enum(VERDICTS),
 });
 export type ReportAnswerState = z.infer<typeof ReportAnswerStateSchema>;
 
@@ -218,6 +263,23 @@ export type ReportCategoryState = z.infer<typeof ReportCategoryStateSchema>;
 /** "Rapport indienen": the report's own fields (omitted: unchanged). */
 export const ReportSaveInputSchema = z.object({ not_at_location: flagField().optional() });
 export type ReportSaveFormValues = z.input<typeof ReportSaveInputSchema>;
+
+/**
+ * "Rapport afronden": optionally the mechanic's own verdict with a reason. A verdict other than
+ * the derived one needs a reason (422 errors.verdict_reason); the same as the derived one is no
+ * override (its reason is dropped). An empty body submits with the derived verdict.
+ */
+export const SubmitInputSchema = z.object({
+  verdict: sentAs<string | null | undefined>()(
+    z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(VERDICTS, { error: MSG.invalidChoice }).optional(),
+    ),
+  ),
+  verdict_reason: optionalText(),
+});
+export type SubmitInput = z.output<typeof SubmitInputSchema>;
+export type SubmitFormValues = z.input<typeof SubmitInputSchema>;
 
 /** A submitted report as the completed-reports list shows it. */
 export const CompletedReportSchema = z.object({

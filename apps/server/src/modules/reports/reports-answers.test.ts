@@ -41,7 +41,12 @@ describe('PUT /api/reports/:id/answers/:questionId', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
-        data: { question_id: q.id, answer: { option: 2, memo: 'Kabel beschadigd', answered_at: at } },
+        data: {
+          question_id: q.id,
+          answer: { option: 2, value: null, judgement: 'reject', memo: 'Kabel beschadigd', answered_at: at },
+          judgement: 'reject',
+          derived_verdict: 'rejected',
+        },
       });
       ReportAnswerStateSchema.strict().parse(res.json().data);
     }
@@ -51,7 +56,7 @@ describe('PUT /api/reports/:id/answers/:questionId', () => {
       as: 'form',
     });
     expect(twin.statusCode, twin.body).toBe(200);
-    expect(twin.json().data.answer).toEqual({ option: 1, memo: null, answered_at: at });
+    expect(twin.json().data.answer).toEqual({ option: 1, value: null, judgement: 'good', memo: null, answered_at: at });
     expect(await answersOf(reportId)).toHaveLength(4);
     expect((await api.read(reportId)).answered_count).toBe(4);
   });
@@ -101,6 +106,8 @@ describe('PUT /api/reports/:id/answers/:questionId', () => {
     expect(await api.answer(reportId, q.id, { answered_at: minutesAgo(1) })).toEqual({
       question_id: q.id,
       answer: null,
+      judgement: null,
+      derived_verdict: 'approved',
     });
     expect(await answersOf(reportId)).toEqual([]);
     // Removing what is not there is no error either.

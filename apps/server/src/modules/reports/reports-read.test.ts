@@ -70,6 +70,11 @@ describe('GET /api/reports/:id', () => {
         not_at_location: false,
         questions_count: 6,
         answered_count: 1,
+        // Option 2 "Slecht" is Afkeur by its default judgement.
+        verdict: null,
+        derived_verdict: 'rejected',
+        verdict_reason: null,
+        next_due_date: null,
       });
       expect(ReportDetailSchema.shape.machine.strict().parse(data.machine)).toEqual({
         id: machine.id,
@@ -98,10 +103,21 @@ describe('GET /api/reports/:id', () => {
       expect(q1).toEqual({
         id: first.id,
         name: first.name,
+        kind: 'choice',
         answer_options: ['Goed', 'Slecht'],
+        answer_judgements: ['good', 'reject'],
+        unit: null,
+        min_value: null,
+        max_value: null,
         memo_title: null,
         position: 1,
-        answer: { option: 2, memo: 'Snoer vervangen', answered_at: '2026-03-01T09:30:00.000Z' },
+        answer: {
+          option: 2,
+          value: null,
+          judgement: 'reject',
+          memo: 'Snoer vervangen',
+          answered_at: '2026-03-01T09:30:00.000Z',
+        },
       });
       expect(q2!.answer).toMatchObject({ option: null, memo: 'Nog nakijken' });
       expect(data.categories[1]!.questions.every((q) => q.answer === null)).toBe(true);

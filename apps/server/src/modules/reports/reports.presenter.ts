@@ -26,6 +26,9 @@ import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 /** The stored answer `a` (the caller gives null when there is none). */
 export const ANSWER_JSON = jsonObject({
   option: sql`a.option`,
+  // As text: numeric in JSON would be a number, and 0.30 would come out as 0.3.
+  value: sql`a.value::text`,
+  judgement: sql`a.judgement`,
   memo: sql`a.memo`,
   answered_at: isoOf(sql`a.answered_at`),
 } satisfies Record<keyof ReportAnswer, SQL>);
@@ -33,7 +36,12 @@ export const ANSWER_JSON = jsonObject({
 const QUESTION_JSON = jsonObject({
   id: sql`q.id`,
   name: sql`q.name`,
+  kind: sql`q.kind`,
   answer_options: sql`to_json(q.answer_options)`,
+  answer_judgements: sql`to_json(q.answer_judgements)`,
+  unit: sql`q.unit`,
+  min_value: sql`q.min_value::text`,
+  max_value: sql`q.max_value::text`,
   memo_title: sql`q.memo_title`,
   position: sql`q.position`,
   answer: sql`case when a.id is null then null else ${ANSWER_JSON} end`,
@@ -49,6 +57,13 @@ const CATEGORY_JSON = jsonObject({
 } satisfies Record<keyof ReportCategory, SQL>);
 
 /**
+ * An answer `a` that answers its question: an option chosen, or a measurement's value given (a
+ * memo alone is not an answer). The submit's check (reports.repository.ts `unanswered`) is its
+ * negation.
+ */
+export const ANSWERED = sql`(a.option is not null or a.value is not null)`;
+
+/**
  * The report's categories and its figures in one pass over its questions, as the lateral `x`
  * (the repository joins it): per category one index range of report_questions_category_idx and
  * one probe per answer build the questions' JSON and count them, and the categories' rows are
@@ -58,11 +73,15 @@ const CATEGORY_JSON = jsonObject({
 export const CATEGORIES = sql`lateral (
   select coalesce(json_agg(${CATEGORY_JSON} order by rc.position, rc.id), '[]'::json) as categories,
     coalesce(sum(qs.questions_count) filter (where not rc.skipped), 0)::int as questions_count,
-    coalesce(sum(qs.answered_count) filter (where not rc.skipped), 0)::int as answered_count
+    coalesce(sum(qs.answered_count) filter (where not rc.skipped), 0)::int as answered_count,
+    case when coalesce(bool_or(qs.rejects) filter (where not rc.skipped), false) then 'rejected'
+      when coalesce(bool_or(qs.remarks) filter (where not rc.skipped), false) then 'approved_with_remarks'
+      else 'approved' end as derived_verdict
   from report_categories rc
   cross join lateral (
     select coalesce(json_agg(${QUESTION_JSON} order by q.position, q.id), '[]'::json) as questions,
-      count(*) as questions_count, count(a.option) as answered_count
+      count(*) as questions_count, count(*) filter (where ${ANSWERED}) as answered_count,
+      bool_or(a.judgement = 'reject') as rejects, bool_or(a.judgement = 'remark') as remarks
     from report_questions q left join report_answers a on a.report_question_id = q.id
     where q.report_category_id = rc.id) qs
   where rc.report_id = r.id) x`;
@@ -134,6 +153,13 @@ export const REPORT_DETAIL_JSON = jsonObject({
   not_at_location: sql`r.not_at_location`,
   questions_count: sql`x.questions_count`,
   answered_count: sql`x.answered_count`,
+  verdict: sql`r.verdict`,
+  // Live from the answers (CATEGORIES, the same rule as the submit's trigger report_verdict)
+  // while open; as stored at the submit afterwards.
+  derived_verdict: sql`case when r.status = 'submitted' then coalesce(r.derived_verdict, x.derived_verdict)
+    else x.derived_verdict end`,
+  verdict_reason: sql`r.verdict_reason`,
+  next_due_date: sql`to_char(r.next_due_date, 'YYYY-MM-DD')`,
   categories: sql`x.categories`,
   updated_at: isoOf(sql`r.updated_at`),
 } satisfies Record<keyof ReportDetail, SQL>);

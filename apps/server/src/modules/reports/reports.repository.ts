@@ -1,7 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import type { Verdict } from '@keurwijzer/shared/compliance';
 import type { ReportAnswer, ReportDetail, ReportStatus } from '@keurwijzer/shared/reports';
 import type { Db, Executor } from '../../db/client';
-import { ANSWER_JSON, CATEGORIES, REPORT_DETAIL_JSON } from './reports.presenter';
+import { ANSWERED, ANSWER_JSON, CATEGORIES, REPORT_DETAIL_JSON } from './reports.presenter';
 import { rowsOf } from '../../db/sql-json';
 
 /*
@@ -65,16 +66,27 @@ export type AnswerOutcome = {
   open: boolean;
   /** The number of answer options of the question, or null when it is not a question of this report. */
   options: number | null;
+  /** The question's kind (null when it is not a question of this report). */
+  kind: 'choice' | 'measurement' | null;
   /** The answer as written by this statement (null: nothing written). */
   written: ReportAnswer | null;
   /** This statement removed the stored answer. */
   removed: boolean;
   /** The stored answer as it was before this statement. */
   stored: ReportAnswer | null;
+  /**
+   * The report's verdict from its answers (categories not skipped) as they are after this
+   * statement: the other questions' stored judgements with this question's new one.
+   */
+  derived_verdict: Verdict;
 };
 
-/** The answer to save: `remove` (no option and no memo) deletes the stored one. */
-export type AnswerValues = { option: number | null; memo: string | null; answeredAt: string };
+/** The verdict of a set of judgements `j` (the rule of the trigger report_verdict). */
+const VERDICT_OF = sql`case when bool_or(j = 'reject') then 'rejected'
+  when bool_or(j = 'remark') then 'approved_with_remarks' else 'approved' end`;
+
+/** The answer to save: `remove` (no option, no value and no memo) deletes the stored one. */
+export type AnswerValues = { option: number | null; value?: string | null; memo: string | null; answeredAt: string };
 
 /**
  * The answer statement of `answer` (the repository's): `withList` locks the report's task list
@@ -98,30 +110,45 @@ async function answerStatement(
           where r.id = ${reportId} and r.status = 'open' and ${withList ? sql`exists(${lockList(reportId)})` : figuresStay}
           for no key update of r
         ), question as (
-          select q.id, cardinality(q.answer_options) as options
+          select q.id, cardinality(q.answer_options) as options, q.kind
           from report_questions q where q.id = ${questionId} and q.report_id = ${reportId}
         ), target as (
           select question.id from question join rep on rep.id = ${reportId}
-          where ${v.option}::int is null or ${v.option}::int <= question.options
+          where case when question.kind = 'measurement' then ${v.option}::int is null
+            else ${v.value}::numeric is null and (${v.option}::int is null or ${v.option}::int <= question.options) end
         ), written as (
-          insert into report_answers as a (report_id, report_question_id, option, memo, answered_at)
-          select ${reportId}, target.id, ${v.option}::smallint, ${v.memo}::varchar, ${at}
+          insert into report_answers as a (report_id, report_question_id, option, value, memo, answered_at)
+          select ${reportId}, target.id, ${v.option}::smallint, ${v.value}::numeric, ${v.memo}::varchar, ${at}
           from target where not ${remove}::boolean
           on conflict (report_question_id) do update
-            set option = excluded.option, memo = excluded.memo, answered_at = excluded.answered_at,
-              updated_at = now()
+            set option = excluded.option, value = excluded.value, memo = excluded.memo,
+              answered_at = excluded.answered_at, updated_at = now()
             where a.answered_at <= excluded.answered_at
-          returning ${ANSWER_JSON} as json
+          returning ${ANSWER_JSON} as json, a.judgement
         ), removed as (
           delete from report_answers a using target
           where ${remove}::boolean and a.report_question_id = target.id and a.answered_at <= ${at}
           returning a.id
+        ), mine as (
+          select case when exists(select 1 from written) then (select judgement from written)
+            when exists(select 1 from removed) then null
+            else (select sa.judgement from report_answers sa where sa.report_question_id = ${questionId}) end as j
+          where not exists(select 1 from report_questions mq join report_categories mc on mc.id = mq.report_category_id
+            where mq.id = ${questionId} and mq.report_id = ${reportId} and mc.skipped)
+        ), judgements as (
+          select a.judgement as j from report_answers a
+          join report_questions oq on oq.id = a.report_question_id
+          join report_categories oc on oc.id = oq.report_category_id
+          where a.report_id = ${reportId} and a.report_question_id <> ${questionId} and not oc.skipped
+          union all select j from mine
         )
         select exists(select 1 from rep) as open,
           (select options from question) as options,
+          (select kind from question) as kind,
           (select json from written) as written,
           exists(select 1 from removed) as removed,
-          (select ${ANSWER_JSON} from report_answers a where a.report_question_id = ${questionId}) as stored`,
+          (select ${ANSWER_JSON} from report_answers a where a.report_question_id = ${questionId}) as stored,
+          (select ${VERDICT_OF} from judgements) as derived_verdict`,
   );
   return row!;
 }
@@ -219,9 +246,10 @@ export function createReportsRepository(db: Db) {
      * which also decides every refusal.
      */
     async answer(reportId: number, questionId: number, v: AnswerValues, tx: Executor = db): Promise<AnswerOutcome> {
-      const remove = v.option === null && v.memo === null;
-      const own = await answerStatement(reportId, questionId, v, remove, tx, false);
-      return own.open ? own : answerStatement(reportId, questionId, v, remove, tx, true);
+      const values = { ...v, value: v.value ?? null };
+      const remove = values.option === null && values.value === null && values.memo === null;
+      const own = await answerStatement(reportId, questionId, values, remove, tx, false);
+      return own.open ? own : answerStatement(reportId, questionId, values, remove, tx, true);
     },
 
     /** Whether the category is one of the report's. */
@@ -253,7 +281,8 @@ export function createReportsRepository(db: Db) {
 
     /**
      * The questions still to answer before a submit, in report order: every question of every
-     * category that is not skipped without an answer with an option (a memo alone is not one).
+     * category that is not skipped without an answer with an option or a measured value (a memo
+     * alone is not one).
      */
     async unanswered(id: number, tx: Executor): Promise<number[]> {
       const rows = await rowsOf<{ id: number }>(
@@ -261,10 +290,26 @@ export function createReportsRepository(db: Db) {
         sql`select q.id from report_questions q
             join report_categories rc on rc.id = q.report_category_id
             left join report_answers a on a.report_question_id = q.id
-            where q.report_id = ${id} and not rc.skipped and a.option is null
+            where q.report_id = ${id} and not rc.skipped and not coalesce(${ANSWERED}, false)
             order by rc.position, rc.id, q.position, q.id`,
       );
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * The verdict the report's answers give now (categories not skipped), as the trigger
+     * report_verdict will derive it at the submit; read under the report's lock.
+     */
+    async derivedVerdict(id: number, tx: Executor): Promise<Verdict> {
+      const [row] = await rowsOf<{ verdict: Verdict }>(
+        tx,
+        sql`select ${VERDICT_OF} as verdict from (
+              select a.judgement as j from report_answers a
+              join report_questions q on q.id = a.report_question_id
+              join report_categories rc on rc.id = q.report_category_id
+              where a.report_id = ${id} and not rc.skipped) s`,
+      );
+      return row!.verdict;
     },
 
     /**
@@ -272,12 +317,23 @@ export function createReportsRepository(db: Db) {
      * of the submit (Dutch time), in one statement; false when the report was not open. The time
      * is this statement's, not the transaction's start: the transaction may have waited for the
      * report's lock while an answer was saved, and the submit comes after that answer.
+     *
+     * `verdict`/`reason` are the mechanic's override, written in the same UPDATE: the BEFORE
+     * trigger report_verdict derives the verdict from the answers, keeps the sent one (it must
+     * have a reason: reports_verdict_reason_check) or the derived one when none is sent, and
+     * stores the next due date.
      */
-    async submit(id: number, userId: number, tx: Executor): Promise<boolean> {
+    async submit(
+      id: number,
+      userId: number,
+      override: { verdict: Verdict | null; reason: string | null },
+      tx: Executor,
+    ): Promise<boolean> {
       const [row] = await rowsOf<{ submitted: number }>(
         tx,
         sql`with sub as (
               update reports set status = 'submitted', submitted_at = statement_timestamp(), filled_in_by = ${userId},
+                verdict = ${override.verdict}::text, verdict_reason = ${override.reason}::varchar,
                 updated_at = statement_timestamp()
               where id = ${id} and status = 'open'
               returning machine_id, submitted_at

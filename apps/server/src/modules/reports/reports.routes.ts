@@ -8,6 +8,7 @@ import {
   ReportDetailSchema,
   ReportSaveInputSchema,
   SkipInputSchema,
+  SubmitInputSchema,
 } from '@keurwijzer/shared/reports';
 import { idField } from '@keurwijzer/shared/validation';
 import { actorOf } from '../../lib/actor';
@@ -67,8 +68,19 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
   );
   app.post(
     `${C}/:id/submit`,
-    { config, schema: { params: IdParamsSchema, response: { 200: changedOf(ReportDetailSchema) } } },
-    async (req) => ({ data: await service.submit(actorOf(req), req.params.id), message: REPORT_TEXT.submitted }),
+    {
+      config,
+      // An empty body submits with the derived verdict.
+      schema: {
+        params: IdParamsSchema,
+        body: SubmitInputSchema.nullish(),
+        response: { 200: changedOf(ReportDetailSchema) },
+      },
+    },
+    async (req) => ({
+      data: await service.submit(actorOf(req), req.params.id, req.body ?? undefined),
+      message: REPORT_TEXT.submitted,
+    }),
   );
   app.get(`${C}/:id/pdf`, { config: { ...read, usage: 'export' }, schema: { params: IdParamsSchema } }, async (req, reply) =>
     sendDownload(req, reply, await service.pdf(actorOf(req), req.params.id), 'report pdf'),

@@ -7,7 +7,9 @@ import {
   type ReportAnswerState,
   type ReportCategoryState,
   type ReportDetail,
+  type SubmitInput,
 } from '@keurwijzer/shared/reports';
+import { COMPLIANCE_TEXT } from '@keurwijzer/shared/compliance';
 import type { Company } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -107,15 +109,32 @@ export function createReportsService({
       reportsPolicy.assertWrite(actor);
       const answeredAt = instantOf(input.answered_at);
       if (!answeredAt) throw fieldError('answered_at', REPORT_TEXT.invalidAnsweredAt);
-      const out = await repo.answer(id, questionId, { option: input.option, memo: input.memo, answeredAt });
+      const out = await repo.answer(id, questionId, {
+        option: input.option,
+        value: input.value,
+        memo: input.memo,
+        answeredAt,
+      });
       if (out.options === null || !out.open) {
         const status = await repo.status(id);
         if (!status) throw notFound();
         if (out.options === null) throw notFound(REPORT_TEXT.questionMissing);
         throw conflict(REPORT_TEXT.alreadySubmitted);
       }
+      // The statement wrote nothing for these (its `target`): a measurement takes a value and no
+      // option, a choice an option of its own and no value.
+      if (out.kind === 'measurement' && input.option !== null) {
+        throw fieldError('option', REPORT_TEXT.optionOfMeasurement);
+      }
+      if (out.kind === 'choice' && input.value !== null) throw fieldError('value', REPORT_TEXT.valueOfChoice);
       if (input.option !== null && input.option > out.options) throw fieldError('option', REPORT_TEXT.invalidOption);
-      return { question_id: questionId, answer: out.written ?? (out.removed ? null : out.stored) };
+      const answer = out.written ?? (out.removed ? null : out.stored);
+      return {
+        question_id: questionId,
+        answer,
+        judgement: answer?.judgement ?? null,
+        derived_verdict: out.derived_verdict,
+      };
     },
 
     /** Skips a category (its answers are kept) or takes it back. */
@@ -143,11 +162,15 @@ export function createReportsService({
 
     /**
      * "Rapport afronden": only when every question of every category that is not skipped has an
-     * option (422 naming each missing question, in report order). Records who and when, and the
-     * machine's report year, in one transaction under the report's lock: of several submits at
-     * once one succeeds, the others get the 409 of a submitted report.
+     * option or a measured value (422 naming each missing question, in report order). Records who
+     * and when, and the machine's report year, in one transaction under the report's lock: of
+     * several submits at once one succeeds, the others get the 409 of a submitted report.
+     *
+     * The verdict: the derived one (the trigger report_verdict), unless the mechanic sends another
+     * one with a reason (422 errors.verdict_reason without one); sending the derived one is no
+     * override and its reason is dropped.
      */
-    async submit(actor: Actor, id: number): Promise<ReportDetail> {
+    async submit(actor: Actor, id: number, input: SubmitInput = { verdict: undefined, verdict_reason: null }): Promise<ReportDetail> {
       reportsPolicy.assertWrite(actor);
       return db.transaction(async (tx) => {
         await lockOpen(id, tx);
@@ -159,7 +182,14 @@ export function createReportsService({
             Object.fromEntries(missing.map((q) => [missingAnswerKey(q), [REPORT_TEXT.unanswered]])),
           );
         }
-        if (!(await repo.submit(id, actor.id, tx))) throw conflict(REPORT_TEXT.alreadySubmitted);
+        let override: { verdict: SubmitInput['verdict'] | null; reason: string | null } = { verdict: null, reason: null };
+        if (input.verdict && input.verdict !== (await repo.derivedVerdict(id, tx))) {
+          if (!input.verdict_reason) throw fieldError('verdict_reason', COMPLIANCE_TEXT.overrideReasonRequired);
+          override = { verdict: input.verdict, reason: input.verdict_reason };
+        }
+        if (!(await repo.submit(id, actor.id, { verdict: override.verdict ?? null, reason: override.reason }, tx))) {
+          throw conflict(REPORT_TEXT.alreadySubmitted);
+        }
         return detail(id, tx);
       });
     },
