@@ -123,10 +123,10 @@ describe('demo seed', () => {
       Compressor: ['Periodieke keuring drukapparatuur compressor', 'Onderhoud schroefcompressor'],
       Heftruck: ['Periodieke keuring heftruck', 'Onderhoud heftruck en stapelaar'],
       Stapelaar: ['Periodieke keuring heftruck', 'Onderhoud heftruck en stapelaar'],
-      Kolomboormachine: ['Keuring en onderhoud werkplaatsmachine', 'NEN 3140 keuring elektrisch gereedschap'],
-      Draaibank: ['Keuring en onderhoud werkplaatsmachine'],
-      Zaagmachine: ['NEN 3140 keuring elektrisch gereedschap', 'Keuring en onderhoud werkplaatsmachine'],
-      'Handgereedschap elektrisch': ['NEN 3140 keuring elektrisch gereedschap'],
+      Kolomboormachine: ['Keuring en onderhoud werkplaatsmachine', 'Veiligheidsinspectie werkplaatsmachine'],
+      Draaibank: ['Keuring en onderhoud werkplaatsmachine', 'Veiligheidsinspectie werkplaatsmachine'],
+      Zaagmachine: ['NEN 3140 Arbeidsmiddelen', 'Veiligheidsinspectie werkplaatsmachine'],
+      'Handgereedschap elektrisch': ['NEN 3140 Arbeidsmiddelen'],
     };
     const rows = <T>(query: ReturnType<typeof sql>) =>
       t.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
@@ -148,5 +148,124 @@ describe('demo seed', () => {
     const compressor = reports.filter((r) => r.inventory_number === 'INV-01001').map((r) => r.questionnaire);
     expect(compressor.length).toBeGreaterThan(0);
     expect(compressor).not.toContain('Periodieke keuring heftruck');
+  });
+
+  it('seeds a NEN 3140 questionnaire with judged options and measurements with units and limits', async () => {
+    const rows = <T>(query: ReturnType<typeof sql>) =>
+      t.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
+    const [nen] = await rows<{ id: number; inspection_type: string; status: string }>(
+      sql`select id, inspection_type, status from questionnaires where name = 'NEN 3140 Arbeidsmiddelen'`,
+    );
+    expect(nen).toMatchObject({ inspection_type: 'inspection', status: 'active' });
+    const questions = await rows<{
+      category: string;
+      name: string;
+      kind: string;
+      options: string[];
+      judgements: string[];
+      unit: string | null;
+      min: string | null;
+      max: string | null;
+    }>(
+      sql`select c.name as category, q.name, q.kind, q.answer_options as options, q.answer_judgements as judgements,
+            q.unit, q.min_value::text as min, q.max_value::text as max
+          from questionnaire_categories qc join categories c on c.id = qc.category_id
+          join questionnaire_questions qq on qq.questionnaire_category_id = qc.id
+          join questions q on q.id = qq.question_id
+          where qc.questionnaire_id = ${nen!.id} order by qc.position, qq.position`,
+    );
+    const measurements = questions
+      .filter((q) => q.kind === 'measurement')
+      .map((q) => `${q.category}: ${q.name} ${q.min ? `>= ${q.min}` : `<= ${q.max}`} ${q.unit}`);
+    expect(measurements).toEqual([
+      'Metingen klasse I: Beschermingsleidingweerstand <= 0.30 Ohm',
+      'Metingen klasse I: Isolatieweerstand klasse I (500 V DC) >= 1.0 MOhm',
+      'Metingen klasse I: Vervangende lekstroom klasse I <= 3.5 mA',
+      'Metingen klasse II: Isolatieweerstand klasse II (500 V DC) >= 2.0 MOhm',
+      'Metingen klasse II: Vervangende lekstroom klasse II <= 0.5 mA',
+      'Aardlekschakelaar: Aardlekschakelaar uitschakeltijd bij 30 mA <= 300 ms',
+    ]);
+    const visual = questions.filter((q) => q.category === 'Visuele inspectie');
+    expect(visual.length).toBeGreaterThanOrEqual(3);
+    expect(visual[0]).toMatchObject({
+      options: ['Goed', 'Matig', 'Slecht', 'n.v.t.'],
+      judgements: ['good', 'remark', 'reject', 'na'],
+    });
+    // No Ω anywhere (the PDF fonts have none).
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from questions where name like '%Ω%'`))[0]!.n).toBe(
+      0,
+    );
+  });
+
+  it('seeds intervals with one customer and one machine override, and machines in every due state', async () => {
+    const rows = <T>(query: ReturnType<typeof sql>) =>
+      t.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
+    const [facts] = await rows<Record<string, number>>(
+      sql`select
+        (select count(*) from inspection_intervals)::int as type_intervals,
+        (select count(*) from customer_intervals)::int as customer_intervals,
+        (select count(*) from machine_intervals)::int as machine_intervals,
+        (select count(*) from machine_due where interval_source = 'customer')::int as by_customer,
+        (select count(*) from machine_due where interval_source = 'machine')::int as by_machine,
+        (select count(distinct machine_id) from machine_due where rejected)::int as rejected,
+        (select count(distinct machine_id) from machine_due where not rejected and due_date <= current_date)::int as overdue,
+        (select count(distinct machine_id) from machine_due
+          where not rejected and due_date > current_date and due_date <= current_date + 30)::int as due_soon,
+        (select count(*) from machines m where m.archived_at is null and m.status <> 'inactive'
+          and m.next_due_date > current_date + 30 and not m.due_rejected)::int as up_to_date,
+        (select count(distinct machine_id) from machine_due where last_report_id is null)::int as never,
+        (select count(*) from followups f join machines m on m.id = f.machine_id
+          where f.status = 'open' and m.due_rejected)::int as open_followups,
+        (select count(*) from followups where status = 'done')::int as closed_followups,
+        (select count(*) from reports where status = 'submitted' and verdict is null)::int as without_verdict`,
+    );
+    expect(facts).toMatchObject({ customer_intervals: 1, machine_intervals: 1, by_machine: 1, without_verdict: 0 });
+    expect(facts!.type_intervals).toBeGreaterThanOrEqual(10);
+    expect(facts!.by_customer).toBeGreaterThan(0);
+    for (const state of [
+      'rejected',
+      'overdue',
+      'due_soon',
+      'up_to_date',
+      'never',
+      'open_followups',
+      'closed_followups',
+    ])
+      expect(facts![state], state).toBeGreaterThan(0);
+    // Every verdict occurs.
+    const verdicts = await rows<{ verdict: string }>(
+      sql`select distinct verdict from reports where status = 'submitted' order by verdict`,
+    );
+    expect(verdicts.map((v) => v.verdict)).toEqual(['approved', 'approved_with_remarks', 'rejected']);
+  });
+
+  it("plans a NEN 3140 keuring for today at the demo location on the demo mechanic's list, with its measurements", async () => {
+    const monteur = new TestClient(t.app);
+    await monteur.login('monteur@example.com', DEMO_PASSWORD);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Amsterdam' });
+    const mine = (await monteur.get('/api/tasklists', { query: { mine: '1', status: 'planned' } })).json()
+      .data as (Tasklist & { location_name?: string })[];
+    const found: { reportId: number }[] = [];
+    for (const list of mine.filter((l) => l.planned_date === today && l.inspection_type === 'inspection')) {
+      const detail = (await monteur.get(`/api/tasklists/${list.id}`)).json().data as TasklistDetail;
+      for (const m of detail.machines) {
+        const report = (await monteur.get(`/api/reports/${m.report_id}`)).json().data as {
+          questionnaire_name: string;
+          categories: { name: string; questions: { kind: string; unit: string | null }[] }[];
+        };
+        if (report.questionnaire_name !== 'NEN 3140 Arbeidsmiddelen') continue;
+        expect(report.categories.map((c) => c.name)).toContain('Metingen klasse II');
+        expect(report.categories.flatMap((c) => c.questions).filter((q) => q.kind === 'measurement')).toHaveLength(6);
+        found.push({ reportId: m.report_id });
+      }
+    }
+    expect(found.length).toBeGreaterThanOrEqual(3);
+    const [place] = (
+      (await t.db.execute(sql`select l.name from reports r join tasklists t on t.id = r.tasklist_id
+        join locations l on l.id = t.location_id where r.id = ${found[0]!.reportId}`)) as unknown as {
+        rows: { name: string }[];
+      }
+    ).rows;
+    expect(place!.name).toBe('Eindhoven');
   });
 });

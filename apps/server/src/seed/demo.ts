@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../lib/password';
 import { seedCustomers } from './customers';
+import { seedIntervals } from './intervals';
 import { seedMachines } from './machines';
 import { seedMasterData } from './master-data';
 import { seedTasklists } from './tasklists';
@@ -82,6 +83,7 @@ export async function seedDemo(db: Db, opts: { password: string; scryptLogN: num
     );
     await seedMasterData(tx);
     await seedMachines(tx, customerIds);
+    await seedIntervals(tx, customerIds);
     await seedTasklists(db, tx, customerIds);
   });
 }

@@ -24,7 +24,7 @@ const KINDS: { name: string; type: string; brand: string; price: number; inspect
     type: 'Compressor',
     brand: 'Kaeser',
     price: 2450,
-    inspections: ['maintenance'],
+    inspections: ['maintenance', 'inspection'],
   },
   {
     name: 'Elektrische heftruck',
@@ -33,7 +33,13 @@ const KINDS: { name: string; type: string; brand: string; price: number; inspect
     price: 28500,
     inspections: ['inspection', 'maintenance'],
   },
-  { name: 'Reachtruck', type: 'Heftruck', brand: 'Jungheinrich', price: 34900, inspections: ['inspection'] },
+  {
+    name: 'Reachtruck',
+    type: 'Heftruck',
+    brand: 'Jungheinrich',
+    price: 34900,
+    inspections: ['inspection', 'maintenance'],
+  },
   {
     name: 'Elektrische stapelaar',
     type: 'Stapelaar',
@@ -48,12 +54,36 @@ const KINDS: { name: string; type: string; brand: string; price: number; inspect
     price: 1890,
     inspections: ['inspection_maintenance', 'safety'],
   },
-  { name: 'Afkortzaag', type: 'Zaagmachine', brand: 'Metabo', price: 649, inspections: ['safety'] },
-  { name: 'Invalcirkelzaag', type: 'Zaagmachine', brand: 'Festool', price: 729, inspections: ['safety'] },
-  { name: 'Accuboormachine', type: 'Handgereedschap elektrisch', brand: 'Makita', price: 189, inspections: ['safety'] },
-  { name: 'Boorhamer', type: 'Handgereedschap elektrisch', brand: 'Hilti', price: 549, inspections: ['safety'] },
-  { name: 'Haakse slijper', type: 'Handgereedschap elektrisch', brand: 'Bosch', price: 159, inspections: ['safety'] },
-  { name: 'Draaibank', type: 'Draaibank', brand: 'Optimum', price: 7400, inspections: ['inspection_maintenance'] },
+  { name: 'Afkortzaag', type: 'Zaagmachine', brand: 'Metabo', price: 649, inspections: ['inspection', 'safety'] },
+  {
+    name: 'Invalcirkelzaag',
+    type: 'Zaagmachine',
+    brand: 'Festool',
+    price: 729,
+    inspections: ['inspection', 'safety'],
+  },
+  {
+    name: 'Accuboormachine',
+    type: 'Handgereedschap elektrisch',
+    brand: 'Makita',
+    price: 189,
+    inspections: ['inspection'],
+  },
+  { name: 'Boorhamer', type: 'Handgereedschap elektrisch', brand: 'Hilti', price: 549, inspections: ['inspection'] },
+  {
+    name: 'Haakse slijper',
+    type: 'Handgereedschap elektrisch',
+    brand: 'Bosch',
+    price: 159,
+    inspections: ['inspection'],
+  },
+  {
+    name: 'Draaibank',
+    type: 'Draaibank',
+    brand: 'Optimum',
+    price: 7400,
+    inspections: ['inspection_maintenance', 'safety'],
+  },
 ];
 
 /**

@@ -1,5 +1,7 @@
+import type { DueType, Judgement } from '@keurwijzer/shared/compliance';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { Executor } from '../db/client';
+import { inspectionIntervals } from '../db/schema/compliance';
 import { brandTypes, brands, categories, machineTypes, questions } from '../db/schema/master-data';
 import { questionnaireCategories, questionnaireQuestions, questionnaires } from '../db/schema/questionnaires';
 
@@ -34,7 +36,23 @@ const OPTIONS = {
   measured: ['Voldoet', 'Voldoet niet', 'Niet gemeten'],
 };
 
-type Q = [name: string, options: keyof typeof OPTIONS, memo?: string];
+/**
+ * The judgement of each option of an option set (the same order), set explicitly rather than
+ * left to the database's default by label: Goed/Matig/Slecht/n.v.t. are good/remark/reject/na,
+ * Niet in orde is an Afkeur, a plain "Nee" an Opmerking unless a question says otherwise.
+ */
+const JUDGEMENTS: Record<keyof typeof OPTIONS, Judgement[]> = {
+  quality: ['good', 'remark', 'reject', 'na'],
+  okNok: ['good', 'reject', 'na'],
+  yesNo: ['good', 'remark'],
+  measured: ['good', 'reject', 'na'],
+};
+
+/** A choice question: name, option set, memo title, and judgements when they differ from the set's. */
+type Choice = [name: string, options: keyof typeof OPTIONS, memo?: string, judgements?: Judgement[]];
+/** A measurement question (NEN 3140): a unit and limits, both inclusive, as decimal strings. */
+type Measure = { name: string; unit: string; min?: string; max?: string; memo?: string };
+type Q = Choice | Measure;
 
 /** Categories with their questions; questionnaires below pick from them. */
 const BANK: Record<string, Q[]> = {
@@ -46,20 +64,23 @@ const BANK: Record<string, Q[]> = {
     ['Schakelaars werken en zijn onbeschadigd', 'okNok'],
     ['Ventilatieopeningen vrij en schoon', 'quality'],
   ],
-  Beschermingsleiding: [
+  // NEN 3140 (after NEN-EN 50699/50678): klasse I and klasse II apart, the mechanic skips the
+  // category that does not apply to the machine.
+  'Metingen klasse I': [
     ['Beschermingsleiding aanwezig en doorgaand', 'okNok'],
-    ['Weerstand beschermingsleiding < 0,3 Ω', 'measured', 'Gemeten waarde (Ω)'],
-    ['Aansluiting beschermingsleiding vast', 'okNok'],
+    { name: 'Beschermingsleidingweerstand', unit: 'Ohm', max: '0.30', memo: 'Snoerlengte en meetpunt' },
+    { name: 'Isolatieweerstand klasse I (500 V DC)', unit: 'MOhm', min: '1.0' },
+    { name: 'Vervangende lekstroom klasse I', unit: 'mA', max: '3.5' },
   ],
-  Isolatieweerstand: [
-    ['Isolatieweerstand ≥ 1 MΩ (klasse I)', 'measured', 'Gemeten waarde (MΩ)'],
-    ['Isolatieweerstand ≥ 2 MΩ (klasse II)', 'measured', 'Gemeten waarde (MΩ)'],
-    ['Lekstroom binnen de norm', 'measured', 'Gemeten lekstroom (mA)'],
+  'Metingen klasse II': [
+    ['Symbool dubbele isolatie aanwezig', 'okNok'],
+    { name: 'Isolatieweerstand klasse II (500 V DC)', unit: 'MOhm', min: '2.0' },
+    { name: 'Vervangende lekstroom klasse II', unit: 'mA', max: '0.5' },
   ],
   Aardlekschakelaar: [
     ['Aardlekschakelaar aanwezig', 'yesNo'],
     ['Testknop aardlekschakelaar werkt', 'okNok'],
-    ['Uitschakeltijd < 300 ms', 'measured', 'Gemeten tijd (ms)'],
+    { name: 'Aardlekschakelaar uitschakeltijd bij 30 mA', unit: 'ms', max: '300' },
   ],
   'Werking en veiligheid': [
     ['Noodstop werkt', 'okNok'],
@@ -67,6 +88,11 @@ const BANK: Record<string, Q[]> = {
     ['Veiligheidspictogrammen aanwezig', 'okNok'],
     ['Machine loopt zonder afwijkend geluid', 'quality'],
     ['Gebruikershandleiding aanwezig', 'yesNo'],
+  ],
+  Machineveiligheid: [
+    ['Beschermkap van zaagblad of boorkop aanwezig en werkend', 'quality'],
+    ['Nulspanningsbeveiliging werkt (machine start niet vanzelf)', 'okNok'],
+    ['Werkplek vrij en verlichting voldoende', 'quality'],
   ],
   Drukapparatuur: [
     ['Typeplaat drukvat met maximale werkdruk leesbaar', 'okNok'],
@@ -105,8 +131,27 @@ const BANK: Record<string, Q[]> = {
   Afronding: [
     ['Keuringssticker aangebracht', 'yesNo'],
     ['Gebruiker geïnformeerd over bevindingen', 'yesNo'],
-    ['Machine vrijgegeven voor gebruik', 'yesNo', 'Reden afkeur'],
+    ['Machine vrijgegeven voor gebruik', 'yesNo', 'Reden afkeur', ['good', 'reject']],
   ],
+};
+
+const isMeasure = (q: Q): q is Measure => !Array.isArray(q);
+const nameOf = (q: Q) => (isMeasure(q) ? q.name : q[0]);
+
+/**
+ * Inspection intervals in months per machine type and due type (domain.md: yearly keuring, NEN
+ * 3140 yearly, compressors and forklifts serviced twice a year, a safety round every two years).
+ * Only where the demo has questionnaires: a type with an interval and no questionnaire would make
+ * every machine of it overdue at once. One customer and one machine override: seed/intervals.ts.
+ */
+export const DEMO_INTERVALS: Record<string, Partial<Record<'inspection' | 'maintenance' | 'safety', number>>> = {
+  Compressor: { inspection: 12, maintenance: 6 },
+  Heftruck: { inspection: 12, maintenance: 6 },
+  Stapelaar: { inspection: 12, maintenance: 6 },
+  Kolomboormachine: { inspection: 12, maintenance: 12, safety: 24 },
+  Draaibank: { inspection: 12, maintenance: 12, safety: 24 },
+  Zaagmachine: { inspection: 12, safety: 24 },
+  'Handgereedschap elektrisch': { inspection: 12 },
 };
 
 /**
@@ -121,11 +166,18 @@ const QUESTIONNAIRES: {
   categories: string[];
 }[] = [
   {
-    name: 'NEN 3140 keuring elektrisch gereedschap',
+    name: 'NEN 3140 Arbeidsmiddelen',
+    type: 'inspection',
+    status: 'active',
+    machineTypes: ['Handgereedschap elektrisch', 'Zaagmachine'],
+    categories: ['Visuele inspectie', 'Metingen klasse I', 'Metingen klasse II', 'Aardlekschakelaar', 'Afronding'],
+  },
+  {
+    name: 'Veiligheidsinspectie werkplaatsmachine',
     type: 'safety',
     status: 'active',
-    machineTypes: ['Handgereedschap elektrisch', 'Zaagmachine', 'Kolomboormachine'],
-    categories: ['Visuele inspectie', 'Beschermingsleiding', 'Isolatieweerstand', 'Aardlekschakelaar', 'Afronding'],
+    machineTypes: ['Kolomboormachine', 'Draaibank', 'Zaagmachine'],
+    categories: ['Visuele inspectie', 'Machineveiligheid', 'Werking en veiligheid', 'Afronding'],
   },
   {
     name: 'Periodieke keuring heftruck',
@@ -165,13 +217,12 @@ const QUESTIONNAIRES: {
     name: 'Keuring en onderhoud werkplaatsmachine',
     type: 'inspection_maintenance',
     status: 'active',
-    machineTypes: ['Kolomboormachine', 'Draaibank', 'Zaagmachine'],
+    machineTypes: ['Kolomboormachine', 'Draaibank'],
     categories: [
       'Visuele inspectie',
       'Werking en veiligheid',
-      'Beschermingsleiding',
+      'Metingen klasse I',
       'Onderhoudswerkzaamheden',
-      'Isolatieweerstand',
       'Afronding',
     ],
   },
@@ -199,7 +250,19 @@ export async function seedMasterData(tx: Executor): Promise<void> {
   await tx
     .insert(brandTypes)
     .values(brandRows.flatMap((b) => BRANDS[b.name]!.map((name) => ({ brandId: b.id, name }))));
-  await tx.insert(machineTypes).values(MACHINE_TYPES.map((name) => ({ name })));
+  const typeRows = await tx
+    .insert(machineTypes)
+    .values(MACHINE_TYPES.map((name) => ({ name })))
+    .returning({ id: machineTypes.id, name: machineTypes.name });
+  await tx.insert(inspectionIntervals).values(
+    typeRows.flatMap((t) =>
+      Object.entries(DEMO_INTERVALS[t.name] ?? {}).map(([type, months]) => ({
+        machineTypeId: t.id,
+        inspectionType: type as DueType,
+        months,
+      })),
+    ),
+  );
 
   const categoryRows = await tx
     .insert(categories)
@@ -212,12 +275,27 @@ export async function seedMasterData(tx: Executor): Promise<void> {
     .values(
       Object.values(BANK)
         .flat()
-        .map(([name, options, memo]) => ({
-          name,
-          answerOptions: OPTIONS[options],
-          memoTitle: memo ?? 'Opmerkingen',
-          order: (order += 10),
-        })),
+        .map((q) =>
+          isMeasure(q)
+            ? {
+                name: q.name,
+                kind: 'measurement' as const,
+                answerOptions: [],
+                answerJudgements: [],
+                unit: q.unit,
+                minValue: q.min ?? null,
+                maxValue: q.max ?? null,
+                memoTitle: q.memo ?? 'Opmerkingen',
+                order: (order += 10),
+              }
+            : {
+                name: q[0],
+                answerOptions: OPTIONS[q[1]],
+                answerJudgements: q[3] ?? JUDGEMENTS[q[1]],
+                memoTitle: q[2] ?? 'Opmerkingen',
+                order: (order += 10),
+              },
+        ),
     )
     .returning({ id: questions.id, name: questions.name });
   const questionId = new Map(questionRows.map((q) => [q.name, q.id]));
@@ -240,9 +318,9 @@ export async function seedMasterData(tx: Executor): Promise<void> {
     await tx.insert(questionnaireQuestions).values(
       qcRows.flatMap((qcRow) => {
         const name = q.categories.find((c) => categoryId.get(c) === qcRow.categoryId)!;
-        return BANK[name]!.map(([questionName], i) => ({
+        return BANK[name]!.map((question, i) => ({
           questionnaireCategoryId: qcRow.id,
-          questionId: questionId.get(questionName)!,
+          questionId: questionId.get(nameOf(question))!,
           position: i + 1,
         }));
       }),

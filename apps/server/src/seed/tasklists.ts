@@ -32,27 +32,47 @@ const MEMOS = [
 
 /**
  * Answers every question of the list's reports (or, with `share` < 1, of the first share of its
- * questions per report, which leaves those reports open), mostly with the first option and now
- * and then the second with a memo; skips the last category of every fifth report first.
+ * questions per report, which leaves those reports open): mostly the first option (Goed, In
+ * orde, Ja) and a measured value well within its limits; now and then the second option where
+ * that is an Opmerking (Matig, Nee), with a memo. Every 13th report (by id) is an Afkeur: its
+ * first measurement out of its limits, or else its first question with an Afkeur option answered
+ * so. The triggers judge the answers and give the submitted report its verdict and follow-ups.
+ * Skips first: the NEN 3140 measurements of the class the machine is not (klasse I or II), and
+ * the last category of every fifth report.
  */
 async function answer(tx: Executor, listId: number, opts: { skip: boolean; reportIds?: number[]; share?: number }) {
   const only = opts.reportIds ? sql`and r.id = any(${`{${opts.reportIds.join(',')}}`}::int[])` : sql``;
+  await tx.execute(sql`update report_categories c set skipped = true
+    from reports r
+    where r.id = c.report_id and r.tasklist_id = ${listId} ${only}
+      and c.name = case when r.machine_id % 3 = 0 then 'Metingen klasse I' else 'Metingen klasse II' end
+      and exists(select 1 from report_categories o where o.report_id = r.id
+        and o.name = case when r.machine_id % 3 = 0 then 'Metingen klasse II' else 'Metingen klasse I' end)`);
   if (opts.skip) {
     await tx.execute(sql`update report_categories c set skipped = true
       from reports r
       where r.id = c.report_id and r.tasklist_id = ${listId} ${only} and r.id % 5 = 0
         and c.position = (select max(position) from report_categories l where l.report_id = r.id) and c.position > 1`);
   }
-  await tx.execute(sql`insert into report_answers (report_id, report_question_id, option, memo, answered_at)
+  await tx.execute(sql`insert into report_answers (report_id, report_question_id, option, value, memo, answered_at)
     select q.report_id, q.id,
-      case when q.odd then 2 else 1 end,
-      case when q.odd and q.memo_title is not null
+      case when q.kind = 'measurement' then null
+        when q.rejects then array_position(q.answer_judgements, 'reject')
+        when q.odd then 2 else 1 end,
+      case when q.kind <> 'measurement' then null
+        when q.rejects then coalesce(round(q.max_value * 1.6, 2), round(q.min_value * 0.4, 2))
+        else coalesce(round(q.max_value * (0.2 + (q.id % 5) * 0.1), 2), round(q.min_value * (40 + q.id % 160), 1)) end,
+      case when (q.odd or q.rejects) and q.memo_title is not null
         then (${`{${MEMOS.map((m) => `"${m}"`).join(',')}}`}::text[])[1 + q.id % 3] end,
       (t.planned_date + time '08:00') at time zone 'Europe/Amsterdam' + (q.report_id % 20) * interval '20 minutes'
         + q.k * interval '20 seconds'
     from (
       select q.*, r.tasklist_id,
-        (q.id * 37 + r.id) % 11 = 0 and cardinality(q.answer_options) > 1 as odd,
+        q.kind = 'choice' and q.answer_judgements[2] = 'remark' and (q.id * 37 + r.id) % 11 = 0 as odd,
+        r.id % 13 = 5 and row_number() over (
+          partition by q.report_id, (q.kind = 'measurement' or 'reject' = any(q.answer_judgements))
+          order by q.kind = 'measurement' desc, c.position, q.position) = 1
+          and (q.kind = 'measurement' or 'reject' = any(q.answer_judgements)) as rejects,
         row_number() over (partition by q.report_id order by c.position, q.position) as k,
         count(*) over (partition by q.report_id) as total
       from report_questions q
@@ -146,11 +166,15 @@ export async function seedTasklists(db: Db, tx: Executor, customerIds: number[])
         mechanic,
         'completed',
       );
-      if (i % 2 === 0) {
+      // Most again in the past year, spread so that the due dates (12 or 6 months on) fall in the
+      // past, in the coming 30 days and later; every fifth not, so that it is overdue.
+      // Maintenance (mostly every 6 months) within the last 200 days.
+      if (i % 5 !== 3) {
+        const spread = g.type === 'maintenance' ? 180 : 350;
         latestCompleted = await make(
           g,
           customerId,
-          dayFromToday(-330 + ((i * 41 + c * 29) % 300)),
+          dayFromToday(-20 - spread + ((i * 41 + c * 29) % spread)),
           mechanics[(i + c + 1) % mechanics.length]!,
           'completed',
           i % 4 === 0 ? 'Sleutel ophalen bij de receptie' : null,
@@ -162,6 +186,26 @@ export async function seedTasklists(db: Db, tx: Executor, customerIds: number[])
     if (c === 0) {
       // Today's list of the demo mechanic: open reports ready to fill in.
       await make(first, customerId, dayFromToday(0), monteur, 'planned', 'Melden bij de portier, hal 2');
+      // And a NEN 3140 keuring of today at the main site (Eindhoven): its electric tools and saws.
+      const [nen] = await rowsOf<{ location_id: number; ids: number[] }>(
+        tx,
+        sql`select m.location_id, array_agg(m.id order by m.id) as ids
+            from machines m
+            join machine_questionnaires mq on mq.machine_id = m.id and mq.inspection_type = 'inspection'
+            join questionnaires q on q.id = mq.questionnaire_id and q.name = 'NEN 3140 Arbeidsmiddelen'
+            where m.customer_id = ${customerId} and m.archived_at is null and m.status = 'active'
+              and m.location_id = (select min(id) from locations where customer_id = ${customerId})
+            group by m.location_id`,
+      );
+      if (!nen) throw new Error('No electric machine with the NEN 3140 questionnaire at the demo location');
+      await make(
+        { customer_id: customerId, location_id: nen.location_id, type: 'inspection', ids: nen.ids },
+        customerId,
+        dayFromToday(0),
+        monteur,
+        'planned',
+        'NEN 3140: elektrisch gereedschap en zagen, meetapparaat meenemen',
+      );
     }
     await make(second, customerId, dayFromToday(-3 - c), mechanics[(c + 1) % mechanics.length]!, 'in_progress');
     await make(second, customerId, dayFromToday(14 + c * 7), c === 1 ? monteur : mechanics[2]!, 'planned');
