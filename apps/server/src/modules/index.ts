@@ -21,6 +21,9 @@ import { createSessionsRepository } from './auth/sessions.repository';
 import { createBrandsRepository } from './brands/brands.repository';
 import { brandsRoutes } from './brands/brands.routes';
 import { createBrandsService } from './brands/brands.service';
+import { certificatesRoutes } from './certificates/certificates.routes';
+import { createCertificatesService } from './certificates/certificates.service';
+import { createKeuringsoverzichtRepository } from './certificates/keuringsoverzicht.repository';
 import { createCategoriesRepository } from './categories/categories.repository';
 import { categoriesRoutes } from './categories/categories.routes';
 import { createCategoriesService } from './categories/categories.service';
@@ -287,6 +290,11 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     intervals: createIntervalsService({ db, config }),
     followups: createFollowupsService({ db, config }),
     overview: createOverviewService({ db, config }),
+    certificates: createCertificatesService({
+      repo: createKeuringsoverzichtRepository(db),
+      company: config.company,
+      dueSoonDays: config.dueSoonDays,
+    }),
     // The admins' view of the mail queue: failed mails, and sending one again through the queue.
     mails: createMailsService({ repo: repos.mails, queue: mail }),
     // Self-registration: the new user and its activation token through the users' repository,
@@ -348,4 +356,5 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(intervalsRoutes, { service: modules.intervals });
   await app.register(followupsRoutes, { service: modules.followups });
   await app.register(overviewRoutes, { service: modules.overview });
+  await app.register(certificatesRoutes, { service: modules.certificates });
 }
