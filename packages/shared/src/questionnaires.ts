@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './api';
+import type { Judgement, QuestionKind } from './compliance';
 import { MSG, choiceField, idField, requiredText } from './validation';
 
 /** The inspection types of product-decisions.md; a questionnaire has one. */
@@ -71,6 +72,13 @@ export const QuestionnaireQuestionSchema = z.object({
   answer_options: z.array(z.string()),
   memo_title: z.string().nullable(),
   position: z.number().int(),
+  // The question's kind, judgements and limits (master-data QuestionSchema); the values are
+  // spelled out because compliance.ts imports this file.
+  kind: z.enum(['choice', 'measurement'] as const satisfies readonly QuestionKind[]),
+  answer_judgements: z.array(z.enum(['good', 'remark', 'reject', 'na'] as const satisfies readonly Judgement[])),
+  unit: z.string().nullable(),
+  min_value: z.string().nullable(),
+  max_value: z.string().nullable(),
 });
 export type QuestionnaireQuestion = z.infer<typeof QuestionnaireQuestionSchema>;
 export const QuestionnaireQuestionInputSchema = z.object({ question_id: idField() });

@@ -186,6 +186,11 @@ describe('questions of a questionnaire category', () => {
         answer_options: ['Goed', 'Afgekeurd'],
         memo_title: 'Gemeten waarde (MΩ)',
         position: 2,
+        kind: 'choice',
+        answer_judgements: ['good', 'reject'],
+        unit: null,
+        min_value: null,
+        max_value: null,
       },
     });
     // The same bank question may be in another category of the questionnaire.

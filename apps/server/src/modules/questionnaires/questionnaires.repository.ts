@@ -69,6 +69,11 @@ const questionSelect = {
   answer_options: questions.answerOptions,
   memo_title: questions.memoTitle,
   position: qq.position,
+  kind: questions.kind,
+  answer_judgements: questions.answerJudgements,
+  unit: questions.unit,
+  min_value: questions.minValue,
+  max_value: questions.maxValue,
 };
 
 /** The two ordered lists: categories of a questionnaire, questions of a questionnaire category. */
@@ -128,6 +133,11 @@ export function createQuestionnairesRepository(db: Db) {
       qAnswerOptions: questions.answerOptions,
       qMemoTitle: questions.memoTitle,
       qPosition: qq.position,
+      qKind: questions.kind,
+      qAnswerJudgements: questions.answerJudgements,
+      qUnit: questions.unit,
+      qMinValue: questions.minValue,
+      qMaxValue: questions.maxValue,
     })
     .from(questionnaires)
     .leftJoin(qc, eq(qc.questionnaireId, questionnaires.id))
@@ -212,6 +222,11 @@ export function createQuestionnairesRepository(db: Db) {
           answer_options: r.qAnswerOptions!,
           memo_title: r.qMemoTitle,
           position: r.qPosition!,
+          kind: r.qKind!,
+          answer_judgements: r.qAnswerJudgements!,
+          unit: r.qUnit,
+          min_value: r.qMinValue,
+          max_value: r.qMaxValue,
         });
       }
       return {

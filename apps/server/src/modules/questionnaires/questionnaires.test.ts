@@ -170,6 +170,11 @@ describe('GET /api/questionnaires/:id/detail', () => {
             answer_options: bankOf(q.questionId).answerOptions,
             memo_title: bankOf(q.questionId).memoTitle,
             position: q.position,
+            kind: 'choice',
+            answer_judgements: bankOf(q.questionId).answerJudgements,
+            unit: null,
+            min_value: null,
+            max_value: null,
           })),
         })),
       ),
@@ -229,7 +234,59 @@ describe('GET /api/questionnaires/:id/detail', () => {
       name: edited.json().data.name,
       answer_options: ['Ja', 'Nee'],
       memo_title: 'Waarom?',
+      answer_judgements: ['good', 'reject'],
     });
+  });
+
+  it("shows each question's kind, judgements, unit and limits (the preview)", async () => {
+    const built = await createQuestionnaire(t.db, { categories: 1, questions: 1 });
+    const qq = built.categories[0]!.questions[0]!;
+    const judged = await t.admin.put(`/api/questions/${qq.questionId}`, {
+      body: {
+        name: uniqueName('Kabel'),
+        answer_options: ['Heel', 'Beschadigd'],
+        answer_judgements: ['good', 'reject'],
+      },
+    });
+    expect(judged.statusCode, judged.body).toBe(200);
+    const measured = await t.admin.post('/api/questions', {
+      body: { name: uniqueName('Isolatieweerstand'), kind: 'measurement', unit: 'MOhm', min_value: '1,0' },
+    });
+    expect(measured.statusCode, measured.body).toBe(201);
+    const added = await t.admin.post(
+      `/api/questionnaires/${built.questionnaire.id}/categories/${built.categories[0]!.id}/questions`,
+      { body: { question_id: measured.json().data.id } },
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().data).toMatchObject({ kind: 'measurement', unit: 'MOhm', min_value: '1.0', max_value: null });
+    const shown = (await detail(built.questionnaire.id)).categories[0]!.questions;
+    expect(
+      shown.map(({ kind, answer_options, answer_judgements, unit, min_value, max_value }) => ({
+        kind,
+        answer_options,
+        answer_judgements,
+        unit,
+        min_value,
+        max_value,
+      })),
+    ).toEqual([
+      {
+        kind: 'choice',
+        answer_options: ['Heel', 'Beschadigd'],
+        answer_judgements: ['good', 'reject'],
+        unit: null,
+        min_value: null,
+        max_value: null,
+      },
+      {
+        kind: 'measurement',
+        answer_options: [],
+        answer_judgements: [],
+        unit: 'MOhm',
+        min_value: '1.0',
+        max_value: null,
+      },
+    ]);
   });
 });
 

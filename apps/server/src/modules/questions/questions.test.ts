@@ -4,6 +4,7 @@ import { questions } from '../../db/schema/master-data';
 import { questionnaireQuestions } from '../../db/schema/questionnaires';
 import { describeCrud } from '../../test/crud-suite';
 import { errorsOf } from '../../test/helpers';
+import { COMPLIANCE_TEXT } from '@keurwijzer/shared/compliance';
 import { createQuestion, createQuestionnaire, uniqueName } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -37,7 +38,13 @@ describe('questions: answer options, memo title and order', () => {
       data: {
         id: expect.any(Number),
         name: input.name,
+        kind: 'choice',
         answer_options: ['Goed', 'Matig', 'Slecht', 'n.v.t.'],
+        // None sent: each option gets the judgement its label suggests.
+        answer_judgements: ['good', 'remark', 'reject', 'na'],
+        unit: null,
+        min_value: null,
+        max_value: null,
         memo_title: 'Opmerkingen monteur',
         order: 10,
         questionnaires_count: 0,
@@ -184,5 +191,168 @@ describe('questions: answer options, memo title and order', () => {
       }
       expect(await t.db.$count(questions, eq(questions.id, question.id))).toBe(added.statusCode === 201 ? 1 : 0);
     }
+  });
+});
+
+describe('questions: judgements and measurements', () => {
+  const measurement = (overrides: Record<string, unknown> = {}) =>
+    body({ name: uniqueName('Isolatieweerstand'), kind: 'measurement', unit: 'MOhm', min_value: '1,0', ...overrides });
+
+  it('creates, reads and updates a choice question with a judgement per option', async () => {
+    const created = await t.admin.post('/api/questions', {
+      body: body({ answer_options: ['Goed', 'Matig', 'Slecht'], answer_judgements: ['good', 'reject', 'remark'] }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    expect(created.json().data).toMatchObject({
+      kind: 'choice',
+      answer_options: ['Goed', 'Matig', 'Slecht'],
+      answer_judgements: ['good', 'reject', 'remark'],
+    });
+    const read = await t.admin.get(`/api/questions/${id}`);
+    expect(read.json().data.answer_judgements).toEqual(['good', 'reject', 'remark']);
+    // An emptied option leaves with its judgement; the others keep theirs.
+    const updated = await t.admin.put(`/api/questions/${id}`, {
+      body: body({
+        answer_options: ['Goed', '', 'Slecht', 'n.v.t.'],
+        answer_judgements: ['remark', 'good', 'remark', ''],
+      }),
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({
+      answer_options: ['Goed', 'Slecht', 'n.v.t.'],
+      answer_judgements: ['remark', 'remark', 'na'],
+    });
+    const [row] = await t.db.select().from(questions).where(eq(questions.id, id));
+    expect(row!.answerJudgements).toEqual(['remark', 'remark', 'na']);
+  });
+
+  it('takes the judgements from form data as repeated keys, one as a plain string', async () => {
+    for (const as of ['form', 'multipart'] as const) {
+      const res = await t.admin.post('/api/questions', {
+        body: body({ answer_options: ['Ja', 'Nee'], answer_judgements: ['na', 'remark'] }),
+        as,
+      });
+      expect(res.statusCode, `${as}: ${res.body}`).toBe(201);
+      expect(res.json().data.answer_judgements).toEqual(['na', 'remark']);
+    }
+    const single = await t.admin.post('/api/questions', {
+      body: body({ answer_options: 'Ja', answer_judgements: 'reject' }),
+      as: 'form',
+    });
+    expect(single.json().data.answer_judgements).toEqual(['reject']);
+  });
+
+  it('answers 422 at the position of an unknown judgement and stores nothing', async () => {
+    const before = await questionCount();
+    const res = await t.admin.post('/api/questions', {
+      body: body({ answer_options: ['Goed', 'Slecht'], answer_judgements: ['good', 'bad'] }),
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorsOf(res)).toEqual({ 'answer_judgements.1': ['Ongeldige keuze'] });
+    const notList = await t.admin.post('/api/questions', { body: body({ answer_judgements: { 0: 'good' } }) });
+    expect(notList.statusCode, notList.body).toBe(422);
+    expect(errorsOf(notList)).toEqual({ 'answer_judgements.0': ['Ongeldige keuze'] });
+    const kind = await t.admin.post('/api/questions', { body: body({ kind: 'meting' }) });
+    expect(errorsOf(kind)).toEqual({ kind: ['Ongeldige keuze'] });
+    expect(await questionCount()).toBe(before);
+  });
+
+  it('reads back the defaults by label for a question stored without judgements', async () => {
+    const q = await createQuestion(t.db, { answerOptions: ['Ja', 'Nee', 'Twijfel', 'nvt'] });
+    const res = await t.admin.get(`/api/questions/${q.id}`);
+    expect(res.json().data).toMatchObject({
+      kind: 'choice',
+      answer_judgements: ['good', 'reject', 'remark', 'na'],
+      unit: null,
+      min_value: null,
+      max_value: null,
+    });
+  });
+
+  it('creates, reads and updates a measurement typed with a Dutch comma; options are ignored', async () => {
+    const created = await t.admin.post('/api/questions', {
+      body: measurement({ answer_options: ['Goed'], answer_judgements: ['good'] }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    expect(created.json().data).toMatchObject({
+      kind: 'measurement',
+      unit: 'MOhm',
+      min_value: '1.0',
+      max_value: null,
+      answer_options: [],
+      answer_judgements: [],
+    });
+    expect((await t.admin.get(`/api/questions/${id}`)).json().data).toMatchObject({
+      min_value: '1.0',
+      max_value: null,
+    });
+    // Equal limits (both inclusive) and a point as separator are fine; a form sends strings.
+    const updated = await t.admin.put(`/api/questions/${id}`, {
+      body: measurement({ unit: 'Ohm', min_value: '0,30', max_value: '0.3' }),
+      as: 'form',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({ unit: 'Ohm', min_value: '0.30', max_value: '0.3' });
+    const maxOnly = await t.admin.put(`/api/questions/${id}`, {
+      body: measurement({ min_value: '', max_value: '-0,5' }),
+    });
+    expect(maxOnly.json().data).toMatchObject({ min_value: null, max_value: '-0.5' });
+    // Back to answer options: the unit and limits go.
+    const choice = await t.admin.put(`/api/questions/${id}`, {
+      body: body({ kind: 'choice', unit: 'V', max_value: '1' }),
+    });
+    expect(choice.statusCode, choice.body).toBe(200);
+    expect(choice.json().data).toMatchObject({ kind: 'choice', unit: null, min_value: null, max_value: null });
+    expect(choice.json().data.answer_options).toEqual(['Goed', 'Matig', 'Slecht']);
+  });
+
+  it('answers 422 for a measurement without unit, without limits, with min above max or a bad number', async () => {
+    const before = await questionCount();
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ unit: '' }, { unit: [COMPLIANCE_TEXT.unitRequired] }],
+      [{ unit: undefined }, { unit: [COMPLIANCE_TEXT.unitRequired] }],
+      [{ unit: 'x'.repeat(21) }, { unit: ['Maximaal 20 tekens'] }],
+      [{ min_value: '', max_value: '' }, { min_value: [COMPLIANCE_TEXT.measurementLimitsRequired] }],
+      [{ min_value: '2', max_value: '1,99' }, { min_value: [COMPLIANCE_TEXT.measurementLimitsOrder] }],
+      [{ min_value: '1,2,3' }, { min_value: [COMPLIANCE_TEXT.invalidMeasurement] }],
+      [{ max_value: 'veel' }, { max_value: [COMPLIANCE_TEXT.invalidMeasurement] }],
+      [{ max_value: '1,23456' }, { max_value: [COMPLIANCE_TEXT.invalidMeasurement] }],
+      [{ max_value: '123456789' }, { max_value: [COMPLIANCE_TEXT.invalidMeasurement] }],
+      [{ max_value: { v: 1 } }, { max_value: [COMPLIANCE_TEXT.invalidMeasurement] }],
+      [
+        { name: '', unit: '', min_value: '' },
+        {
+          name: ['Verplicht'],
+          unit: [COMPLIANCE_TEXT.unitRequired],
+          min_value: [COMPLIANCE_TEXT.measurementLimitsRequired],
+        },
+      ],
+    ];
+    for (const [overrides, errors] of cases) {
+      const res = await t.admin.post('/api/questions', { body: measurement(overrides) });
+      expect(res.statusCode, `${JSON.stringify(overrides)}: ${res.body}`).toBe(422);
+      expect(errorsOf(res), JSON.stringify(overrides)).toEqual(errors);
+    }
+    // An update is checked the same way and changes nothing.
+    const q = await createQuestion(t.db);
+    const refused = await t.admin.put(`/api/questions/${q.id}`, {
+      body: measurement({ min_value: '5', max_value: '1' }),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(errorsOf(refused)).toEqual({ min_value: [COMPLIANCE_TEXT.measurementLimitsOrder] });
+    const [row] = await t.db.select().from(questions).where(eq(questions.id, q.id));
+    expect(row!.kind).toBe('choice');
+    expect(await questionCount()).toBe(before + 1);
+  });
+
+  it('keeps the new fields behind the same doors: 401, 403, 419', async () => {
+    const input = measurement();
+    expect((await t.visitor.post('/api/questions', { body: input })).statusCode).toBe(401);
+    expect((await t.mechanic.post('/api/questions', { body: input })).statusCode).toBe(403);
+    expect((await t.customerA.client.post('/api/questions', { body: input })).statusCode).toBe(403);
+    expect((await t.admin.post('/api/questions', { body: input, csrf: false })).statusCode).toBe(419);
+    expect((await t.admin.put('/api/questions/999999', { body: input })).statusCode).toBe(404);
   });
 });
