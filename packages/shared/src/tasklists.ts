@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SORT_ORDERS, listQuerySchema } from './api';
+import { DUE_STATES } from './compliance';
 import { INSPECTION_TYPES } from './questionnaires';
 import { PlannedMachineSchema } from './reports';
 import {
@@ -46,7 +47,29 @@ export const TASKLIST_TEXT = {
   machineArchived: 'Deze machine is gearchiveerd.',
   machineInactive: 'Deze machine is niet actief.',
   alreadyPlanned: 'Deze machine staat al op deze takenlijst.',
+  locationMissing: 'Deze vestiging bestaat niet (meer)',
 } as const;
+
+/** What planning a machine on a task list depends on, as the server reads it. */
+export type PlanFacts = {
+  /** null: no machine with this id. */
+  at_location: boolean | null;
+  archived: boolean;
+  status: string | null;
+  questionnaire_id: number | null;
+  questions: number;
+};
+
+/** Why a machine cannot be planned on a task list, or null when it can (the plan endpoints' one rule). */
+export function planRefusal(c: PlanFacts): string | null {
+  if (c.at_location === null) return TASKLIST_TEXT.machineMissing;
+  if (!c.at_location) return TASKLIST_TEXT.notAtLocation;
+  if (c.archived) return TASKLIST_TEXT.machineArchived;
+  if (c.status === 'inactive') return TASKLIST_TEXT.machineInactive;
+  if (c.questionnaire_id === null) return TASKLIST_TEXT.noQuestionnaire;
+  if (c.questions === 0) return TASKLIST_TEXT.emptyQuestionnaire;
+  return null;
+}
 
 /** Earliest and latest planned year: a typo (0202, 20266) is refused rather than stored. */
 const MIN_PLANNED_YEAR = 2000;
@@ -177,11 +200,56 @@ export const TasklistCandidateSchema = z.object({
   report_id: z.number().int().nullable(),
   /** The machine's open malfunctions (Open and In behandeling): the plan screen marks it. */
   open_malfunctions: z.number().int(),
+  /**
+   * When it must be inspected for the list's type ("YYYY-MM-DD"; for Keuring + onderhoud the
+   * earlier of the two), null without an interval; its state computed by PostgreSQL.
+   */
+  due_date: z.string().nullable(),
+  due_state: z.enum(DUE_STATES),
   /** Whether it can be planned; if not, `reason` says why (Dutch). */
   plannable: z.boolean(),
   reason: z.string().nullable(),
 });
 export type TasklistCandidate = z.infer<typeof TasklistCandidateSchema>;
+
+/**
+ * GET /api/tasklists/:id/candidates?due=1: only the machines that are due (Afgekeurd, Verlopen or
+ * Binnenkort) for the list's type, by due date (afgekeurd first, then the earliest date).
+ */
+export const TasklistCandidatesQuerySchema = z.object({
+  due: flagField().default(false),
+});
+
+/** The states "Alle verlopen inplannen" plans and the create form counts. */
+export const PLANNABLE_DUE_STATES = ['rejected', 'overdue', 'due_soon'] as const;
+
+/** A machine "Alle verlopen inplannen" could not plan, and why (Dutch). */
+export const SkippedMachineSchema = z.object({ id: z.number().int(), name: z.string(), reason: z.string() });
+export type SkippedMachine = z.infer<typeof SkippedMachineSchema>;
+
+/** GET /api/planning/due-count?location_id=&inspection_type= (tasklists.view). */
+export const DueCountQuerySchema = z.object({
+  location_id: idField(),
+  inspection_type: choiceField(INSPECTION_TYPES),
+});
+export const DueCountSchema = z.object({ count: z.number().int() });
+export type DueCount = z.infer<typeof DueCountSchema>;
+
+/** The create form's line once customer, location and type are chosen. */
+export const dueCountText = (n: number): string =>
+  n === 0
+    ? 'Geen machines van deze vestiging zijn verlopen of binnenkort aan de beurt'
+    : n === 1
+      ? '1 machine van deze vestiging is verlopen, afgekeurd of binnenkort aan de beurt'
+      : `${n} machines van deze vestiging zijn verlopen, afgekeurd of binnenkort aan de beurt`;
+
+/** The answer of "Alle verlopen inplannen" (POST /api/tasklists/:id/plan-due). */
+export function planDueText(added: number, skipped: number): string {
+  const planned =
+    added === 0 ? 'Geen machines ingepland' : added === 1 ? '1 machine ingepland' : `${added} machines ingepland`;
+  if (skipped === 0) return added === 0 ? 'Er zijn geen verlopen machines om in te plannen' : planned;
+  return `${planned}; ${skipped === 1 ? '1 machine kon' : `${skipped} machines konden`} niet worden ingepland`;
+}
 
 /** Planning machines: one id or several (form data repeats the key). */
 export const PlanMachinesInputSchema = z.object({

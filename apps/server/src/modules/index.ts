@@ -269,7 +269,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     categories: createCategoriesService(repos.categories),
     questions: createQuestionsService(repos.questions),
     questionnaires: createQuestionnairesService({ db, repo: repos.questionnaires }),
-    tasklists: createTasklistsService({ db, repo: repos.tasklists }),
+    tasklists: createTasklistsService({ db, repo: repos.tasklists, dueSoonDays: config.dueSoonDays }),
     planning: createPlanningService({ db, repo: repos.planning, tasklists: repos.tasklists }),
     completedReports: createCompletedReportsService({ repo: repos.completedReports, company: config.company }),
     machineReports,
@@ -288,7 +288,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     // Planning and compliance (issue 20): intervals and due states, follow-ups and planning from
     // due dates, the overviews and the Keuringsoverzicht.
     intervals: createIntervalsService({ db, config }),
-    followups: createFollowupsService({ db, config }),
+    followups: createFollowupsService({ db, config, tasklists: repos.tasklists }),
     overview: createOverviewService({ db, config }),
     certificates: createCertificatesService({
       repo: createKeuringsoverzichtRepository(db),

@@ -14,6 +14,8 @@ import { users } from '../../db/schema/users';
 import { likePattern, pageMeta, preparedByShape } from '../../lib/list-query';
 import { PLANNED_MACHINE_JSON, STATS, TASKLIST_JSON, TASKLIST_SORT, TODAY, todayFirst } from './tasklists.presenter';
 import { openMalfunction } from '../../db/shared-facts';
+import { dueTypesOf } from '@keurwijzer/shared/compliance';
+import { dueStateSql, dueStateWhere, type DueClock } from '../../lib/due-state';
 import { fullName, rowsOf } from '../../db/sql-json';
 
 /*
@@ -179,6 +181,26 @@ function searchOf(q: TasklistListQuery): SQL | undefined {
     or ${fullName('u')} ilike ${p} or t.remarks ilike ${p})`;
 }
 
+/**
+ * The due date and rejected flag of machine `m` for an inspection type, as row `du` (a lateral
+ * join over machine_due): for Keuring + onderhoud the earlier date of the two and rejected when
+ * either is. No machine_due row (no interval): a null date, not rejected.
+ */
+const dueOfType = (type: InspectionType) => sql`left join lateral (
+    select min(md.due_date) as due_date, coalesce(bool_or(md.rejected), false) as rejected
+    from machine_due md
+    where md.machine_id = m.id and md.inspection_type = any(${`{${dueTypesOf(type).join(',')}}`}::text[])
+  ) du on true`;
+
+/** A due row `du` that "Alle verlopen inplannen" plans: Afgekeurd, Verlopen or Binnenkort. */
+const isDue = (clock: DueClock) =>
+  sql`(${sql.join(
+    (['rejected', 'overdue', 'due_soon'] as const).map((state) =>
+      dueStateWhere(state, sql`du.due_date`, sql`du.rejected`, clock),
+    ),
+    sql` or `,
+  )})`;
+
 export function createTasklistsRepository(db: Db) {
   /*
    * A page without a search is a named prepared statement per shape (sort, direction, which
@@ -277,7 +299,11 @@ export function createTasklistsRepository(db: Db) {
      * screen shows: place, type, its latest submitted report of the list's type, its
      * questionnaire of that type, whether it is on the list already (one statement).
      */
-    async candidates(t: TasklistRow, tx: Executor = db): Promise<CandidateRow[]> {
+    async candidates(
+      t: TasklistRow,
+      due: { clock: DueClock; only: boolean },
+      tx: Executor = db,
+    ): Promise<CandidateRow[]> {
       const rows = await rowsOf<{ json: CandidateRow }>(
         tx,
         sql`select json_build_object(
@@ -295,7 +321,9 @@ export function createTasklistsRepository(db: Db) {
                 where qc.questionnaire_id = q.id), 0),
               'report_id', (select r.id from ${reports} r where r.tasklist_id = ${t.id} and r.machine_id = m.id),
               'open_malfunctions', (select count(*)::int from malfunctions f
-                where f.machine_id = m.id and ${openMalfunction('f')})
+                where f.machine_id = m.id and ${openMalfunction('f')}),
+              'due_date', to_char(du.due_date, 'YYYY-MM-DD'),
+              'due_state', ${dueStateSql(sql`du.due_date`, sql`du.rejected`, due.clock)}
             ) as json
             from machines m
             left join departments d on d.id = m.department_id
@@ -303,10 +331,47 @@ export function createTasklistsRepository(db: Db) {
             left join machine_types mt on mt.id = m.machine_type_id
             left join machine_questionnaires mq on mq.machine_id = m.id and mq.inspection_type = ${t.inspection_type}
             left join questionnaires q on q.id = mq.questionnaire_id
+            ${dueOfType(t.inspection_type)}
             where m.location_id = ${t.location_id} and m.customer_id = ${t.customer_id} and m.archived_at is null
-            order by lower(d.name) nulls first, lower(rm.name) nulls first, lower(m.name), m.id`,
+              ${due.only ? sql`and ${isDue(due.clock)}` : sql``}
+            order by ${due.only ? sql`du.rejected desc, du.due_date asc nulls last,` : sql``}
+              lower(d.name) nulls first, lower(rm.name) nulls first, lower(m.name), m.id`,
       );
       return rows.map((r) => r.json);
+    },
+
+    /**
+     * The machines of the task list's location that are due for its type (Afgekeurd, Verlopen,
+     * Binnenkort) and not on the list yet, by due date: what "Alle verlopen inplannen" plans.
+     */
+    async dueMachineIds(t: TasklistRow, clock: DueClock, tx: Executor): Promise<number[]> {
+      const rows = await rowsOf<{ id: number }>(
+        tx,
+        sql`select m.id from machines m ${dueOfType(t.inspection_type)}
+            where m.location_id = ${t.location_id} and m.customer_id = ${t.customer_id} and m.archived_at is null
+              and ${isDue(clock)}
+              and not exists(select 1 from ${reports} r where r.tasklist_id = ${t.id} and r.machine_id = m.id)
+            order by du.rejected desc, du.due_date asc nulls last, lower(m.name), m.id`,
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * How many machines of a location are due for an inspection type (the create form's line);
+     * undefined for a location that does not exist. machine_due holds only machines in use.
+     */
+    async dueCount(locationId: number, type: InspectionType, clock: DueClock): Promise<number | undefined> {
+      const [row] = await rowsOf<{ count: number }>(
+        db,
+        sql`select (select count(*)::int from (
+                select md.machine_id as id, min(md.due_date) as due_date, bool_or(md.rejected) as rejected
+                from machine_due md
+                where md.location_id = l.id and md.inspection_type = any(${`{${dueTypesOf(type).join(',')}}`}::text[])
+                group by md.machine_id) du
+              where ${isDue(clock)}) as count
+            from ${locations} l where l.id = ${locationId}`,
+      );
+      return row?.count;
     },
 
     /** The task list's own row; locked until the transaction ends when `lock` is given. */

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '@keurwijzer/shared/permissions';
 import {
+  DueCountQuerySchema,
+  DueCountSchema,
   PlanMachinesInputSchema,
+  SkippedMachineSchema,
+  TasklistCandidatesQuerySchema,
+  planDueText,
   TasklistCandidateSchema,
   TasklistDetailSchema,
   TasklistInputSchema,
@@ -65,9 +70,34 @@ export const tasklistsRoutes: FastifyPluginAsyncZod<{ service: TasklistsService 
     `${C}/:id/candidates`,
     {
       config: read,
-      schema: { params: IdParamsSchema, response: { 200: dataOf(z.array(TasklistCandidateSchema)) } },
+      schema: {
+        params: IdParamsSchema,
+        querystring: TasklistCandidatesQuerySchema,
+        response: { 200: dataOf(z.array(TasklistCandidateSchema)) },
+      },
     },
-    async (req) => ({ data: await service.candidates(actorOf(req), req.params.id) }),
+    async (req) => ({ data: await service.candidates(actorOf(req), req.params.id, req.query) }),
+  );
+  app.post(
+    `${C}/:id/plan-due`,
+    {
+      config,
+      schema: {
+        params: IdParamsSchema,
+        response: { 200: changedOf(TasklistDetailSchema).extend({ skipped: z.array(SkippedMachineSchema) }) },
+      },
+    },
+    async (req) => {
+      const { tasklist, added, skipped } = await service.planDue(actorOf(req), req.params.id);
+      return { data: tasklist, message: planDueText(added, skipped.length), skipped };
+    },
+  );
+  app.get(
+    '/api/planning/due-count',
+    { config: read, schema: { querystring: DueCountQuerySchema, response: { 200: dataOf(DueCountSchema) } } },
+    async (req) => ({
+      data: { count: await service.dueCount(actorOf(req), req.query.location_id, req.query.inspection_type) },
+    }),
   );
   app.post(
     `${C}/:id/machines`,

@@ -1,7 +1,10 @@
 import { TEXT } from '@keurwijzer/shared/texts';
+import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import {
   TASKLIST_TEXT,
+  planRefusal,
   type PlanMachinesInput,
+  type SkippedMachine,
   type TasklistCandidate,
   type TasklistDetail,
   type TasklistInput,
@@ -10,21 +13,13 @@ import {
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { dueClock } from '../../lib/due-state';
 import { tasklistsPolicy } from './tasklists.policy';
 import type { CandidateRow, PlanCheck, TasklistRow, TasklistsRepository } from './tasklists.repository';
 
-/** Why a machine cannot be planned on the list, or null when it can. */
-function refusal(
-  c: Pick<PlanCheck, 'at_location' | 'archived' | 'status' | 'questionnaire_id' | 'questions'>,
-): string | null {
-  if (c.at_location === null) return TASKLIST_TEXT.machineMissing;
-  if (!c.at_location) return TASKLIST_TEXT.notAtLocation;
-  if (c.archived) return TASKLIST_TEXT.machineArchived;
-  if (c.status === 'inactive') return TASKLIST_TEXT.machineInactive;
-  if (c.questionnaire_id === null) return TASKLIST_TEXT.noQuestionnaire;
-  if (c.questions === 0) return TASKLIST_TEXT.emptyQuestionnaire;
-  return null;
-}
+/** Why a machine cannot be planned on the list, or null when it can (shared/tasklists.ts). */
+const refusal = (c: Pick<PlanCheck, 'at_location' | 'archived' | 'status' | 'questionnaire_id' | 'questions'>) =>
+  planRefusal(c);
 
 const toCandidate = ({ questions, ...row }: CandidateRow): TasklistCandidate => {
   const reason = row.report_id !== null ? null : refusal({ at_location: true, archived: false, questions, ...row });
@@ -40,7 +35,18 @@ const toCandidate = ({ questions, ...row }: CandidateRow): TasklistCandidate => 
  * locked after its list, the order an answer or a submit keeps too (the reports module), as the
  * triggers of migration 0010 update the list's figures when a report changes.
  */
-export function createTasklistsService({ db, repo }: { db: Db; repo: TasklistsRepository }) {
+export function createTasklistsService({
+  db,
+  repo,
+  dueSoonDays,
+}: {
+  db: Db;
+  repo: TasklistsRepository;
+  /** config.dueSoonDays: the "Binnenkort" window of the due states. */
+  dueSoonDays: number;
+}) {
+  const clock = () => dueClock(dueSoonDays);
+
   async function rowOf(id: number, tx: Executor = db, lock?: 'update' | 'no key update'): Promise<TasklistRow> {
     const row = await repo.row(id, tx, lock);
     if (!row) throw notFound();
@@ -93,10 +99,18 @@ export function createTasklistsService({ db, repo }: { db: Db; repo: TasklistsRe
     },
 
     /** The machines at the list's location, with whether (and why not) each can be planned. */
-    async candidates(actor: Actor, id: number): Promise<TasklistCandidate[]> {
+    async candidates(actor: Actor, id: number, query: { due: boolean } = { due: false }): Promise<TasklistCandidate[]> {
       tasklistsPolicy.assertRead(actor);
       const row = await rowOf(id);
-      return (await repo.candidates(row)).map(toCandidate);
+      return (await repo.candidates(row, { clock: clock(), only: query.due })).map(toCandidate);
+    },
+
+    /** How many machines of a location are due for a type (the create form); 422 for an unknown location. */
+    async dueCount(actor: Actor, locationId: number, type: InspectionType): Promise<number> {
+      tasklistsPolicy.assertRead(actor);
+      const count = await repo.dueCount(locationId, type, clock());
+      if (count === undefined) throw fieldError('location_id', TASKLIST_TEXT.locationMissing);
+      return count;
     },
 
     create(actor: Actor, input: TasklistInput) {
@@ -162,6 +176,32 @@ export function createTasklistsService({ db, repo }: { db: Db; repo: TasklistsRe
         if (refused.length > 0) throw new AppError(422, TEXT.validation, { machine_ids: refused });
         const added = await repo.plan(row, ids, tx);
         return { tasklist: await detail(id, tx), added: added.length };
+      });
+    },
+
+    /**
+     * "Alle verlopen inplannen": plans every machine of the list's location that is due for its
+     * type (Afgekeurd, Verlopen, Binnenkort) and not on it yet, by the plan path's own checks, in
+     * the same transaction under the list's lock. Unlike `plan` it is not all or nothing: the
+     * machines that cannot be planned (no questionnaire of this type, an empty one) are left
+     * out and returned with their reason, so the screen can name them.
+     */
+    async planDue(actor: Actor, id: number) {
+      tasklistsPolicy.assertWrite(actor);
+      return db.transaction(async (tx) => {
+        const row = await rowOf(id, tx, 'no key update');
+        const ids = await repo.dueMachineIds(row, clock(), tx);
+        const checks = ids.length > 0 ? await repo.planChecks(row, ids, tx) : [];
+        const skipped: SkippedMachine[] = [];
+        const plannable: number[] = [];
+        for (const c of checks) {
+          if (c.planned) continue;
+          const reason = refusal(c);
+          if (reason === null) plannable.push(c.id);
+          else skipped.push({ id: c.id, name: c.name ?? `Machine ${c.id}`, reason });
+        }
+        const added = plannable.length > 0 ? await repo.plan(row, plannable, tx) : [];
+        return { tasklist: await detail(id, tx), added: added.length, skipped };
       });
     },
 
