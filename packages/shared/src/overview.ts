@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DUE_STATES, DUE_TYPES, VERDICTS } from './compliance';
 import { MAX_ITEMS_PER_PAGE } from './api';
-import { MSG, idField } from './validation';
+import { MAX_TEXT, MSG, hasNoNul, idField } from './validation';
 
 /*
  * The overviews of issue 20 part 6 (module apps/server/src/modules/overview):
@@ -49,8 +49,12 @@ export const OverviewSchema = z.object({
   rejected: z.number().int(),
   /** Follow-ups ("Acties") with status open. */
   open_followups: z.number().int(),
-  /** Malfunctions Open or In behandeling. */
+  /** Malfunctions Open or In behandeling (the sum of the two below). */
   open_malfunctions: z.number().int(),
+  /** Malfunctions Open (the list's status filter "open"). */
+  malfunctions_open: z.number().int(),
+  /** Malfunctions In behandeling (status filter "in_progress"). */
+  malfunctions_in_progress: z.number().int(),
 });
 export type Overview = z.infer<typeof OverviewSchema>;
 
@@ -94,9 +98,17 @@ const positiveInt = (max: number) =>
 /**
  * GET /api/due: sorted by due date, then machine id, then type (fixed: a planning list); paged
  * like the other lists (page, itemsPerPage). due_within_days = N: not afgekeurd and due after
- * today and at most N days from today ("the coming 4 weeks" = 28). Filters combine with AND.
+ * today and at most N days from today ("the coming 4 weeks" = 28). Filters combine with AND;
+ * sortKey/sortOrder are not read (the order is fixed).
  */
 export const DueListQuerySchema = z.object({
+  /** Part of the machine's name or inventory number, or of the customer's name. */
+  search: z
+    .string({ error: MSG.invalidChoice })
+    .trim()
+    .max(MAX_TEXT, { error: MSG.maxText })
+    .refine(hasNoNul, { error: MSG.invalidCharacters })
+    .optional(),
   page: positiveInt(1_000_000).default(1),
   itemsPerPage: positiveInt(MAX_ITEMS_PER_PAGE).default(25),
   state: z.enum(DUE_FILTER_STATES, { error: MSG.invalidChoice }).optional(),

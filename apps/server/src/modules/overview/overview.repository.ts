@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { jsonObject, rowsOf } from '../../db/sql-json';
 import { dueStateSql, dueStateWhere, type DueClock } from '../../lib/due-state';
-import { pageMeta } from '../../lib/list-query';
+import { likePattern, pageMeta } from '../../lib/list-query';
 import type { JsonPage } from '../../lib/responses';
 
 /*
@@ -39,6 +39,11 @@ function dueConditions(q: DueListQuery, c: DueClock): SQL {
   if (q.customer_id !== undefined) where.push(sql`d.customer_id = ${q.customer_id}`);
   if (q.location_id !== undefined) where.push(sql`d.location_id = ${q.location_id}`);
   if (q.inspection_type) where.push(sql`d.inspection_type = ${q.inspection_type}`);
+  if (q.search) {
+    const p = likePattern(q.search);
+    where.push(sql`(d.machine_id in (select sm.id from machines sm where sm.name ilike ${p} or sm.inventory_number ilike ${p})
+      or d.customer_id in (select sc.id from customers sc where sc.name ilike ${p}))`);
+  }
   if (q.due_within_days !== undefined) {
     where.push(
       sql`(not d.rejected and d.due_date > ${c.today}::date and d.due_date <= (${c.today}::date + ${q.due_within_days}::int))`,
@@ -89,7 +94,11 @@ export function createOverviewRepository(db: Db) {
               'rejected', (select count(*)::int from machines m where m.archived_at is null and m.due_rejected),
               'open_followups', (select count(*)::int from followups f where f.status = 'open'),
               'open_malfunctions', (select coalesce(sum(k.n), 0)::int from kept_counts k
-                where k.key in ('malfunctions:in_progress', 'malfunctions:open'))
+                where k.key in ('malfunctions:in_progress', 'malfunctions:open')),
+              'malfunctions_open', (select coalesce(sum(k.n), 0)::int from kept_counts k
+                where k.key = 'malfunctions:open'),
+              'malfunctions_in_progress', (select coalesce(sum(k.n), 0)::int from kept_counts k
+                where k.key = 'malfunctions:in_progress')
             ) as json`,
       );
       return row!.json;

@@ -109,6 +109,8 @@ describe('GET /api/overview', () => {
       rejected: 1,
       open_followups: 1,
       open_malfunctions: 2,
+      malfunctions_open: 1,
+      malfunctions_in_progress: 1,
     });
   });
 
@@ -169,6 +171,13 @@ describe('GET /api/due', () => {
     expect(keys((await rowsOf('?due_within_days=5')).data)).toEqual([]);
     expect(keys((await rowsOf('?inspection_type=maintenance')).data)).toEqual([`${m.overdue2}:maintenance`]);
     expect(keys((await rowsOf(`?location_id=${secondLocation}`)).data)).toEqual([`${m.fine}:inspection`]);
+    expect(keys((await rowsOf('?search=kantbank')).data)).toEqual([
+      `${m.overdue2}:inspection`,
+      `${m.overdue2}:maintenance`,
+    ]);
+    expect(keys((await rowsOf(`?search=${encodeURIComponent(t.customerB.chain.customer.name)}`)).data)).toEqual([
+      `${m.otherOverdue}:inspection`,
+    ]);
     expect(keys((await rowsOf(`?customer_id=${t.customerB.chain.customer.id}`)).data)).toEqual([
       `${m.otherOverdue}:inspection`,
     ]);
