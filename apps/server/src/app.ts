@@ -21,6 +21,7 @@ import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 import type { SessionStore } from './modules/auth/session-store';
 import { createModules, registerModules } from './modules/index';
+import { createRemindersModule } from './modules/reminders/reminders';
 import { twoFactorSetupRequired } from './modules/auth/auth.service';
 
 // Zod's own messages (where a schema names none: a body that is an array or null, a wrong type)
@@ -104,12 +105,21 @@ export async function buildApp({
     options: mailQueueOptions,
   });
   app.addHook('onReady', () => mail.start());
+  // The reminder mails' schedules and workers (modules/reminders; REMINDERS=0: none), after the queue.
+  const reminders = createRemindersModule({
+    database,
+    mail,
+    config,
+    log: { info: (obj, msg) => app.log.info(obj, msg), error: (obj, msg) => app.log.error(obj, msg) },
+  });
+  app.addHook('onReady', () => reminders.start());
   // Work started after an answer (lib/after-response.ts), which may queue mail: finished first.
   const afterResponse = createAfterResponseTasks();
   app.decorate('afterResponse', afterResponse);
   // preClose: before any onClose hook (they run last-added first), e.g. the database's close.
   app.addHook('preClose', async () => {
     await afterResponse.settle();
+    await reminders.stop();
     await mail.stop();
   });
 
@@ -168,6 +178,7 @@ export async function buildApp({
 
   app.decorate('sessions', sessions);
   app.decorate('mailQueue', mail);
+  app.decorate('reminders', reminders);
   app.decorate('imageIntake', modules.images);
   return app;
 }

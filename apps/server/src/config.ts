@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   STORAGE_BYTES_PER_CUSTOMER: z.coerce.number().int().min(1).default(STORAGE_BYTES_PER_CUSTOMER),
   /** Days before its due date a machine counts as "Binnenkort" (packages/shared/src/compliance.ts). */
   DUE_SOON_DAYS: z.coerce.number().int().min(1).max(365).default(DUE_SOON_DAYS),
+  /** The reminder mails' schedules (modules/reminders); REMINDERS=0 turns them off (tests, bench). */
+  REMINDERS: bool.default(true),
 });
 
 export type Config = {
@@ -86,6 +88,8 @@ export type Config = {
   usage: { uploadsPerHour: number; exportsPerHour: number; storageBytesPerCustomer: number };
   /** Days before its due date a machine is "due soon". */
   dueSoonDays: number;
+  /** The reminder mails' schedules and workers run in this process (REMINDERS, default on). */
+  reminders: boolean;
 };
 
 /** The inspection company as printed on exports. */
@@ -145,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       storageBytesPerCustomer: e.STORAGE_BYTES_PER_CUSTOMER,
     },
     dueSoonDays: e.DUE_SOON_DAYS,
+    reminders: e.REMINDERS,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, type Language } from './users';
-import { choiceField, optionalText, requiredText } from './validation';
+import { CurrentUserSchema, LANGUAGES, type Language } from './users';
+import { choiceField, flagField, optionalText, requiredText } from './validation';
 
 /**
  * The profile (issue 13): what a logged-in user changes of its own account. Not the e-mail
@@ -8,15 +8,27 @@ import { choiceField, optionalText, requiredText } from './validation';
  * (POST /api/change-password), two-factor sign-in its own calls.
  */
 
-/** PUT /api/profile: name and language preference (spec section 1: only nl exists). */
+/**
+ * PUT /api/profile: name and language preference (spec section 1: only nl exists), and whether the
+ * user gets the reminder mails (issue 20: weekly to the office, monthly to customer users);
+ * `reminder_mails` left out stays as it is (a form sends 1/0).
+ */
 export const ProfileInputSchema = z.object({
   first_name: requiredText(),
   preposition: optionalText(),
   last_name: requiredText(),
   lang: choiceField(LANGUAGES),
+  reminder_mails: flagField().optional(),
 });
 export type ProfileInput = z.output<typeof ProfileInputSchema>;
 export type ProfileFormValues = z.input<typeof ProfileInputSchema>;
+
+/** GET and PUT /api/profile answer the logged-in user with its profile's own settings. */
+export const ProfileSchema = CurrentUserSchema.extend({
+  /** The reminder mails are on (the switch "Herinneringsmails ontvangen"). */
+  reminder_mails: z.boolean(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
 
 /** The profile photo is stored as a square WebP of at most this many pixels a side. */
 export const PROFILE_PHOTO_SIDE = 512;
@@ -32,4 +44,9 @@ export const PROFILE_TEXT = {
   photoRemoved: 'Foto is verwijderd',
   photoMissing: 'Kies een foto om te uploaden',
   noPhoto: 'Je hebt geen foto.',
+  /** The switch of the reminder mails, and what it means. */
+  reminderMails: 'Herinneringsmails ontvangen',
+  reminderMailsHelp:
+    'Kantoor: elke maandag een overzicht van verlopen en binnenkort te keuren machines. Klanten: elke maand ' +
+    'een herinnering als er machines verlopen of afgekeurd zijn.',
 } as const;

@@ -31,7 +31,16 @@ export type MailSender = {
   /** Queues the mail (the `mails` row and its job); returns the row's id. Never waits for SMTP. */
   send(mail: OutgoingMail): Promise<number>;
   /** Queues all of them in one transaction (all or none); returns their rows' ids in order. */
-  sendAll(mails: readonly OutgoingMail[]): Promise<number[]>;
+  sendAll(mails: readonly OutgoingMail[], options?: SendAllOptions): Promise<number[]>;
+};
+
+export type SendAllOptions = {
+  /**
+   * Runs first in the transaction that queues the mails, with the caller's own statement (e.g.
+   * a reminder claims its (kind, period, user) key, modules/reminders): false queues nothing
+   * (sendAll answers []); its write commits with the mails or not at all.
+   */
+  onlyIf?: (tx: SqlExecutor) => Promise<boolean>;
 };
 
 export type MailQueueOptions = {
@@ -248,10 +257,11 @@ export function createMailQueue(deps: {
   }
 
   /** Queues mails in one transaction: a row and a job each, all or none. */
-  async function sendAll(mails: readonly OutgoingMail[]): Promise<number[]> {
+  async function sendAll(mails: readonly OutgoingMail[], opts: SendAllOptions = {}): Promise<number[]> {
     if (mails.length === 0) return [];
     const ids = await sql.transaction(async (tx) => {
       const queued: number[] = [];
+      if (opts.onlyIf && !(await opts.onlyIf(tx))) return queued;
       for (const mail of mails) {
         const rendered = renderMail(mail, company);
         const { rows } = await tx.query(
@@ -264,7 +274,7 @@ export function createMailQueue(deps: {
       }
       return queued;
     });
-    wake();
+    if (ids.length > 0) wake();
     return ids;
   }
 

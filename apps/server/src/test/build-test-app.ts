@@ -120,6 +120,8 @@ export async function createTestApp(
     SCRYPT_LOG_N: '10',
     LOG_LEVEL: options.logLevel ?? 'silent',
     APP_URL: 'http://localhost:3000',
+    // No reminder schedules unless a test turns them on (modules/reminders).
+    REMINDERS: '0',
     ...options.env,
   });
   // Uploads of this test file go to a directory of its own, removed at close.

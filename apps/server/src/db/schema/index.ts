@@ -12,3 +12,4 @@ export * from './mails';
 export * from './usage';
 export * from './kept-counts';
 export * from './compliance';
+export * from './reminders';

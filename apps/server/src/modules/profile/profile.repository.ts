@@ -12,6 +12,8 @@ export type ProfileValues = {
   preposition: string | null;
   lastName: string;
   lang: Language;
+  /** The reminder mails; undefined: unchanged. */
+  reminderMails?: boolean;
 };
 
 /** The user's own row: read, its name and language changed, its photo's storage key replaced. */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PROFILE_TEXT, ProfileInputSchema } from '@keurwijzer/shared/profile';
-import { CurrentUserSchema } from '@keurwijzer/shared/users';
+import { PROFILE_TEXT, ProfileInputSchema, ProfileSchema } from '@keurwijzer/shared/profile';
 import { actorOf } from '../../lib/actor';
 import { fieldError } from '../../lib/errors';
 import { MAX_IMAGE_BYTES, sendImage } from '../../lib/image-intake';
@@ -13,27 +12,27 @@ const config = { access: 'profile.edit' } as const;
 const uploadConfig = { ...config, files: { maxFiles: 1, maxFileBytes: MAX_IMAGE_BYTES } };
 
 /**
- * The profile (issue 13): GET/PUT /api/profile (name and language; not the e-mail address, not
- * the role), the photo: POST /api/profile/image (multipart field `image`), POST
+ * The profile (issue 13): GET/PUT /api/profile (name, language and the reminder mails' switch;
+ * not the e-mail address, not the role; the answer is the user with `reminder_mails`), the photo: POST /api/profile/image (multipart field `image`), POST
  * /api/profile/image/remove (not DELETE /api/profile/image: its POST `_method` twin would share
  * the upload's URL, which plugins/method-override.ts refuses), GET /api/profile/image, and GET
  * /api/users/:id/image, the URL the user payload's `image` gives (the owner, or users.view).
  * Every role has `profile.edit`; the user is always the session's.
  */
 export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async (app, { service }) => {
-  app.get('/api/profile', { config, schema: { response: { 200: dataOf(CurrentUserSchema) } } }, async (req) => ({
+  app.get('/api/profile', { config, schema: { response: { 200: dataOf(ProfileSchema) } } }, async (req) => ({
     data: await service.get(actorOf(req)),
   }));
 
   app.put(
     '/api/profile',
-    { config, schema: { body: ProfileInputSchema, response: { 200: changedOf(CurrentUserSchema) } } },
+    { config, schema: { body: ProfileInputSchema, response: { 200: changedOf(ProfileSchema) } } },
     async (req) => ({ data: await service.update(actorOf(req), req.body), message: PROFILE_TEXT.changed }),
   );
 
   app.post(
     '/api/profile/image',
-    { config: uploadConfig, schema: { response: { 200: changedOf(CurrentUserSchema) } } },
+    { config: uploadConfig, schema: { response: { 200: changedOf(ProfileSchema) } } },
     async (req) => {
       // The body is read by the service, after its check of the user's uploads in progress.
       const image = async () => {
@@ -49,7 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> =
 
   app.post(
     '/api/profile/image/remove',
-    { config, schema: { response: { 200: changedOf(CurrentUserSchema) } } },
+    { config, schema: { response: { 200: changedOf(ProfileSchema) } } },
     async (req) => ({ data: await service.removeImage(actorOf(req)), message: PROFILE_TEXT.photoRemoved }),
   );
 

@@ -1,4 +1,4 @@
-import { PROFILE_TEXT, type ProfileInput } from '@keurwijzer/shared/profile';
+import { PROFILE_TEXT, type Profile, type ProfileInput } from '@keurwijzer/shared/profile';
 import type { CurrentUser } from '@keurwijzer/shared/users';
 import type { UserRow } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
@@ -27,10 +27,11 @@ type Deps = {
  * another's profile; a photo is read by its owner and by whoever manages users.
  */
 export function createProfileService({ repo, storage, present, intake }: Deps) {
-  async function current(actor: Actor): Promise<CurrentUser> {
+  /** The user as the auth module presents it, with the profile's own settings (the reminder mails). */
+  async function current(actor: Actor): Promise<Profile> {
     const row = await repo.findById(actor.id);
     if (!row) throw notFound();
-    return present(row);
+    return { ...present(row), reminder_mails: row.reminderMails };
   }
 
   /** The old file goes after the new key is stored; a file left behind is only disk space. */
@@ -39,17 +40,16 @@ export function createProfileService({ repo, storage, present, intake }: Deps) {
   }
 
   return {
-    async get(actor: Actor): Promise<CurrentUser> {
+    async get(actor: Actor): Promise<Profile> {
       profilePolicy.assertOwn(actor);
       return current(actor);
     },
 
-    async update(actor: Actor, input: ProfileInput): Promise<CurrentUser> {
+    async update(actor: Actor, input: ProfileInput): Promise<Profile> {
       profilePolicy.assertOwn(actor);
-      const { first_name, preposition, last_name, lang } = input;
-      if (!(await repo.update(actor.id, { firstName: first_name, preposition, lastName: last_name, lang }))) {
-        throw notFound();
-      }
+      const { first_name, preposition, last_name, lang, reminder_mails } = input;
+      const values = { firstName: first_name, preposition, lastName: last_name, lang, reminderMails: reminder_mails };
+      if (!(await repo.update(actor.id, values))) throw notFound();
       return current(actor);
     },
 
@@ -57,7 +57,7 @@ export function createProfileService({ repo, storage, present, intake }: Deps) {
      * A new photo in place of the old one. `read` gives the uploaded bytes: it is called only
      * after the checks (the user's uploads in progress), so a refused upload's body is not read.
      */
-    async uploadImage(actor: Actor, read: () => Promise<Buffer>): Promise<CurrentUser> {
+    async uploadImage(actor: Actor, read: () => Promise<Buffer>): Promise<Profile> {
       profilePolicy.assertOwn(actor);
       const release = intake.slot(actor.id);
       let photo: { key: string; file: Buffer };
@@ -81,7 +81,7 @@ export function createProfileService({ repo, storage, present, intake }: Deps) {
     },
 
     /** Removes the photo; 404 without one (a second removal at once, too). */
-    async removeImage(actor: Actor): Promise<CurrentUser> {
+    async removeImage(actor: Actor): Promise<Profile> {
       profilePolicy.assertOwn(actor);
       const swapped = await repo.swapImage(actor.id, null);
       if (!swapped?.previous) throw new AppError(404, PROFILE_TEXT.noPhoto);

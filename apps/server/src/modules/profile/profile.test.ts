@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PROFILE_TEXT } from '@keurwijzer/shared/profile';
+import { PROFILE_TEXT, ProfileSchema } from '@keurwijzer/shared/profile';
 import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { CurrentUserSchema, type CurrentUser } from '@keurwijzer/shared/users';
 import { MSG } from '@keurwijzer/shared/validation';
@@ -44,8 +44,15 @@ describe('GET /api/profile', () => {
     const { user, client } = await t.signIn('customer', { customerId: t.customerA.chain.customer.id });
     const res = await client.get('/api/profile');
     expect(res.statusCode).toBe(200);
-    const data = CurrentUserSchema.strict().parse(res.json().data);
-    expect(data).toMatchObject({ id: user.id, email: user.email, lang: 'nl', image: null, two_factor_enabled: false });
+    const data = ProfileSchema.strict().parse(res.json().data);
+    expect(data).toMatchObject({
+      id: user.id,
+      email: user.email,
+      lang: 'nl',
+      image: null,
+      two_factor_enabled: false,
+      reminder_mails: true,
+    });
     expectNoSecrets(res);
   });
 
@@ -68,7 +75,8 @@ describe('PUT /api/profile', () => {
     const res = await client.put('/api/profile', { body: body({ first_name: '  Anna ' }) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Profiel is gewijzigd');
-    const data = CurrentUserSchema.strict().parse(res.json().data);
+    const { reminder_mails, ...data } = ProfileSchema.strict().parse(res.json().data);
+    expect(reminder_mails).toBe(true);
     expect(data).toMatchObject({
       id: user.id,
       first_name: 'Anna',
@@ -146,6 +154,62 @@ describe('PUT /api/profile', () => {
     const twin = await client.post('/api/profile', { body: { _method: 'PUT', ...body() }, as: 'form', csrf: false });
     expect(twin.statusCode).toBe(419);
     expect((await stored(user.id)).firstName).toBe(user.firstName);
+  });
+});
+
+describe('the reminder mails switch (reminder_mails)', () => {
+  it('turns the reminder mails off and on again; left out it stays as it is', async () => {
+    const { user, client } = await t.signIn('admin');
+    const off = await client.put('/api/profile', { body: body({ reminder_mails: false }) });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(ProfileSchema.strict().parse(off.json().data).reminder_mails).toBe(false);
+    expect((await stored(user.id)).reminderMails).toBe(false);
+    expect((await client.get('/api/profile')).json().data.reminder_mails).toBe(false);
+    // Without the field (an older form): unchanged.
+    expect((await client.put('/api/profile', { body: body() })).json().data.reminder_mails).toBe(false);
+    expect((await stored(user.id)).reminderMails).toBe(false);
+    // As the web sends it: a form with 1/0.
+    const on = await client.post('/api/profile', {
+      body: { _method: 'PUT', ...body({ reminder_mails: '1' }) },
+      as: 'form',
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.reminder_mails).toBe(true);
+    expect((await stored(user.id)).reminderMails).toBe(true);
+  });
+
+  it('changes only the own switch (a customer user, with two customers)', async () => {
+    const res = await t.customerA.client.put('/api/profile', {
+      body: body({ reminder_mails: false, id: t.customerB.user.id }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored(t.customerA.user.id)).reminderMails).toBe(false);
+    expect((await stored(t.customerB.user.id)).reminderMails).toBe(true);
+    await t.customerA.client.put('/api/profile', { body: body({ reminder_mails: true }) });
+  });
+
+  it.each([
+    ['ja', MSG.invalidChoice],
+    ['2', MSG.invalidChoice],
+    ['', MSG.required],
+    [null, MSG.required],
+  ])('422 on reminder_mails %j -> %s, nothing changed', async (value, message) => {
+    const { user, client } = await t.signIn('mechanic');
+    const res = await client.put('/api/profile', { body: body({ reminder_mails: value }) });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorsOf(res).reminder_mails).toEqual([message]);
+    expect((await stored(user.id)).reminderMails).toBe(true);
+  });
+
+  it('401 without a session, 419 without the CSRF token, 403 while a new password is required', async () => {
+    expect((await t.visitor.put('/api/profile', { body: body({ reminder_mails: false }) })).statusCode).toBe(401);
+    const { user, client } = await t.signIn('customer', { customerId: t.customerA.chain.customer.id });
+    const noToken = await client.put('/api/profile', { body: body({ reminder_mails: false }), csrf: false });
+    expect(noToken.statusCode).toBe(419);
+    await t.db.update(users).set({ passwordChangeRequired: true }).where(eq(users.id, user.id));
+    const blocked = await client.put('/api/profile', { body: body({ reminder_mails: false }) });
+    expect(blocked.statusCode, blocked.body).toBe(403);
+    expect((await stored(user.id)).reminderMails).toBe(true);
   });
 });
 
