@@ -60,6 +60,15 @@ function endpoints(client: TestClient, ids: Ids, opts: { csrf?: boolean } = {}):
       call: () => client.put(reportPath(ids.report), { body: { not_at_location: '0' }, as: 'form', ...opts }),
     },
     { what: 'submit', safe: false, call: () => client.post(submitPath(ids.report), opts) },
+    {
+      what: 'submit (verdict)',
+      safe: false,
+      call: () =>
+        client.post(submitPath(ids.report), {
+          body: { verdict: 'approved', verdict_reason: 'Kabel ter plaatse vervangen' },
+          ...opts,
+        }),
+    },
   ];
 }
 
@@ -129,7 +138,7 @@ describe('who may do what', () => {
       const [s] = await setting();
       for (const e of endpoints(client, s!)) {
         const res = await e.call();
-        const expected = e.what === 'image' ? 404 : e.what === 'submit' ? 422 : 200;
+        const expected = e.what === 'image' ? 404 : e.what.startsWith('submit') ? 422 : 200;
         expect(res.statusCode, `${e.what}: ${res.body}`).toBe(expected);
       }
     }
