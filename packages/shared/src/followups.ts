@@ -107,7 +107,8 @@ export const FollowupTasklistSchema = z.object({
 });
 export type FollowupTasklist = z.infer<typeof FollowupTasklistSchema>;
 
-export const FollowupDoneInputSchema = z.object({ note: optionalText() });
+/** Closing by hand: an optional note; no body at all is no note. */
+export const FollowupDoneInputSchema = z.preprocess((v) => v ?? {}, z.object({ note: optionalText() }));
 export type FollowupDoneInput = z.output<typeof FollowupDoneInputSchema>;
 
 /** A date as the task list form takes it ("YYYY-MM-DD" or "31-12-2026"); empty is none. */

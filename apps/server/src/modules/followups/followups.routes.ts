@@ -42,10 +42,10 @@ export const followupsRoutes: FastifyPluginAsyncZod<{ service: FollowupsService 
     `${C}/:id/done`,
     {
       config,
-      schema: { params: IdParamsSchema, body: FollowupDoneInputSchema.optional(), response: { 200: Changed } },
+      schema: { params: IdParamsSchema, body: FollowupDoneInputSchema, response: { 200: Changed } },
     },
     async (req) => ({
-      data: await service.done(actorOf(req), req.params.id, req.body ?? { note: null }),
+      data: await service.done(actorOf(req), req.params.id, req.body),
       message: FOLLOWUP_TEXT.done,
     }),
   );
