@@ -246,7 +246,7 @@ describe('POST /api/followups/:id/reinspection', () => {
     const r = await rejected();
     const elsewhere = await lists.create(await createPlacementChain(t.db));
     const safety = await lists.create(r.c, { inspection_type: 'safety' });
-    const cases: [unknown, string][] = [
+    const cases: [Record<string, unknown>, string][] = [
       [{}, 'tasklist_id'],
       [{ tasklist_id: elsewhere.id, planned_date: '2027-01-01' }, 'tasklist_id'],
       [{ planned_date: '31-02-2027' }, 'planned_date'],
