@@ -12,11 +12,13 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { useCurrentUser } from '../../auth/api/auth';
 import { InventoryExportButton } from '../../machines/components/inventory-export-button';
 import { ownMachineResource } from '../api/portal';
+import { ComplianceSummary } from '../components/compliance-summary';
+import { DueStateFilter } from '../../machines/components/machine-due';
 import { OwnMachineCard, ownMachineColumns } from '../components/own-machine-list';
 import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
 
 /**
- * machines: the customer's own machines in use, with search, a status filter and the inventory
+ * machines: the customer's own machines in use, with search, status and due state filters and the inventory
  * list; per machine its latest report dates and an open malfunction; a row opens the machine,
  * its action reports a malfunction. On a phone the rows are cards.
  */
@@ -24,11 +26,11 @@ export default function OwnMachines() {
   const user = useCurrentUser();
   const [filters, setFilter] = useListFilters(OWN_MACHINE_FILTER_KEYS);
   const [reporting, setReporting] = useState<OwnMachine | null>(null);
-  const status = filters.status;
+  const { status, due_state } = filters;
   const table = useDataTableQuery({
     useList: ownMachineResource.useList,
     defaults: { sortKey: 'name' },
-    filters: { status },
+    filters: { status, due_state },
   });
 
   return (
@@ -36,20 +38,24 @@ export default function OwnMachines() {
       <PageHeader
         title="Mijn machines"
         crumbs={user.customer_name ? [{ label: user.customer_name }] : undefined}
-        actions={<InventoryExportButton path="/api/machines/export" filters={{ status }} />}
+        actions={<InventoryExportButton path="/api/machines/export" filters={{ status, due_state }} />}
       />
+      <ComplianceSummary />
       <DataTable<OwnMachine>
         {...table}
         label="Mijn machines"
         rowKey={(m) => m.id}
         searchLabel="Zoeken op naam, inventaris- of fabrieksnummer"
         filters={
-          <FilterSelect
-            label="Status"
-            value={status}
-            options={OWN_MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }))}
-            onChange={(v) => setFilter('status', v)}
-          />
+          <>
+            <FilterSelect
+              label="Status"
+              value={status}
+              options={OWN_MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }))}
+              onChange={(v) => setFilter('status', v)}
+            />
+            <DueStateFilter value={due_state} onChange={(v) => setFilter('due_state', v)} />
+          </>
         }
         columns={ownMachineColumns()}
         actions={(m) => (
