@@ -1,5 +1,14 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import {
+  COMPLIANCE_TEXT,
+  JUDGEMENT_LABELS,
+  VERDICT_LABELS,
+  formatLimits,
+  formatMeasurement,
+  type Judgement,
+  type Verdict,
+} from '@keurwijzer/shared/compliance';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { REPORT_TEXT, type ReportDetail, type ReportQuestion } from '@keurwijzer/shared/reports';
@@ -21,9 +30,19 @@ const RED = '#BE1522';
 const GREY = '#666666';
 const MARGIN = 40;
 const FOOTER = 20;
-const QUESTION_WIDTH = 300;
-const ANSWER_X = MARGIN + 316;
+const QUESTION_WIDTH = 290;
+const ANSWER_X = MARGIN + 300;
+/**
+ * The judgement of an answer, in front of the answer (a column at the right edge would sit under
+ * the footer's end, and text extractors read the two as one block).
+ */
+const JUDGEMENT_WIDTH = 58;
 
+/** The colours of judgements and verdicts (AA on white). */
+const GREEN = '#1E6B2E';
+const AMBER = '#8A5300';
+const JUDGEMENT_COLOURS: Record<Judgement, string> = { good: GREEN, remark: AMBER, reject: RED, na: GREY };
+const VERDICT_COLOURS: Record<Verdict, string> = { approved: GREEN, approved_with_remarks: AMBER, rejected: RED };
 
 /** "rapport-12-INV-001.pdf": only safe characters in a file name. */
 export function reportFileName(r: Pick<ReportDetail, 'id' | 'machine'>): string {
@@ -35,12 +54,16 @@ export function reportFileName(r: Pick<ReportDetail, 'id' | 'machine'>): string 
   return `rapport-${r.id}-${inventory}.pdf`;
 }
 
-/** The label of the chosen option, or what stands in for it. */
+/** The label of the chosen option (a measurement: its value and unit), or what stands in for it. */
 function answerLabel(q: ReportQuestion, open: boolean): string {
+  if (q.kind === 'measurement' && q.answer?.value != null) return formatMeasurement(q.answer.value, q.unit);
   const option = q.answer?.option;
   if (option) return q.answer_options[option - 1] ?? String(option);
   return open ? REPORT_TEXT.unanswered : '—';
 }
+
+/** Whether the question has an answer that counts (an option, or a measured value). */
+const isAnswered = (q: ReportQuestion) => Boolean(q.answer?.option) || q.answer?.value != null;
 
 const placeOf = (m: ReportDetail['machine']) =>
   [m.location_name, m.department_name, m.room_name].filter(Boolean).join(' > ');
@@ -93,7 +116,36 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
   doc.fillColor('black').font(FONT.bold).fontSize(15).text(`Rapport ${typeLabel.toLowerCase()}`, MARGIN, 72);
   doc.font(FONT.regular).fontSize(8).fillColor(GREY);
   doc.text(`Rapportnummer ${report.id} · afgedrukt op ${dutchDateTime(info.generatedAt)}`, MARGIN, doc.y + 2);
-  y = doc.y + 12;
+  y = doc.y + 10;
+
+  // The verdict, prominently: the stored one of a submitted report, the answers' own while open.
+  const verdict = report.verdict ?? report.derived_verdict;
+  const verdictTitle = report.verdict ? `${COMPLIANCE_TEXT.verdict}: ` : `${COMPLIANCE_TEXT.verdict} (voorlopig): `;
+  const notes: string[] = [];
+  if (report.verdict && report.verdict !== report.derived_verdict && report.verdict_reason) {
+    notes.push(`${COMPLIANCE_TEXT.overriddenBy}: ${report.verdict_reason}`);
+    notes.push(`${REPORT_TEXT.verdictDerived}: ${VERDICT_LABELS[report.derived_verdict]}`);
+  }
+  if (report.next_due_date) notes.push(COMPLIANCE_TEXT.nextDue(dutchDay(report.next_due_date)));
+  doc.font(FONT.regular).fontSize(9.5);
+  const notesHeight = notes.reduce((h, n) => h + doc.heightOfString(n, { width: width - 24 }) + 2, 0);
+  const boxHeight = 34 + notesHeight;
+  doc.rect(MARGIN, y, width, boxHeight).lineWidth(1.5).strokeColor(VERDICT_COLOURS[verdict]).stroke();
+  doc.rect(MARGIN, y, 6, boxHeight).fill(VERDICT_COLOURS[verdict]);
+  // Two texts side by side (not `continued`: that leaves pdfkit's line wrapper in a state that
+  // changes how later text wraps).
+  doc.fillColor('black').font(FONT.bold).fontSize(15);
+  doc.text(verdictTitle, MARGIN + 16, y + 10, { lineBreak: false });
+  const titleWidth = doc.widthOfString(verdictTitle);
+  doc.fillColor(VERDICT_COLOURS[verdict]).text(VERDICT_LABELS[verdict], MARGIN + 16 + titleWidth, y + 10, {
+    lineBreak: false,
+  });
+  let ny = y + 32;
+  for (const n of notes) {
+    doc.fillColor('black').font(FONT.regular).fontSize(9.5).text(n, MARGIN + 16, ny, { width: width - 24 });
+    ny = doc.y + 2;
+  }
+  y += boxHeight + 12;
 
   // What was inspected: the visit on the left, the machine on the right.
   const status = report.status === 'submitted' ? 'Ingediend' : CONCEPT_STATUS;
@@ -146,6 +198,59 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
   doc.text(`Beantwoord: ${report.answered_count} van ${report.questions_count} vragen`, MARGIN, y);
   y = doc.y + 10;
 
+  // The measurements of the categories that are not skipped: question, value, limits, judgement.
+  const measured = report.categories
+    .filter((c) => !c.skipped)
+    .flatMap((c) => c.questions.filter((q) => q.kind === 'measurement'));
+  if (measured.length > 0) {
+    const MEASURE_COLUMNS = [
+      { header: 'Meting', width: width - 270 },
+      { header: COMPLIANCE_TEXT.value, width: 90 },
+      { header: COMPLIANCE_TEXT.limits, width: 110 },
+      { header: 'Oordeel', width: 70 },
+    ];
+    const row = (values: string[], bold: boolean, colours: (string | null)[] = []) => {
+      doc.font(bold ? FONT.bold : FONT.regular).fontSize(9);
+      const h = Math.max(...values.map((v, i) => doc.heightOfString(v, { width: MEASURE_COLUMNS[i]!.width - 8 })));
+      room(h + 6);
+      let x = MARGIN;
+      values.forEach((v, i) => {
+        doc.fillColor(colours[i] ?? 'black').text(v, x + 4, y + 3, { width: MEASURE_COLUMNS[i]!.width - 8 });
+        x += MEASURE_COLUMNS[i]!.width;
+      });
+      y += h + 6;
+      doc
+        .moveTo(MARGIN, y - 1)
+        .lineTo(MARGIN + width, y - 1)
+        .lineWidth(0.5)
+        .strokeColor('#DDDDDD')
+        .stroke();
+    };
+    room(60);
+    doc.fillColor('black').font(FONT.bold).fontSize(11).text(COMPLIANCE_TEXT.measurements, MARGIN, y);
+    y = doc.y + 4;
+    doc.rect(MARGIN, y, width, 16).fill('#EEEEEE');
+    row(
+      MEASURE_COLUMNS.map((c) => c.header),
+      true,
+    );
+    for (const q of measured) {
+      const value = q.answer?.value;
+      const judgement = q.answer?.judgement ?? null;
+      row(
+        [
+          q.name,
+          value == null ? (report.status === 'open' ? REPORT_TEXT.unanswered : '—') : formatMeasurement(value, q.unit),
+          formatLimits(q.min_value, q.max_value, q.unit) || '—',
+          judgement ? JUDGEMENT_LABELS[judgement] : '—',
+        ],
+        false,
+        [null, value == null ? GREY : null, null, judgement ? JUDGEMENT_COLOURS[judgement] : GREY],
+      );
+    }
+    y += 12;
+  }
+
   const categoryHeading = (c: ReportDetail['categories'][number], more: boolean) => {
     doc.rect(MARGIN, y, width, 18).fill('#EEEEEE');
     doc.fillColor('black').font(FONT.bold).fontSize(10);
@@ -176,11 +281,16 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
     }
     for (const q of c.questions) {
       const answer = answerLabel(q, report.status === 'open');
+      const judgement = q.answer?.judgement ?? null;
+      const limits = q.kind === 'measurement' ? formatLimits(q.min_value, q.max_value, q.unit) : '';
+      const question = limits ? `${q.name} (${limits})` : q.name;
+      const answerX = ANSWER_X + JUDGEMENT_WIDTH;
+      const answerWidth = MARGIN + width - answerX;
       const memo = q.answer?.memo ? `${q.memo_title ?? 'Opmerking'}: ${q.answer.memo}` : null;
       doc.font(FONT.regular).fontSize(9);
-      const qh = doc.heightOfString(q.name, { width: QUESTION_WIDTH });
+      const qh = doc.heightOfString(question, { width: QUESTION_WIDTH });
       doc.font(FONT.bold);
-      const ah = doc.heightOfString(answer, { width: MARGIN + width - ANSWER_X });
+      const ah = doc.heightOfString(answer, { width: answerWidth });
       doc.font(FONT.italic).fontSize(8.5);
       const mh = memo ? doc.heightOfString(memo, { width: width - 16 }) + 3 : 0;
       const h = Math.max(qh, ah) + mh + 8;
@@ -188,11 +298,17 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
         newPage();
         categoryHeading(c, true);
       }
-      doc.fillColor('black').font(FONT.regular).fontSize(9).text(q.name, MARGIN + 5, y, { width: QUESTION_WIDTH });
+      doc.fillColor('black').font(FONT.regular).fontSize(9).text(question, MARGIN + 5, y, { width: QUESTION_WIDTH });
       doc
-        .fillColor(q.answer?.option ? 'black' : GREY)
+        .fillColor(isAnswered(q) ? 'black' : GREY)
         .font(FONT.bold)
-        .text(answer, ANSWER_X, y, { width: MARGIN + width - ANSWER_X });
+        .text(answer, answerX, y, { width: answerWidth });
+      if (judgement) {
+        doc
+          .fillColor(JUDGEMENT_COLOURS[judgement])
+          .font(FONT.bold)
+          .text(JUDGEMENT_LABELS[judgement], ANSWER_X, y, { width: JUDGEMENT_WIDTH - 6 });
+      }
       if (memo) {
         doc
           .fillColor(GREY)
