@@ -1,4 +1,5 @@
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import EventRepeatIcon from '@mui/icons-material/EventRepeatOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
@@ -41,6 +42,7 @@ export default function CustomersList() {
         <>
           <RowAction label="Machines" icon={<PrecisionManufacturingIcon />} to={`/admin/customers/${c.id}/machines`} />
           <RowAction label="Vestigingen" icon={<PlaceIcon />} to={`/admin/customers/${c.id}/locations`} />
+          <RowAction label="Keuringsintervallen" icon={<EventRepeatIcon />} to={`/admin/customers/${c.id}/intervals`} />
           {c.archived_at ? (
             <RowAction label="Herstellen" icon={<RestoreIcon />} onClick={() => void toggleArchive(c)} />
           ) : (

@@ -1,6 +1,7 @@
 import type { Machine } from '@keurwijzer/shared/machines';
 import type { Column } from '../../../components/table/data-table';
 import { formatCents } from '../../../lib/format';
+import { machineDueColumn } from './machine-due';
 import { MachineNameCell, MachineStatusChip } from './machine-status';
 
 /** "Vestiging > Afdeling > Ruimte" of a machine. */
@@ -32,10 +33,13 @@ export const machineKind = (m: Pick<Machine, 'machine_type_name' | 'brand_name' 
 /**
  * The columns of a machines list (a customer's machines for admins, a customer user's own
  * machines): inventory number, name, place, type and year (from xl), optionally the price,
- * and status. Every cell stays on one line: the name fits (up to 280 px), place and type share the
+ * the next due date with its state (`due`, sortable) and status. Every cell stays on one line: the name fits (up to 280 px), place and type share the
  * room that is left, cut off with "…" and the whole text as tooltip.
  */
-export function machineColumns({ price = false }: { price?: boolean } = {}): Column<Machine>[] {
+export function machineColumns({
+  price = false,
+  due = false,
+}: { price?: boolean; due?: boolean } = {}): Column<Machine>[] {
   return [
     {
       key: 'inventory_number',
@@ -74,6 +78,7 @@ export function machineColumns({ price = false }: { price?: boolean } = {}): Col
           } satisfies Column<Machine>,
         ]
       : []),
+    ...(due ? [machineDueColumn<Machine>()] : []),
     { key: 'status', label: 'Status', sortable: true, render: (m) => <MachineStatusChip machine={m} /> },
   ];
 }

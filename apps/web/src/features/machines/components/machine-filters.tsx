@@ -4,6 +4,7 @@ import { useListFilters } from '../../../components/table/list-state';
 import { brandsResource } from '../../brands/api/brands';
 import { departmentsResource, locationsResource, roomsResource } from '../../locations/api/locations';
 import { machineTypesResource } from '../../machine-types/api/machine-types';
+import { DueStateFilter } from './machine-due';
 import { ALL_ITEMS } from './placement-fields';
 
 /** The filters of the machines screen as query values (the inventory export takes them too). */
@@ -12,7 +13,7 @@ export const useMachineFilterQuery = () => useListFilters(MACHINE_FILTER_KEYS)[0
 const named = (items: { id: number; name: string }[] | undefined) =>
   (items ?? []).map((i) => ({ value: i.id, label: i.name }));
 
-/** Vestiging > afdeling > ruimte (each follows the one before), machine type, brand and status. */
+/** Vestiging > afdeling > ruimte (each follows the one before), machine type, brand, status and due state. */
 export function MachineFilters({ customerId }: { customerId: number }) {
   const [query, setFilter] = useListFilters(MACHINE_FILTER_KEYS);
   const locationId = Number(query.location_id) || 0;
@@ -62,6 +63,7 @@ export function MachineFilters({ customerId }: { customerId: number }) {
         options={MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }))}
         onChange={(v) => setFilter('status', v)}
       />
+      <DueStateFilter value={query.due_state} onChange={(v) => setFilter('due_state', v)} />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import EventRepeatIcon from '@mui/icons-material/EventRepeatOutlined';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
@@ -29,7 +31,7 @@ export const prefetch = ({ params, queryClient }: PrefetchArgs) => {
   });
 };
 
-/** admin/customers/{id}/machines: filters, search, move, archive and restore. */
+/** admin/customers/{id}/machines: filters (due state too), search, sort by due date, move, archive and restore. */
 export default function CustomerMachines() {
   const customerId = Number(useParams().id);
   const crumbs = usePlacementCrumbs({ customerId });
@@ -69,7 +71,17 @@ export default function CustomerMachines() {
         filterQuery={filterQuery}
         filters={<MachineFilters customerId={customerId} />}
         headerActions={
-          <InventoryExportButton path={`/api/customers/${customerId}/machines/export`} filters={filterQuery} />
+          <>
+            <Button
+              component={RouterLink}
+              to={`/admin/customers/${customerId}/intervals`}
+              startIcon={<EventRepeatIcon />}
+              variant="outlined"
+            >
+              Keuringsintervallen
+            </Button>
+            <InventoryExportButton path={`/api/customers/${customerId}/machines/export`} filters={filterQuery} />
+          </>
         }
         hideDelete
         rowActions={(m) => (
@@ -83,7 +95,7 @@ export default function CustomerMachines() {
             )}
           </>
         )}
-        columns={machineColumns({ price: true })}
+        columns={machineColumns({ price: true, due: true })}
       />
       {moving && <MoveDialog machine={moving} onClose={() => setMoving(null)} />}
     </>

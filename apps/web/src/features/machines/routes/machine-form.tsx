@@ -5,7 +5,9 @@ import { CrudFormPage } from '../../../components/form/crud-form-page';
 import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
 import { machinesResource } from '../api/machines';
 import { MachineFields } from '../components/machine-fields';
+import { MachineDueCard } from '../components/machine-due-card';
 import { MachineImages } from '../components/machine-images';
+import { MachineIntervalsCard } from '../components/machine-intervals-card';
 import { MachineLatestReports } from '../components/machine-latest-reports';
 import { MachineMoves } from '../components/machine-moves';
 
@@ -60,6 +62,8 @@ export default function MachineForm() {
       />
       {machineId !== undefined && (
         <>
+          <MachineIntervalsCard customerId={customerId} machineId={machineId} />
+          <MachineDueCard customerId={customerId} machineId={machineId} />
           <MachineLatestReports customerId={customerId} machineId={machineId} />
           <MachineImages customerId={customerId} machineId={machineId} />
           <MachineMoves customerId={customerId} machineId={machineId} />

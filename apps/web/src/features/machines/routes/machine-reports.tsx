@@ -22,6 +22,7 @@ import { useMachineReports } from '../../reports/api/reports';
 import { ReportStatusChip } from '../../reports/components/report-document';
 import { ReportPdfButton } from '../../reports/components/report-pdf-button';
 import { machinesResource } from '../api/machines';
+import { MachineDueCard } from '../components/machine-due-card';
 
 const hide = (bp: 'sm' | 'md') => ({ display: { xs: 'none', [bp]: 'table-cell' } });
 
@@ -78,7 +79,10 @@ function ReportsTable({ reports }: { reports: MachineReport[] }) {
   );
 }
 
-/** admin/customers/{id}/machines/{machineId}/reports: the machine's reports, newest first, with their PDFs. */
+/**
+ * admin/customers/{id}/machines/{machineId}/reports: the machine's reports, newest first, with
+ * their PDFs, and its due state per type.
+ */
 export default function MachineReports() {
   const params = useParams();
   const customerId = Number(params.id);
@@ -107,6 +111,7 @@ export default function MachineReports() {
       ) : (
         <ReportsTable reports={reports} />
       )}
+      <MachineDueCard customerId={customerId} machineId={machineId} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import type { Column } from '../../../components/table/data-table';
 import { formatDate } from '../../../lib/format';
 import { machineNameColumn, machinePlace, machinePlaceColumn } from '../../machines/components/machine-columns';
+import { DueStateChip, formatDay, machineDueColumn } from '../../machines/components/machine-due';
 import { MachineStatusChip } from '../../machines/components/machine-status';
 import { OpenMalfunctionChip } from './malfunction-status';
 import { PORTAL_TYPES } from './own-latest-reports';
@@ -20,7 +21,8 @@ export const ownMachinePath = (m: Pick<OwnMachine, 'id'>) => `/machines/${m.id}`
 
 /**
  * The columns of "Mijn machines": inventory number, name (a link to the machine), place, the
- * latest report per type that has one, a line each (from lg), and the status with "Open storing".
+ * latest report per type that has one, a line each (from lg), the next due date with its state
+ * (sortable), and the status with "Open storing".
  */
 export function ownMachineColumns(): Column<OwnMachine>[] {
   return [
@@ -41,6 +43,7 @@ export function ownMachineColumns(): Column<OwnMachine>[] {
       hideBelow: 'lg',
       render: (m) => <LatestReportLines machine={m} />,
     },
+    machineDueColumn<OwnMachine>(),
     {
       key: 'status',
       label: 'Status',
@@ -82,7 +85,7 @@ export function latestReportsLine(m: OwnMachine): string {
   return parts.length ? parts.join(' · ') : 'Nog geen rapporten';
 }
 
-/** A machine on a phone: name, number, place, status and open malfunction, latest reports, "Storing melden". */
+/** A machine on a phone: name, number, place, status, due state and date, open malfunction, latest reports, "Storing melden". */
 export function OwnMachineCard({ machine: m, onReport }: { machine: OwnMachine; onReport: () => void }) {
   return (
     <Card variant="outlined">
@@ -95,6 +98,17 @@ export function OwnMachineCard({ machine: m, onReport }: { machine: OwnMachine; 
             </Typography>
           </Box>
           <MachineStatusChip machine={m} />
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          <DueStateChip state={m.due_state} />
+          {m.next_due_date && (
+            <Typography variant="body2">
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                Volgende keuring vóór{' '}
+              </Box>
+              {formatDay(m.next_due_date)}
+            </Typography>
+          )}
         </Box>
         <Typography variant="body2" sx={{ mt: 1 }}>
           <Box component="span" sx={{ color: 'text.secondary' }}>

@@ -18,6 +18,7 @@ import { ownMachineQuery, useOwnMachine } from '../api/portal';
 import { PhotoGallery } from '../../../components/photo/photo-gallery';
 import { MalfunctionStatusChip } from '../../malfunctions/components/malfunction-status';
 import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
+import { MachineDuePanel } from '../../machines/components/machine-due';
 import { OwnLatestReports } from '../components/own-latest-reports';
 import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
 
@@ -122,7 +123,7 @@ function MachineMalfunctions({ machine }: { machine: OwnMachineDetail }) {
 }
 
 /**
- * machines/{id}: the customer's machine (its data, images, latest report per type, malfunctions)
+ * machines/{id}: the customer's machine (its data, images, due state and latest report per type, malfunctions)
  * with a prominent "Storing melden".
  */
 export default function OwnMachine() {
@@ -177,6 +178,9 @@ export default function OwnMachine() {
               )}
             </Box>
             <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+              <Section id="machine-due" title="Keuringsstatus">
+                <MachineDuePanel due={machine.due} reportPath={(reportId) => `/machines/${id}/reports/${reportId}`} />
+              </Section>
               <Section
                 id="machine-latest-reports"
                 title="Laatste rapporten"

@@ -1,0 +1,174 @@
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import BlockIcon from '@mui/icons-material/BlockOutlined';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
+import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
+import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
+import {
+  COMPLIANCE_TEXT,
+  DUE_STATE_LABELS,
+  DUE_STATES,
+  DUE_TYPE_LABELS,
+  type DueState,
+  type MachineDue,
+} from '@keurwijzer/shared/compliance';
+import { INTERVAL_SOURCE_LABELS, INTERVALS_TEXT } from '@keurwijzer/shared/intervals';
+import type { Machine } from '@keurwijzer/shared/machines';
+import { VerdictChip } from '../../../components/judgement/judgement';
+import type { Column } from '../../../components/table/data-table';
+import { FilterSelect } from '../../../components/table/filter-select';
+
+/*
+ * The due state of a machine (issue 20 section 3) as every machine screen shows it: a chip with
+ * colour, icon and its Dutch label (never colour alone), the next due date, the state filter of
+ * the lists and the per-type panel of the machine screens. The chips are outlined like the
+ * judgement chips (components/judgement): the palette's main colours reach AA as text on the
+ * paper in light and dark.
+ */
+
+const PALETTE: Record<DueState, 'error' | 'warning' | 'success' | 'default'> = {
+  rejected: 'error',
+  overdue: 'error',
+  due_soon: 'warning',
+  up_to_date: 'success',
+  none: 'default',
+};
+
+const ICONS: Record<DueState, ReactElement> = {
+  rejected: <BlockIcon />,
+  overdue: <EventBusyIcon />,
+  due_soon: <ScheduleIcon />,
+  up_to_date: <CheckCircleIcon />,
+  none: <RemoveIcon />,
+};
+
+/** "2026-01-31" as "31-01-2026" (a calendar day: no time zone can move it). */
+export const formatDay = (day: string): string => day.split('-').reverse().join('-');
+
+/** Afgekeurd / Verlopen / Binnenkort / In orde / Geen interval as a chip. */
+export function DueStateChip({ state, size = 'small' }: { state: DueState; size?: 'small' | 'medium' }) {
+  return (
+    <Chip
+      size={size}
+      variant="outlined"
+      color={PALETTE[state]}
+      icon={ICONS[state]}
+      label={DUE_STATE_LABELS[state]}
+      data-due-state={state}
+    />
+  );
+}
+
+/** A list's cell: the state chip and "vóór 31-01-2026" under it. */
+export function MachineDueCell({ machine }: { machine: Pick<Machine, 'due_state' | 'next_due_date'> }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.25 }}>
+      <DueStateChip state={machine.due_state} />
+      {machine.next_due_date && (
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          vóór {formatDay(machine.next_due_date)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The column "Volgende keuring" of the machine lists, sorted by the next due date (no date last). */
+export function machineDueColumn<T extends Pick<Machine, 'due_state' | 'next_due_date'>>(): Column<T> {
+  return {
+    key: 'next_due_date',
+    label: 'Volgende keuring',
+    sortable: true,
+    nowrap: true,
+    render: (m) => <MachineDueCell machine={m} />,
+  };
+}
+
+/** The state filter of the machine lists ("Keuringsstatus"). */
+export function DueStateFilter({ value, onChange }: { value: string | undefined; onChange: (v: string) => void }) {
+  return (
+    <FilterSelect
+      label="Keuringsstatus"
+      value={value}
+      options={DUE_STATES.map((s) => ({ value: s, label: DUE_STATE_LABELS[s] }))}
+      onChange={onChange}
+    />
+  );
+}
+
+/**
+ * Per due type with an interval: the last inspection (date and verdict, a link to the report
+ * when `reportPath` is given), the interval and where it comes from, "Volgende keuring vóór
+ * <date>" and the state. Without any interval: a line saying so.
+ */
+export function MachineDuePanel({
+  due,
+  reportPath,
+  showSource = false,
+}: {
+  due: MachineDue[];
+  reportPath?: (reportId: number) => string;
+  showSource?: boolean;
+}) {
+  if (due.length === 0)
+    return <Typography color="text.secondary">Voor deze machine geldt geen keuringsinterval.</Typography>;
+  return (
+    <Box component="dl" sx={{ m: 0 }} data-testid="machine-due">
+      {due.map((d) => (
+        <Box
+          key={d.inspection_type}
+          data-due-type={d.inspection_type}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '160px minmax(0, 1fr)' },
+            columnGap: 2,
+            rowGap: 0.5,
+            py: 1.5,
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Typography component="dt" sx={{ fontWeight: 500 }}>
+            {DUE_TYPE_LABELS[d.inspection_type]}
+          </Typography>
+          <Box component="dd" sx={{ m: 0, display: 'grid', gap: 0.75 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              <DueStateChip state={d.state} />
+              <Typography sx={{ fontWeight: 500 }}>{COMPLIANCE_TEXT.nextDue(formatDay(d.due_date))}</Typography>
+            </Box>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              <Typography variant="body2" color="text.secondary">
+                Laatste keuring:
+              </Typography>
+              {d.last_date === null ? (
+                <Typography variant="body2">{COMPLIANCE_TEXT.neverInspected}</Typography>
+              ) : (
+                <>
+                  <Typography variant="body2">
+                    {reportPath && d.last_report_id !== null ? (
+                      <Link component={RouterLink} to={reportPath(d.last_report_id)}>
+                        {formatDay(d.last_date)}
+                      </Link>
+                    ) : (
+                      formatDay(d.last_date)
+                    )}
+                  </Typography>
+                  {d.last_verdict && <VerdictChip verdict={d.last_verdict} />}
+                </>
+              )}
+            </Box>
+            <Typography variant="body2" color="text.secondary">
+              Interval: {INTERVALS_TEXT.months(d.interval_months)}
+              {showSource ? ` (van ${INTERVAL_SOURCE_LABELS[d.interval_source]})` : ''}
+            </Typography>
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
