@@ -21,7 +21,7 @@ export const OVERVIEW_WINDOW_DAYS = 28;
 /** How many customers the home lists under Verlopen (the most overdue machines first). */
 export const OVERVIEW_TOP_CUSTOMERS = 10;
 /** How many overdue/afgekeurd machines the customer summary lists. */
-export const SUMMARY_ATTENTION_LIMIT = 20;
+export const SUMMARY_ATTENTION_LIMIT = 10;
 /** The longest due_within_days filter. */
 export const MAX_DUE_WITHIN_DAYS = 366;
 
