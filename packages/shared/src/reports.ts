@@ -275,7 +275,7 @@ export const SubmitInputSchema = z.object({
       (v) => (v === '' || v === null ? undefined : v),
       z.enum(VERDICTS, { error: MSG.invalidChoice }).optional(),
     ),
-  ),
+  ).optional(),
   verdict_reason: optionalText(),
 });
 export type SubmitInput = z.output<typeof SubmitInputSchema>;

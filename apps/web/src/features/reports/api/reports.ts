@@ -5,6 +5,7 @@ import type {
   MachineReport,
   ReportDetail,
   ReportSaveFormValues,
+  SubmitFormValues,
 } from '@keurwijzer/shared/reports';
 import { apiGet, apiSend, type Page, type Query } from '../../../lib/api-client';
 import { apiDownload } from '../../../lib/download';
@@ -68,9 +69,14 @@ export const useSaveReport = (id: number) =>
     apiSend<ReportDetail>(reportPaths.report(id), input as Record<string, unknown>, 'PUT'),
   );
 
-/** "Rapport afronden": POST /api/reports/:id/submit; a 422 names the missing answers. */
+/**
+ * "Rapport afronden": POST /api/reports/:id/submit, with the mechanic's own verdict and its
+ * reason when the derived one is overridden; a 422 names the missing answers (or the reason).
+ */
 export const useSubmitReport = (id: number) =>
-  useChange('reports', () => apiSend<ReportDetail>(reportPaths.submit(id)));
+  useChange('reports', (input: SubmitFormValues = {}) =>
+    apiSend<ReportDetail>(reportPaths.submit(id), input as Record<string, unknown>),
+  );
 
 /** Downloads the report's PDF under the server's file name. */
 export const downloadReportPdf = (id: number) => apiDownload(reportPaths.pdf(id), {}, `rapport-${id}.pdf`);

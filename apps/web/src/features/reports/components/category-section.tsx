@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { REPORT_TEXT, type ReportCategory } from '@keurwijzer/shared/reports';
 import { QuestionCard } from './question-card';
+import { isAnswered } from './report-format';
 
 /**
  * One category of the report screen: its name and own progress, its questions, and "Categorie
@@ -16,6 +17,7 @@ export function CategorySection({
   firstNumber,
   missing,
   onAnswer,
+  onMeasure,
   onMemo,
   onSkip,
   onRestore,
@@ -25,13 +27,14 @@ export function CategorySection({
   firstNumber: number;
   missing: ReadonlySet<number>;
   onAnswer: (questionId: number, option: number) => void;
+  onMeasure: (questionId: number, value: string | null) => void;
   onMemo: (questionId: number, text: string) => void;
   onSkip: (category: ReportCategory) => void;
   onRestore: (category: ReportCategory) => void;
 }) {
   const headingId = `category-${category.id}`;
   const total = category.questions.length;
-  const answered = category.questions.filter((q) => q.answer?.option != null).length;
+  const answered = category.questions.filter(isAnswered).length;
   return (
     <Paper
       variant="outlined"
@@ -77,6 +80,7 @@ export function CategorySection({
                 number={firstNumber + i}
                 missing={missing.has(q.id)}
                 onAnswer={onAnswer}
+                onMeasure={onMeasure}
                 onMemo={onMemo}
               />
             ))}

@@ -1,47 +1,139 @@
-import { memo } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
-import CheckIcon from '@mui/icons-material/Check';
+import CheckIcon from '@mui/icons-material/CheckCircleOutline';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import CancelIcon from '@mui/icons-material/HighlightOff';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
+import {
+  COMPLIANCE_TEXT,
+  formatDecimal,
+  parseMeasurement,
+  withinLimits,
+  type Judgement,
+} from '@keurwijzer/shared/compliance';
 import { REPORT_TEXT, type ReportQuestion } from '@keurwijzer/shared/reports';
 import { TextInput } from '../../../components/form/text-input';
-import { memoTitle } from './report-format';
+import { JudgementIcon, judgementColor, judgementPalette } from '../../../components/judgement/judgement';
+import { judgementOf, limitsOf, memoTitle } from './report-format';
 
 const MEMO_MAX = 255;
 
 /** The element of a question on the report screen (scrolled to and focused by "Naar eerste open vraag"). */
 export const questionElementId = (questionId: number) => `question-${questionId}`;
 
+const ICONS: Record<Judgement, typeof CheckIcon> = {
+  good: CheckIcon,
+  remark: InfoIcon,
+  reject: CancelIcon,
+  na: RemoveIcon,
+};
+
+/**
+ * A measurement's value field: a text field with the decimal keyboard (a comma or a point), the
+ * unit beside it, the limits under it ("max. 0,30 Ohm") and at once whether the value is within
+ * them (colour, icon and words). What is typed is kept as typed; a value that parses goes to
+ * `onValue` (canonical, "0.30"; null when emptied), something that does not says how to write it
+ * and is not sent.
+ */
+function MeasurementField({
+  question,
+  onValue,
+}: {
+  question: ReportQuestion;
+  onValue: (questionId: number, value: string | null) => void;
+}) {
+  const stored = question.answer?.value ?? null;
+  const [text, setText] = useState(() => (stored === null ? '' : formatDecimal(stored)));
+  // A value from elsewhere (the server, another device) replaces the text unless it says the same.
+  useEffect(() => {
+    setText((t) => ((parseMeasurement(t) ?? null) === stored ? t : stored === null ? '' : formatDecimal(stored)));
+  }, [stored]);
+  const parsed = text.trim() === '' ? null : parseMeasurement(text);
+  const invalid = text.trim() !== '' && parsed === null;
+  const limits = limitsOf(question);
+  const statusId = useId();
+  const within = parsed === null ? null : withinLimits(parsed, question.min_value, question.max_value);
+  const judgement: Judgement | null = within === null ? null : within ? 'good' : 'reject';
+  return (
+    <Box sx={{ mb: 2 }}>
+      <TextInput
+        label={COMPLIANCE_TEXT.value}
+        value={text}
+        error={invalid}
+        helperText={invalid ? COMPLIANCE_TEXT.invalidMeasurement : `${COMPLIANCE_TEXT.limits}: ${limits}`}
+        onChange={(e) => {
+          setText(e.target.value);
+          const next = e.target.value.trim() === '' ? null : parseMeasurement(e.target.value);
+          if (next !== null || e.target.value.trim() === '') onValue(question.id, next);
+        }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 280 } }}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: 14 },
+          input: question.unit ? { endAdornment: <InputAdornment position="end">{question.unit}</InputAdornment> } : {},
+        }}
+      />
+      <Box id={statusId} role="status" aria-live="polite" sx={{ minHeight: 28, mt: 0.5 }}>
+        {judgement && (
+          <Box
+            data-within={within}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 0.75,
+              fontWeight: 600,
+              color: (t) => judgementColor(t, judgement),
+            }}
+          >
+            <JudgementIcon judgement={judgement} />
+            {within ? COMPLIANCE_TEXT.withinLimits : COMPLIANCE_TEXT.outsideLimits} ({limits})
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
 /**
  * One question of the report screen: its name, the answer options as large buttons (one tap
- * answers; the chosen one filled, with a check and aria-pressed) and the memo under its title.
- * `missing`: the submit found it unanswered (red border and "Nog niet beantwoord").
+ * answers; the chosen one filled in its judgement's colour with its icon, and aria-pressed), or a
+ * measurement's value field; and the memo under its title. `missing`: the submit found it
+ * unanswered (red border and "Nog niet beantwoord").
  */
 export const QuestionCard = memo(function QuestionCard({
   question,
   number,
   missing,
   onAnswer,
+  onMeasure,
   onMemo,
 }: {
   question: ReportQuestion;
   number: number;
   missing: boolean;
   onAnswer: (questionId: number, option: number) => void;
+  onMeasure: (questionId: number, value: string | null) => void;
   onMemo: (questionId: number, text: string) => void;
 }) {
-  const chosen = question.answer?.option ?? null;
+  const measurement = question.kind === 'measurement';
+  const chosen = measurement ? null : (question.answer?.option ?? null);
+  const answered = measurement ? question.answer?.value != null : chosen !== null;
+  const judgement = judgementOf(question, question.answer);
   const memoText = question.answer?.memo ?? '';
   const nameId = `${questionElementId(question.id)}-name`;
   const options = question.answer_options.length;
-  const flagged = missing && chosen === null;
+  const flagged = missing && !answered;
   return (
     <Box
       id={questionElementId(question.id)}
       role="group"
       aria-labelledby={nameId}
       tabIndex={-1}
-      data-answered={chosen !== null}
+      data-answered={answered}
+      data-judgement={judgement ?? undefined}
       sx={{
         py: 2,
         px: { xs: 1.5, sm: 2 },
@@ -61,30 +153,39 @@ export const QuestionCard = memo(function QuestionCard({
           {REPORT_TEXT.unanswered}
         </Typography>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1,
-          gridTemplateColumns: { xs: '1fr', sm: `repeat(${Math.min(options, 4)}, minmax(0, 1fr))` },
-          mb: 2,
-        }}
-      >
-        {question.answer_options.map((label, i) => {
-          const selected = chosen === i + 1;
-          return (
-            <Button
-              key={i}
-              variant={selected ? 'contained' : 'outlined'}
-              aria-pressed={selected}
-              startIcon={selected ? <CheckIcon /> : undefined}
-              onClick={() => onAnswer(question.id, i + 1)}
-              sx={{ minHeight: 52, fontSize: '1rem', textTransform: 'none', justifyContent: 'center' }}
-            >
-              {label}
-            </Button>
-          );
-        })}
-      </Box>
+      {measurement ? (
+        <MeasurementField question={question} onValue={onMeasure} />
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1,
+            gridTemplateColumns: { xs: '1fr', sm: `repeat(${Math.min(options, 4)}, minmax(0, 1fr))` },
+            mb: 2,
+          }}
+        >
+          {question.answer_options.map((label, i) => {
+            const selected = chosen === i + 1;
+            const j = question.answer_judgements[i] ?? 'remark';
+            const palette = judgementPalette(j);
+            const Icon = ICONS[j];
+            return (
+              <Button
+                key={i}
+                variant={selected ? 'contained' : 'outlined'}
+                color={selected ? (palette === 'default' ? 'inherit' : palette) : 'primary'}
+                aria-pressed={selected}
+                data-judgement={selected ? j : undefined}
+                startIcon={selected ? <Icon /> : undefined}
+                onClick={() => onAnswer(question.id, i + 1)}
+                sx={{ minHeight: 52, fontSize: '1rem', textTransform: 'none', justifyContent: 'center' }}
+              >
+                {label}
+              </Button>
+            );
+          })}
+        </Box>
+      )}
       <TextInput
         label={memoTitle(question)}
         value={memoText}

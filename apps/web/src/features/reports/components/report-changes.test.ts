@@ -14,12 +14,17 @@ import {
 const ANSWER: ReportChange = {
   kind: 'answer',
   questionId: 7,
-  answer: { option: 2, memo: 'Kabel los', answered_at: '2026-11-26T06:00:00.000Z' },
+  answer: { option: 2, value: null, judgement: null, memo: 'Kabel los', answered_at: '2026-11-26T06:00:00.000Z' },
 };
 const UNANSWERED: ReportChange = {
   kind: 'answer',
   questionId: 8,
-  answer: { option: null, memo: null, answered_at: '2026-11-26T06:01:00.000Z' },
+  answer: { option: null, value: null, judgement: null, memo: null, answered_at: '2026-11-26T06:01:00.000Z' },
+};
+const MEASURED: ReportChange = {
+  kind: 'answer',
+  questionId: 9,
+  answer: { option: null, value: '0.45', judgement: 'reject', memo: null, answered_at: '2026-11-26T06:02:00.000Z' },
 };
 const SKIP: ReportChange = { kind: 'skip', categoryId: 3, skipped: true };
 const NOT_THERE: ReportChange = { kind: 'notAtLocation', notAtLocation: false };
@@ -39,13 +44,20 @@ describe('report changes: the value is queued, the wire format is built when sen
   it('encodes each kind of change to the request of its endpoint', () => {
     expect(encodeReportChange(5, ANSWER)).toEqual({
       path: '/api/reports/5/answers/7',
-      body: { option: 2, memo: 'Kabel los', answered_at: '2026-11-26T06:00:00.000Z' },
+      body: { option: 2, value: '', memo: 'Kabel los', answered_at: '2026-11-26T06:00:00.000Z' },
       method: 'PUT',
     });
     expect(encodeReportChange(5, UNANSWERED).body).toEqual({
       option: '',
+      value: '',
       memo: '',
       answered_at: '2026-11-26T06:01:00.000Z',
+    });
+    expect(encodeReportChange(5, MEASURED).body).toEqual({
+      option: '',
+      value: '0.45',
+      memo: '',
+      answered_at: '2026-11-26T06:02:00.000Z',
     });
     expect(encodeReportChange(5, SKIP)).toEqual({
       path: '/api/reports/5/categories/3',
@@ -61,14 +73,29 @@ describe('report changes: the value is queued, the wire format is built when sen
   });
 
   it('reads a stored change back as the same value, and the overlay shows it as given', () => {
-    const stored = [ANSWER, UNANSWERED, SKIP, NOT_THERE].map((value) => ({ key: reportChangeKey(value), value }));
+    const stored = [ANSWER, UNANSWERED, MEASURED, SKIP, NOT_THERE].map((value) => ({
+      key: reportChangeKey(value),
+      value,
+    }));
     const read = (JSON.parse(JSON.stringify(stored)) as unknown[]).map(readStoredReportChange);
     expect(read).toEqual(stored);
+    const answerOf = (c: ReportChange) => (c.kind === 'answer' ? c.answer : null);
     expect(overlayOf(read as QueuedChange<ReportChange>[])).toEqual({
-      answers: { 7: ANSWER.answer, 8: UNANSWERED.answer },
+      answers: { 7: answerOf(ANSWER), 8: answerOf(UNANSWERED), 9: answerOf(MEASURED) },
       skipped: { 3: true },
       notAtLocation: false,
     });
+  });
+
+  it('reads a stored answer of before measurements (no value, no judgement) as one without them', () => {
+    const old = { option: 2, memo: 'Kabel los', answered_at: '2026-11-26T06:00:00.000Z' };
+    expect(readStoredReportChange({ key: 'answer:7', value: { kind: 'answer', questionId: 7, answer: old } })).toEqual({
+      key: 'answer:7',
+      value: { kind: 'answer', questionId: 7, answer: { ...old, value: null, judgement: null } },
+    });
+    // A value that is no string is no change.
+    const bad = { kind: 'answer', questionId: 7, answer: { ...old, value: 3 } };
+    expect(readStoredReportChange({ key: 'answer:7', value: bad })).toBeNull();
   });
 
   it('reads an older version\'s stored request (wire format) into its change, keeping the pause', () => {
@@ -156,7 +183,8 @@ describe('report queue storage: changes left by an older version are still sent'
     expect(sent).toEqual([
       {
         url: '/api/reports/5/answers/7',
-        body: { option: '2', memo: 'Kabel los', answered_at: '2026-11-26T06:00:00.000Z', _method: 'PUT' },
+        // The same answer, with the (empty) value of this version.
+        body: { option: '2', value: '', memo: 'Kabel los', answered_at: '2026-11-26T06:00:00.000Z', _method: 'PUT' },
       },
       { url: '/api/reports/5/categories/3', body: { skipped: '1', _method: 'PUT' } },
       { url: '/api/reports/5', body: { not_at_location: '0', _method: 'PUT' } },

@@ -27,10 +27,10 @@ export function reportChangeKey(change: ReportChange): string {
 export function encodeReportChange(reportId: number, change: ReportChange): WireChange {
   switch (change.kind) {
     case 'answer': {
-      const { option, memo, answered_at } = change.answer;
+      const { option, value, memo, answered_at } = change.answer;
       return {
         path: reportPaths.answer(reportId, change.questionId),
-        body: { option: option ?? '', memo: memo ?? '', answered_at },
+        body: { option: option ?? '', value: value ?? '', memo: memo ?? '', answered_at },
         method: 'PUT',
       };
     }
@@ -52,7 +52,7 @@ export function readStoredReportChange(item: unknown): QueuedChange<ReportChange
   if (!isRecord(item) || typeof item.key !== 'string') return null;
   const notBefore = typeof item.notBefore === 'number' ? { notBefore: item.notBefore } : {};
   const value = isRecord(item.value) ? item.value : isRecord(item.body) ? fromWire(item.key, item.body) : null;
-  const change = value && isReportChange(value) ? value : null;
+  const change = value && isReportChange(value) ? withMeasurement(value) : null;
   return change && reportChangeKey(change) === item.key ? { key: item.key, value: change, ...notBefore } : null;
 }
 
@@ -62,7 +62,11 @@ function fromWire(key: string, body: Record<string, unknown>): ReportChange | nu
   if (kind === 'answer') {
     const option = body.option === '' || body.option == null ? null : Number(body.option);
     const memo = typeof body.memo === 'string' && body.memo ? body.memo : null;
-    return { kind: 'answer', questionId: Number(id), answer: { option, memo, answered_at: String(body.answered_at) } };
+    return {
+      kind: 'answer',
+      questionId: Number(id),
+      answer: { option, value: null, judgement: null, memo, answered_at: String(body.answered_at) },
+    };
   }
   if (kind === 'category') return { kind: 'skip', categoryId: Number(id), skipped: body.skipped === '1' };
   if (key === 'report') return { kind: 'notAtLocation', notAtLocation: body.not_at_location === '1' };
@@ -80,6 +84,7 @@ function isReportChange(v: Record<string, unknown>): v is ReportChange {
         isId(v.questionId) &&
         isRecord(a) &&
         (a.option === null || isId(a.option)) &&
+        (a.value === undefined || a.value === null || typeof a.value === 'string') &&
         (a.memo === null || typeof a.memo === 'string') &&
         typeof a.answered_at === 'string'
       );
@@ -91,6 +96,16 @@ function isReportChange(v: Record<string, unknown>): v is ReportChange {
     default:
       return false;
   }
+}
+
+/**
+ * A stored answer of a version before measurements (issue 20) has no `value` or `judgement`:
+ * read as none (the judgement is the server's; the screen derives its own from the answer).
+ */
+function withMeasurement(change: ReportChange): ReportChange {
+  if (change.kind !== 'answer') return change;
+  const { value = null, judgement = null } = change.answer as Partial<ReportAnswer>;
+  return { ...change, answer: { ...change.answer, value, judgement } };
 }
 
 /** What this device changed and the server may not have yet (newer ones win over the server's). */

@@ -6,16 +6,19 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { COMPLIANCE_TEXT, formatMeasurement } from '@keurwijzer/shared/compliance';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import {
   REPORT_STATUS_LABELS,
   REPORT_TEXT,
   type ReportCategory,
   type ReportDetail,
+  type ReportQuestion,
   type ReportStatus,
 } from '@keurwijzer/shared/reports';
+import { JudgementChip, VerdictChip } from '../../../components/judgement/judgement';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { memoTitle, optionLabel } from './report-format';
+import { judgementOf, limitsOf, memoTitle, optionLabel } from './report-format';
 
 /** "Open" or "Ingediend" as a chip. */
 export function ReportStatusChip({ status }: { status: ReportStatus }) {
@@ -91,6 +94,90 @@ export function ReportHeader({ report, machineTo }: { report: ReportDetail; mach
   );
 }
 
+/**
+ * The report's verdict, prominently: the stored one once submitted (with the derived one and the
+ * mechanic's reason when overridden) and "Volgende keuring vóór <dd-mm-jjjj>"; while open, the
+ * verdict the answers give so far.
+ */
+export function ReportVerdict({ report }: { report: ReportDetail }) {
+  const verdict = report.verdict ?? report.derived_verdict;
+  const overridden = report.verdict !== null && report.verdict !== report.derived_verdict;
+  return (
+    <Box
+      component="section"
+      aria-label={COMPLIANCE_TEXT.verdict}
+      data-testid="report-verdict"
+      sx={{ display: 'grid', gap: 1, mb: 2, pb: 2, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        <Typography component="span" variant="h2">
+          {report.status === 'submitted' ? COMPLIANCE_TEXT.verdict : REPORT_TEXT.verdictDerived}
+        </Typography>
+        <VerdictChip verdict={verdict} size="medium" />
+      </Box>
+      {overridden && (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="body2" color="text.secondary">
+              {COMPLIANCE_TEXT.overriddenBy}; {REPORT_TEXT.verdictDerived.toLowerCase()}:
+            </Typography>
+            <VerdictChip verdict={report.derived_verdict} />
+          </Box>
+          {report.verdict_reason && (
+            <Typography sx={{ overflowWrap: 'anywhere' }}>
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                {COMPLIANCE_TEXT.overrideReason}:
+              </Box>{' '}
+              {report.verdict_reason}
+            </Typography>
+          )}
+        </>
+      )}
+      {report.next_due_date && (
+        <Typography sx={{ fontWeight: 600 }}>{COMPLIANCE_TEXT.nextDue(formatDate(report.next_due_date))}</Typography>
+      )}
+    </Box>
+  );
+}
+
+/** A question's answer as the report shows it: the chosen option or the measured value, with its judgement. */
+function AnswerOf({ q }: { q: ReportQuestion }) {
+  const judgement = q.answer?.judgement ?? judgementOf(q, q.answer);
+  const measurement = q.kind === 'measurement';
+  const text = measurement
+    ? q.answer?.value != null
+      ? formatMeasurement(q.answer.value, q.unit)
+      : null
+    : optionLabel(q, q.answer?.option);
+  return (
+    <Box sx={{ textAlign: { sm: 'right' } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1,
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          justifyContent: { sm: 'flex-end' },
+        }}
+      >
+        <Typography
+          component="span"
+          sx={{ fontWeight: text ? 600 : 400 }}
+          color={text ? 'text.primary' : 'text.secondary'}
+        >
+          {text ?? REPORT_TEXT.unanswered}
+        </Typography>
+        {text && judgement && <JudgementChip judgement={judgement} />}
+      </Box>
+      {measurement && (
+        <Typography variant="body2" color="text.secondary">
+          {COMPLIANCE_TEXT.limits}: {limitsOf(q)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 /** A category as submitted: each question with its chosen answer and memo; skipped ones marked. */
 function CategoryAnswers({ category }: { category: ReportCategory }) {
   const id = `report-category-${category.id}`;
@@ -105,7 +192,6 @@ function CategoryAnswers({ category }: { category: ReportCategory }) {
       {!category.skipped && (
         <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
           {category.questions.map((q) => {
-            const label = optionLabel(q, q.answer?.option);
             return (
               <Box
                 component="li"
@@ -120,12 +206,7 @@ function CategoryAnswers({ category }: { category: ReportCategory }) {
                 }}
               >
                 <Typography>{q.name}</Typography>
-                <Typography
-                  sx={{ fontWeight: label ? 600 : 400, textAlign: { sm: 'right' } }}
-                  color={label ? 'text.primary' : 'text.secondary'}
-                >
-                  {label ?? REPORT_TEXT.unanswered}
-                </Typography>
+                <AnswerOf q={q} />
                 {q.answer?.memo && (
                   <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
                     {memoTitle(q)}: {q.answer.memo}
@@ -161,6 +242,7 @@ export function ReportDocument({
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>{actions}</Box>}
+        <ReportVerdict report={report} />
         <ReportHeader report={report} machineTo={machineTo} />
       </Paper>
       {report.not_at_location && <Alert severity="warning">{REPORT_TEXT.notAtLocation}</Alert>}

@@ -1,4 +1,11 @@
-import type { ReportMachine, ReportQuestion } from '@keurwijzer/shared/reports';
+import {
+  deriveVerdict,
+  formatLimits,
+  measurementJudgement,
+  type Judgement,
+  type Verdict,
+} from '@keurwijzer/shared/compliance';
+import type { ReportAnswer, ReportCategory, ReportMachine, ReportQuestion } from '@keurwijzer/shared/reports';
 
 /** Vestiging > afdeling > ruimte of a machine, as far as it is placed. */
 export const placeOf = (m: Pick<ReportMachine, 'location_name' | 'department_name' | 'room_name'>) =>
@@ -10,3 +17,32 @@ export const optionLabel = (q: Pick<ReportQuestion, 'answer_options'>, option: n
 
 /** The memo field's title: the question's own, or "Opmerking". */
 export const memoTitle = (q: Pick<ReportQuestion, 'memo_title'>) => q.memo_title || 'Opmerking';
+
+/**
+ * The judgement of a question's answer as this device shows it: the chosen option's judgement,
+ * or a measured value against the limits (both inclusive, the shared `measurementJudgement`);
+ * null without either. The server's trigger stores the same (`answer.judgement`); this one also
+ * covers an answer given here and not yet sent.
+ */
+export function judgementOf(
+  q: Pick<ReportQuestion, 'kind' | 'answer_judgements' | 'min_value' | 'max_value'>,
+  answer: Pick<ReportAnswer, 'option' | 'value'> | null | undefined,
+): Judgement | null {
+  if (!answer) return null;
+  if (q.kind === 'measurement') {
+    return answer.value == null ? null : measurementJudgement(answer.value, q.min_value, q.max_value);
+  }
+  return answer.option ? (q.answer_judgements[answer.option - 1] ?? 'remark') : null;
+}
+
+/** Whether a question is answered: an option chosen, or a measurement's value given (a memo alone is not). */
+export const isAnswered = (q: Pick<ReportQuestion, 'kind' | 'answer'>) =>
+  q.kind === 'measurement' ? q.answer?.value != null : q.answer?.option != null;
+
+/** The verdict the answers give now (categories not skipped): what "Rapport afronden" will store. */
+export const liveVerdict = (categories: readonly ReportCategory[]): Verdict =>
+  deriveVerdict(categories.filter((c) => !c.skipped).flatMap((c) => c.questions.map((q) => judgementOf(q, q.answer))));
+
+/** A measurement's limits as printed: "max. 0,30 Ohm". */
+export const limitsOf = (q: Pick<ReportQuestion, 'min_value' | 'max_value' | 'unit'>) =>
+  formatLimits(q.min_value, q.max_value, q.unit);

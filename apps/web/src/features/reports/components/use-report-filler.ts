@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
 import { createSaveQueue, type SaveQueue, type SaveQueueState } from '../../../lib/save-queue';
 import { reportKeys } from '../api/reports';
+import { judgementOf } from './report-format';
 import { encodeReportChange, overlayOf, reportChangeKey, reportQueueStorage, type ReportChange } from './report-changes';
 
 /** Memo typing is sent after this pause (it is kept in the browser at once). */
@@ -125,10 +126,17 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   );
 
   const saveAnswer = useCallback(
-    (questionId: number, change: { option?: number | null; memo?: string }, delay = 0) => {
-      const current = latest.current.categories.flatMap((c) => c.questions).find((q) => q.id === questionId)?.answer;
-      const answer: ReportAnswer = {
+    (questionId: number, change: { option?: number | null; value?: string | null; memo?: string }, delay = 0) => {
+      const question = latest.current.categories.flatMap((c) => c.questions).find((q) => q.id === questionId);
+      const current = question?.answer;
+      const given = {
         option: change.option !== undefined ? change.option : (current?.option ?? null),
+        value: change.value !== undefined ? change.value : (current?.value ?? null),
+      };
+      const answer: ReportAnswer = {
+        ...given,
+        // Shown at once; the server's trigger stores the same judgement.
+        judgement: question ? judgementOf(question, given) : null,
         memo: change.memo !== undefined ? change.memo : (current?.memo ?? null),
         answered_at: new Date().toISOString(),
       };
@@ -140,6 +148,14 @@ export function useReportFiller(report: ReportDetail, userId: number) {
 
   /** One tap: the chosen option (the memo stays). */
   const answer = useCallback((questionId: number, option: number) => saveAnswer(questionId, { option }), [saveAnswer]);
+  /**
+   * A measured value (canonical, "0.30"; null: none) as typed: shown and kept at once, sent after
+   * a pause (the field passes only a value that parses; see MeasurementField).
+   */
+  const measure = useCallback(
+    (questionId: number, value: string | null) => saveAnswer(questionId, { value }, MEMO_DELAY_MS),
+    [saveAnswer],
+  );
   /** Typing in the memo: shown and kept at once, sent after a pause. */
   const memo = useCallback(
     (questionId: number, text: string) => saveAnswer(questionId, { memo: text }, MEMO_DELAY_MS),
@@ -164,6 +180,7 @@ export function useReportFiller(report: ReportDetail, userId: number) {
     categories,
     notAtLocation,
     answer,
+    measure,
     memo,
     skip,
     setNotAtLocation,

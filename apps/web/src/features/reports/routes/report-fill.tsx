@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import { COMPLIANCE_TEXT, VERDICT_LABELS } from '@keurwijzer/shared/compliance';
 import { roleCan } from '@keurwijzer/shared/permissions';
 import { REPORT_TEXT, openQuestionsText, type ReportCategory, type ReportDetail } from '@keurwijzer/shared/reports';
 import { useConfirm } from '../../../components/feedback/confirm-dialog';
@@ -22,6 +23,8 @@ import { ReportMachine } from '../components/report-machine';
 import { ReportPdfButton } from '../components/report-pdf-button';
 import { OFFLINE_TEXT, ReportProgress } from '../components/report-progress';
 import { reportQueueKey } from '../components/report-changes';
+import { isAnswered, liveVerdict } from '../components/report-format';
+import { VerdictPanel, type VerdictOverride } from '../components/verdict-panel';
 import { useReportFiller } from '../components/use-report-filler';
 
 /** Scrolls a question to the middle of the screen and puts the focus on it. */
@@ -49,9 +52,25 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
   const submit = useSubmitReport(report.id);
   const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
+  const [override, setOverride] = useState<VerdictOverride>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reasonRef = useRef<HTMLInputElement>(null);
 
   const toAnswer = filler.categories.filter((c) => !c.skipped).flatMap((c) => c.questions);
-  const unanswered = toAnswer.filter((q) => q.answer?.option == null);
+  const unanswered = toAnswer.filter((q) => !isAnswered(q));
+  // The verdict the answers on this device give: what the server derives at the submit.
+  const derived = liveVerdict(filler.categories);
+  const overridden = override !== null && override.verdict !== derived;
+  const onOverride = (next: VerdictOverride) => {
+    setOverride(next);
+    if (reasonError && next?.reason.trim()) setReasonError(null);
+  };
+  const reasonMissing = (message: string) => {
+    setReasonError(message);
+    reasonRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    reasonRef.current?.focus({ preventScroll: true });
+    notify(message, 'error');
+  };
   const answered = toAnswer.length - unanswered.length;
 
   const onSkip = async (category: ReportCategory) => {
@@ -89,6 +108,8 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && missingIds(err).length > 0) {
         showMissing(missingIds(err), err.message);
+      } else if (err instanceof ApiError && err.status === 422 && err.errors.verdict_reason?.[0]) {
+        reasonMissing(err.errors.verdict_reason[0]);
       } else notify(errorMessage(err), 'error');
     } finally {
       setBusy(null);
@@ -112,9 +133,20 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
         );
         return;
       }
-      const ok = await confirm({ title: 'Rapport afronden', message: REPORT_TEXT.submitConfirm, confirmLabel: 'Afronden' });
+      if (overridden && !override.reason.trim()) {
+        reasonMissing(COMPLIANCE_TEXT.overrideReasonRequired);
+        return;
+      }
+      const verdict = overridden ? override.verdict : derived;
+      const ok = await confirm({
+        title: 'Rapport afronden',
+        message: `${COMPLIANCE_TEXT.verdict}: ${VERDICT_LABELS[verdict]}. ${REPORT_TEXT.submitConfirm}`,
+        confirmLabel: 'Afronden',
+      });
       if (!ok) return;
-      const res = await submit.mutateAsync();
+      const res = await submit.mutateAsync(
+        overridden ? { verdict: override.verdict, verdict_reason: override.reason } : {},
+      );
       queryClient.setQueryData(reportKeys.detail(report.id), res.data);
       try {
         localStorage.removeItem(reportQueueKey(user.id, report.id));
@@ -155,6 +187,7 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
                 firstNumber={first}
                 missing={missing}
                 onAnswer={filler.answer}
+                onMeasure={filler.measure}
                 onMemo={filler.memo}
                 onSkip={(category) => void onSkip(category)}
                 onRestore={onRestore}
@@ -162,6 +195,15 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
             );
           })}
         </Box>
+      )}
+      {filler.categories.length > 0 && (
+        <VerdictPanel
+          derived={derived}
+          override={override}
+          onOverride={onOverride}
+          reasonError={reasonError}
+          reasonRef={reasonRef}
+        />
       )}
       <Box
         sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, mt: 3, justifyContent: 'flex-end' }}
