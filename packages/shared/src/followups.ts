@@ -132,6 +132,9 @@ export const ReinspectionInputSchema = z
   .superRefine((v, ctx) => {
     if ((v.tasklist_id === null) === (v.planned_date === null)) {
       ctx.addIssue({ code: 'custom', path: ['tasklist_id'], message: FOLLOWUP_TEXT.tasklistOrDate });
+      // Neither: the date field says it too (the form shows one of the two).
+      if (v.tasklist_id === null)
+        ctx.addIssue({ code: 'custom', path: ['planned_date'], message: FOLLOWUP_TEXT.tasklistOrDate });
     }
   });
 export type ReinspectionInput = z.output<typeof ReinspectionInputSchema>;

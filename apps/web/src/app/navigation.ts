@@ -17,6 +17,7 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
 import type { Role } from '@keurwijzer/shared/permissions';
+import { useOpenFollowupsBadge } from '../features/followups/api/open-count';
 import { useFailedMailCount } from '../features/mails/api/failed-count';
 import { useOpenMalfunctionCount } from '../features/malfunctions/api/open-count';
 import { mayOpen, type Access } from './routes-config';
@@ -63,7 +64,14 @@ export const NAVIGATION: NavSection[] = [
     items: [
       { label: 'Overzicht', to: '/admin/overview', icon: DashboardIcon, access: 'reports.view' },
       { label: 'Keuringsplanning', to: '/admin/due', icon: EventIcon, access: 'customers.view' },
-      { label: 'Acties', to: '/admin/actions', icon: ChecklistIcon, access: 'reports.view' },
+      {
+        label: 'Acties',
+        to: '/admin/actions',
+        icon: ChecklistIcon,
+        access: 'reports.view',
+        // "Acties 4": the open follow-ups (features/followups/api/open-count.ts).
+        badge: useOpenFollowupsBadge,
+      },
       {
         label: 'Storingen',
         to: '/admin/malfunctions',

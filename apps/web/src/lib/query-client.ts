@@ -31,6 +31,8 @@ export const RESOURCE_DEPENDENTS = {
   malfunctions: ['machines'],
   // A mail sent again leaves the failed list.
   mails: [],
+  // A follow-up handled: a malfunction made of it, a re-inspection planned on a task list.
+  followups: ['malfunctions', 'tasklists', 'machines'],
 } as const satisfies Record<string, readonly string[]>;
 export type ResourceKey = keyof typeof RESOURCE_DEPENDENTS;
 

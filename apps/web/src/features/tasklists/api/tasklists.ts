@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   ConceptMachineFormValues,
+  DueCount,
+  SkippedMachine,
   PlanningDepartment,
   PlanningOption,
   Tasklist,
@@ -8,7 +10,7 @@ import type {
   TasklistDetail,
   TasklistFormValues,
 } from '@keurwijzer/shared/tasklists';
-import { apiGet, apiSend } from '../../../lib/api-client';
+import { apiGet, apiSend, type ApiResult } from '../../../lib/api-client';
 import { useChange } from '../../../lib/query-client';
 import { createResource } from '../../../lib/resource';
 
@@ -31,6 +33,26 @@ export const useCandidates = (id: number, enabled = true) =>
     queryKey: ['tasklists', 'candidates', id],
     queryFn: async () => (await apiGet<TasklistCandidate[]>(`${base(id)}/candidates`)).data,
     enabled,
+  });
+
+/** POST /api/tasklists/:id/plan-due: "Alle verlopen inplannen"; answers the machines it could not plan. */
+export const usePlanDue = (id: number) =>
+  useChange(
+    'tasklists',
+    async (_: void) =>
+      (await apiSend<TasklistDetail>(`${base(id)}/plan-due`, {})) as ApiResult<TasklistDetail> & {
+        skipped?: SkippedMachine[];
+      },
+  );
+
+/** How many machines of a location are due for a type (the create form; none until both are chosen). */
+export const useDueCount = (locationId: number | null, type: string | null) =>
+  useQuery({
+    queryKey: ['tasklists', 'due-count', locationId, type],
+    queryFn: async () =>
+      (await apiGet<DueCount>('/api/planning/due-count', { location_id: locationId, inspection_type: type })).data
+        .count,
+    enabled: locationId !== null && !!type,
   });
 
 /** Departments with their rooms at the list's location (the concept machine's place). */

@@ -20,6 +20,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { TasklistCandidate } from '@keurwijzer/shared/tasklists';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { TABLE_TEXT } from '../../../components/table/data-table';
+import { CandidateDue } from './due-proposal';
 import { OpenMalfunctionChip } from './open-malfunction-chip';
 import { formatPlannedDate } from './tasklist-status';
 
@@ -211,6 +212,7 @@ export function CandidateList({
                   <Typography variant="body2" color="text.secondary">
                     Laatste rapport: {lastReport(c)}
                   </Typography>
+                  <CandidateDue candidate={c} />
                   {c.plannable ? (
                     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                       {c.questionnaire_name}
@@ -248,6 +250,7 @@ export function CandidateList({
                 <TableCell>Ruimte</TableCell>
                 <TableCell>Machinetype</TableCell>
                 <TableCell>Laatste rapport</TableCell>
+                <TableCell>Volgende keuring</TableCell>
                 <TableCell>Vragenlijst</TableCell>
               </TableRow>
             </TableHead>
@@ -283,6 +286,9 @@ export function CandidateList({
                   <TableCell>{c.room_name ?? ''}</TableCell>
                   <TableCell>{c.machine_type_name ?? ''}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastReport(c)}</TableCell>
+                  <TableCell>
+                    <CandidateDue candidate={c} />
+                  </TableCell>
                   <TableCell>{c.plannable ? c.questionnaire_name : <Reason text={c.reason} />}</TableCell>
                 </TableRow>
               ))}

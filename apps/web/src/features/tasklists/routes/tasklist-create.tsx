@@ -1,9 +1,16 @@
 import { useNavigate } from 'react-router';
-import { TasklistInputSchema, type TasklistDetail, type TasklistFormValues } from '@keurwijzer/shared/tasklists';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import {
+  TasklistInputSchema,
+  dueCountText,
+  type TasklistDetail,
+  type TasklistFormValues,
+} from '@keurwijzer/shared/tasklists';
 import { useNotify } from '../../../components/feedback/notifications';
 import { FormPage } from '../../../components/form/form-page';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { tasklistsResource } from '../api/tasklists';
+import { tasklistsResource, useDueCount } from '../api/tasklists';
 import { TasklistFields } from '../components/tasklist-fields';
 import { today } from '../components/tasklist-status';
 
@@ -39,6 +46,24 @@ export default function TasklistCreate() {
       }}
     >
       <TasklistFields form={form} />
+      <DueCount form={form} />
     </FormPage>
+  );
+}
+
+/**
+ * Once customer, location and type are chosen: how many machines of that location are due for
+ * the type ("3 machines van deze vestiging zijn verlopen, afgekeurd of binnenkort aan de beurt"),
+ * so the planner knows what the plan screen will propose.
+ */
+function DueCount({ form }: { form: UseFormReturn<TasklistFormValues, unknown, unknown> }) {
+  const [locationValue, type] = useWatch({ control: form.control, name: ['location_id', 'inspection_type'] });
+  const locationId = Number(locationValue) || null;
+  const count = useDueCount(locationId, type ? String(type) : null);
+  if (locationId === null || !type || count.data === undefined) return null;
+  return (
+    <Alert severity={count.data > 0 ? 'info' : 'success'} role="status" data-testid="due-count">
+      {dueCountText(count.data)}
+    </Alert>
   );
 }

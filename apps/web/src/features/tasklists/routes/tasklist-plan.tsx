@@ -7,14 +7,22 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import type { TasklistDetail } from '@keurwijzer/shared/tasklists';
+import type { SkippedMachine, TasklistDetail } from '@keurwijzer/shared/tasklists';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import { useNotify } from '../../../components/feedback/notifications';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import type { PrefetchArgs } from '../../../lib/screen';
-import { tasklistQuery, tasklistsResource, useCandidates, usePlanMachines, useTasklist } from '../api/tasklists';
+import {
+  tasklistQuery,
+  tasklistsResource,
+  useCandidates,
+  usePlanDue,
+  usePlanMachines,
+  useTasklist,
+} from '../api/tasklists';
+import { DueProposal, byDueDate, isDue } from '../components/due-proposal';
 import { CandidateList } from '../components/candidate-list';
 import { ConceptMachineDialog } from '../components/concept-machine-dialog';
 import { PlannedMachines, untouched } from '../components/planned-machines';
@@ -42,6 +50,8 @@ function Plan({ tasklist: t }: { tasklist: TasklistDetail }) {
   const run = useConfirmedAction();
   const remove = tasklistsResource.useRemove();
   const plan = usePlanMachines(t.id);
+  const planDue = usePlanDue(t.id);
+  const [skipped, setSkipped] = useState<SkippedMachine[]>([]);
   const candidates = useCandidates(t.id);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [adding, setAdding] = useState(false);
@@ -53,6 +63,7 @@ function Plan({ tasklist: t }: { tasklist: TasklistDetail }) {
     [candidates.data],
   );
   const open = useMemo(() => (candidates.data ?? []).filter((c) => c.report_id === null), [candidates.data]);
+  const due = useMemo(() => open.filter(isDue).sort(byDueDate), [open]);
   // Only what can still be planned counts (a machine planned meanwhile drops out of the choice).
   const chosen = open.filter((c) => c.plannable && selected.has(c.id)).map((c) => c.id);
   const deletable = t.machines.every(untouched);
@@ -61,6 +72,17 @@ function Plan({ tasklist: t }: { tasklist: TasklistDetail }) {
     try {
       const res = await plan.mutateAsync(chosen);
       if (res.message) notify(res.message);
+      setSelected(new Set());
+    } catch (err) {
+      notify(refusalText(err), 'error');
+    }
+  };
+
+  const onPlanDue = async () => {
+    try {
+      const res = await planDue.mutateAsync();
+      if (res.message) notify(res.message);
+      setSkipped(res.skipped ?? []);
       setSelected(new Set());
     } catch (err) {
       notify(refusalText(err), 'error');
@@ -104,6 +126,16 @@ function Plan({ tasklist: t }: { tasklist: TasklistDetail }) {
         Ingepland ({t.machines.length})
       </Typography>
       <PlannedMachines tasklistId={t.id} machines={t.machines} concept={concept} />
+
+      {candidates.data && (
+        <DueProposal
+          due={due}
+          onPlanAll={() => void onPlanDue()}
+          pending={planDue.isPending}
+          skipped={skipped}
+          onDismissSkipped={() => setSkipped([])}
+        />
+      )}
 
       <Box component="section" aria-labelledby="candidates-title">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 4, mb: 2 }}>
