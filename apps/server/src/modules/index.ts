@@ -262,6 +262,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
       inventory: repos.inventory,
       machines: repos.machines,
       company: config.company,
+      dueSoonDays: config.dueSoonDays,
     }),
     machineImages,
     brands: createBrandsService(repos.brands),

@@ -13,9 +13,13 @@ import {
   createRoom,
   uniqueName,
 } from '../../test/factories';
+import { addMonths } from '@keurwijzer/shared/compliance';
+import { dutchToday } from '@keurwijzer/shared/format';
+import { inspectionIntervals } from '../../db/schema/compliance';
 import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
 import { makeReport } from '../completed-reports/completed-reports.test-helpers';
+import { pdfText } from '../certificates/certificates.test-helpers';
 
 /**
  * GET /api/customers/:customerId/machines/export?format=xlsx|pdf: the inventory list, read back
@@ -40,6 +44,12 @@ const HEADERS = [
   'Laatste onderhoud',
   'Laatste veiligheid',
   'Laatste keuring/onderhoud',
+  'Keuring vóór',
+  'Status keuring',
+  'Onderhoud vóór',
+  'Status onderhoud',
+  'Veiligheid vóór',
+  'Status veiligheid',
 ];
 
 const url = (customerId: number | string, query = 'format=xlsx') =>
@@ -248,9 +258,14 @@ describe('inventory export: the latest reports', () => {
     const [checked, fresh] = rows.slice(1);
     expect(checked![3]).toBe('Gekeurde pers');
     // Keuring, onderhoud (open only: empty), veiligheid (the next day in Dutch time), keuring/onderhoud (none).
-    expect(checked!.slice(12)).toEqual([new Date(Date.UTC(2026, 2, 15)), undefined, new Date(Date.UTC(2026, 0, 10))]);
+    expect(checked!.slice(12, 16)).toEqual([
+      new Date(Date.UTC(2026, 2, 15)),
+      undefined,
+      new Date(Date.UTC(2026, 0, 10)),
+      undefined,
+    ]);
     expect(fresh![3]).toBe('Nieuwe pers');
-    expect(fresh!.slice(12)).toEqual([]);
+    expect(fresh!.slice(12, 16)).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('prints the dates of the latest reports in the PDF', async () => {
@@ -293,5 +308,68 @@ describe('inventory export: refusals', () => {
     expect((await t.visitor.get(url(c.customer.id))).statusCode).toBe(401);
     expect((await t.mechanic.get(url(c.customer.id))).statusCode).toBe(403);
     expect((await t.customerA.client.get(url(c.customer.id))).statusCode).toBe(403);
+  });
+});
+
+describe('inventory export: next due date and state per due type (issue 20)', () => {
+  /** A machine type with a keuring (12 months) and a safety (6 months) interval; no maintenance. */
+  async function dueMachines() {
+    const c = await createPlacementChain(t.db, uniqueName('Termijnbedrijf'));
+    const type = await createMachineType(t.db);
+    await t.db.insert(inspectionIntervals).values([
+      { machineTypeId: type.id, inspectionType: 'inspection', months: 12 },
+      { machineTypeId: type.id, inspectionType: 'safety', months: 6 },
+    ]);
+    const approved = await createMachine(t.db, c, {
+      name: 'A gekeurd',
+      inventoryNumber: 'D-1',
+      machineTypeId: type.id,
+    });
+    await makeReport(t, c, { machineId: approved.id });
+    await createMachine(t.db, c, { name: 'B nooit gekeurd', inventoryNumber: 'D-2', machineTypeId: type.id });
+    await createMachine(t.db, c, { name: 'C zonder type', inventoryNumber: 'D-3' });
+    return c;
+  }
+
+  it('writes the day before which and the state of every due type in the xlsx', async () => {
+    const c = await dueMachines();
+    const { rows } = await readSheet((await t.admin.get(url(c.customer.id))).rawPayload);
+    const today = dutchToday();
+    const day = (d: string) => new Date(`${d}T00:00:00Z`);
+    const due = (r: unknown[]) => r.slice(16);
+    expect(rows[0]!.slice(16)).toEqual(HEADERS.slice(16));
+    // Approved today (a report without answers): in order for a year; never for safety: due at once.
+    expect(due(rows[1]!)).toEqual([
+      day(addMonths(today, 12)),
+      'In orde',
+      undefined,
+      'Geen interval',
+      expect.any(Date),
+      'Verlopen',
+    ]);
+    expect(due(rows[2]!)).toEqual([
+      expect.any(Date),
+      'Verlopen',
+      undefined,
+      'Geen interval',
+      expect.any(Date),
+      'Verlopen',
+    ]);
+    expect(due(rows[3]!)).toEqual([undefined, 'Geen interval', undefined, 'Geen interval', undefined, 'Geen interval']);
+  });
+
+  it('prints them in the PDF under "Volgende keuring vóór"', async () => {
+    const c = await dueMachines();
+    const res = await t.admin.get(url(c.customer.id, 'format=pdf'));
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Volgende keuring vóór');
+    expect(text).toContain(`Status volgende keuring per ${dutchToday().split('-').reverse().join('-')}`);
+    const lines = text.split('\n');
+    const i = lines.findIndex((l) => l.includes('A gekeurd'));
+    expect(lines[i]).toContain(addMonths(dutchToday(), 12).split('-').reverse().join('-'));
+    expect(lines[i + 1]).toMatch(/In orde\s+—?\s*Verlopen/);
+    const never = lines.findIndex((l) => l.includes('B nooit gekeurd'));
+    expect(lines[never + 1]).toMatch(/Verlopen\s+Verlopen/);
   });
 });

@@ -1,11 +1,11 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { DUE_STATE_LABELS, DUE_TYPES, DUE_TYPE_LABELS } from '@keurwijzer/shared/compliance';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import { spreadsheetText } from '../../lib/spreadsheet';
 import { dutchDate } from '../../lib/dutch-time';
-import type { InventoryInfo } from './inventory.presenter';
-import type { InventoryRow } from './machines.repository';
+import type { InventoryExportRow as InventoryRow, InventoryInfo } from './inventory.presenter';
 
 /** The calendar day of `d` in Dutch time, as the UTC midnight a spreadsheet date cell expects. */
 function spreadsheetDay(d: Date): Date {
@@ -19,7 +19,14 @@ const latestLabel = (t: InspectionType) => `Laatste ${INSPECTION_TYPE_LABELS[t].
 type Cell = string | number | Date | null;
 type XlsxColumn = { header: string; width: number; numFmt?: string; value: (r: InventoryRow) => Cell };
 
-/** One column per field of the issue: placement, type, brand, numbers, year, status, price, reports. */
+/** A due day ("YYYY-MM-DD") as the UTC midnight a spreadsheet date cell expects. */
+const dayCell = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * One column per field of the issue: placement, type, brand, numbers, year, status, price,
+ * reports; then per due type (issue 20) the day it must be inspected before and its state
+ * (Afgekeurd / Verlopen / Binnenkort / In orde; "Geen interval" without one).
+ */
 const XLSX_COLUMNS: XlsxColumn[] = [
   { header: 'Vestiging', width: 22, value: (r) => r.locationName },
   { header: 'Afdeling', width: 18, value: (r) => r.departmentName },
@@ -47,6 +54,22 @@ const XLSX_COLUMNS: XlsxColumn[] = [
       return d ? spreadsheetDay(d) : null;
     },
   })),
+  ...DUE_TYPES.flatMap((t): XlsxColumn[] => [
+    {
+      header: `${DUE_TYPE_LABELS[t]} vóór`,
+      width: 14,
+      numFmt: 'dd-mm-yyyy',
+      value: (r) => {
+        const d = r.due[t];
+        return d ? dayCell(d.dueDate) : null;
+      },
+    },
+    {
+      header: `Status ${DUE_TYPE_LABELS[t].toLowerCase()}`,
+      width: 14,
+      value: (r) => DUE_STATE_LABELS[r.due[t]?.state ?? 'none'],
+    },
+  ]),
 ];
 
 /** Text for an Excel header/footer, where "&" starts a code. */

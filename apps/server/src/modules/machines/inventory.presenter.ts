@@ -1,8 +1,15 @@
+import type { DueState, DueType } from '@keurwijzer/shared/compliance';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import type { Company } from '../../config';
-import type { MachineSelection } from './machines.repository';
+import type { InventoryRow, MachineSelection } from './machines.repository';
 import type { SelectionNames } from './inventory.repository';
 import { dutchDate } from '../../lib/dutch-time';
+
+/** The next due date ("YYYY-MM-DD") and state of a machine per due type it has an interval for. */
+export type InventoryDue = Partial<Record<DueType, { dueDate: string; state: DueState }>>;
+
+/** A machine as the inventory export writes it: the list's row and its due dates and states. */
+export type InventoryExportRow = InventoryRow & { due: InventoryDue };
 
 /** What the header of an inventory list says besides the machines. */
 export type InventoryInfo = {
@@ -11,6 +18,8 @@ export type InventoryInfo = {
   /** "Vestiging: Hoofdkantoor · Status: Actief", or '' without filters. */
   selection: string;
   generatedAt: Date;
+  /** The Dutch day the due states are computed against ("YYYY-MM-DD"). */
+  today: string;
 };
 
 /** "inventaris-K-1001-2026-11-21.xlsx": only safe characters in a file name. */

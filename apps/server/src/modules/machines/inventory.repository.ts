@@ -1,7 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DueState, DueType } from '@keurwijzer/shared/compliance';
 import type { Db, Executor } from '../../db/client';
 import { customers, departments, locations, rooms } from '../../db/schema/customers';
 import { brands, machineTypes } from '../../db/schema/master-data';
+import { rowsOf } from '../../db/sql-json';
+import { dueStateSql, type DueClock } from '../../lib/due-state';
+import type { InventoryDue } from './inventory.presenter';
 import type { MachineSelection } from './machines.repository';
 
 /** The names of what a selection filters on: null when not found, absent when not filtered on. */
@@ -64,6 +68,29 @@ export function createInventoryRepository(db: Db) {
       if (q.brand_id)
         names.brand = await first(tx.select({ name: brands.name }).from(brands).where(eq(brands.id, q.brand_id)));
       return names;
+    },
+
+    /**
+     * The next due date and state per due type of these machines (one export batch), from
+     * `machine_due`; the state is computed by PostgreSQL (lib/due-state.ts). A type without a due
+     * row (no interval, or an archived or inactive machine) is absent.
+     */
+    async dueOf(machineIds: number[], clock: DueClock, tx: Executor = db): Promise<Map<number, InventoryDue>> {
+      const byMachine = new Map<number, InventoryDue>();
+      if (machineIds.length === 0) return byMachine;
+      const rows = await rowsOf<{ machine_id: number; inspection_type: DueType; due_date: string; state: DueState }>(
+        tx,
+        sql`select md.machine_id, md.inspection_type, md.due_date::text as due_date,
+              ${dueStateSql(sql`md.due_date`, sql`md.rejected`, clock)} as state
+            from machine_due md
+            where md.machine_id = any(${sql`${`{${machineIds.join(',')}}`}::int[]`})`,
+      );
+      for (const r of rows) {
+        const due = byMachine.get(r.machine_id) ?? {};
+        due[r.inspection_type] = { dueDate: r.due_date, state: r.state };
+        byMachine.set(r.machine_id, due);
+      }
+      return byMachine;
     },
   };
 }

@@ -1,19 +1,26 @@
 import type { Writable } from 'node:stream';
+import { DUE_SOON_DAYS } from '@keurwijzer/shared/compliance';
 import type { InventoryFormat } from '@keurwijzer/shared/machines';
 import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import type { Company } from '../../config';
 import type { Actor } from '../../lib/actor';
 import { createKeyedLimit } from '../../lib/concurrency';
+import { dueClock, type DueClock } from '../../lib/due-state';
 import { AppError, notFound } from '../../lib/errors';
 import type { Download } from '../../lib/stream-download';
 import { writeInventoryPdf } from './inventory-pdf';
-import { describeSelection, inventoryFileName, type InventoryInfo } from './inventory.presenter';
+import {
+  describeSelection,
+  inventoryFileName,
+  type InventoryExportRow,
+  type InventoryInfo,
+} from './inventory.presenter';
 import type { InventoryRepository } from './inventory.repository';
 import { writeInventoryXlsx } from './inventory-xlsx';
 import type { InventoryRow, MachinesRepository } from './machines.repository';
 import { machinesPolicy, type AskedSelection } from './machines.policy';
 
-type Writer = (batches: AsyncIterable<InventoryRow[]>, out: Writable, info: InventoryInfo) => Promise<void>;
+type Writer = (batches: AsyncIterable<InventoryExportRow[]>, out: Writable, info: InventoryInfo) => Promise<void>;
 
 const FORMATS: Record<InventoryFormat, { contentType: string; write: Writer }> = {
   xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: writeInventoryXlsx },
@@ -24,6 +31,8 @@ type Deps = {
   inventory: InventoryRepository;
   machines: Pick<MachinesRepository, 'inventory'>;
   company: Company;
+  /** Days before the due date a machine counts as "due soon" (config.dueSoonDays; default 30). */
+  dueSoonDays?: number;
   /** Exports one user may run at once in this process (default 2). */
   exportsPerUser?: number;
 };
@@ -34,8 +43,24 @@ type Deps = {
  * A user runs at most `exportsPerUser` exports at once (429 beyond): an export holds a database
  * connection and CPU while it streams. The count is per process, in memory (lib/concurrency.ts).
  */
-export function createInventoryService({ inventory, machines, company, exportsPerUser = 2 }: Deps) {
+export function createInventoryService({
+  inventory,
+  machines,
+  company,
+  dueSoonDays = DUE_SOON_DAYS,
+  exportsPerUser = 2,
+}: Deps) {
   const running = createKeyedLimit(exportsPerUser);
+  /** Each batch of machines with its due dates and states (one statement per batch). */
+  async function* withDue(batches: AsyncIterable<InventoryRow[]>, clock: DueClock) {
+    for await (const rows of batches) {
+      const due = await inventory.dueOf(
+        rows.map((r) => r.id),
+        clock,
+      );
+      yield rows.map((r): InventoryExportRow => ({ ...r, due: due.get(r.id) ?? {} }));
+    }
+  }
   return {
     /**
      * The inventory list of the customer the actor may export (see `exportScope`) with the given
@@ -55,17 +80,20 @@ export function createInventoryService({ inventory, machines, company, exportsPe
       try {
         const customer = await inventory.customer(customerId);
         if (!customer) throw notFound();
+        const generatedAt = new Date();
+        const clock = dueClock(dueSoonDays, generatedAt);
         const info: InventoryInfo = {
           company,
           customer,
           selection: describeSelection(selection, await inventory.selectionNames(customerId, selection)),
-          generatedAt: new Date(),
+          generatedAt,
+          today: clock.today,
         };
         const { contentType, write } = FORMATS[format];
         return {
           contentType,
           fileName: inventoryFileName(customer.customerNumber, info.generatedAt, format),
-          write: (out) => write(machines.inventory(selection, customerId), out, info).finally(release),
+          write: (out) => write(withDue(machines.inventory(selection, customerId), clock), out, info).finally(release),
         };
       } catch (err) {
         release();
