@@ -10,14 +10,44 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
+import InputAdornment from '@mui/material/InputAdornment';
 import type { QuestionnaireDetail } from '@keurwijzer/shared/questionnaires';
+import { COMPLIANCE_TEXT, JUDGEMENT_LABELS, formatLimits, type Judgement } from '@keurwijzer/shared/compliance';
+import { JudgementIcon } from '../../../components/judgement/judgement';
+
+/** An option with its judgement's icon; the judgement in words for screen readers and on hover. */
+function OptionLabel({ option, judgement }: { option: string; judgement: Judgement }) {
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+      title={JUDGEMENT_LABELS[judgement]}
+    >
+      {option}
+      <JudgementIcon judgement={judgement} />
+      <Box component="span" sx={visuallyHidden}>
+        ({JUDGEMENT_LABELS[judgement]})
+      </Box>
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** The text of spec section 8 for a questionnaire without content. */
 export const NO_CONTENT = 'Geen categorieën en vragen gevonden voor deze vragenlijst.';
 
 /**
  * The questionnaire as a mechanic will see it: each category with its questions, the answer
- * options and the remarks field. Read-only: choosing an option here saves nothing.
+ * options with their judgement (or a measured value with its unit and limits) and the remarks
+ * field. Read-only: choosing an option here saves nothing.
  */
 export function QuestionnairePreview({ detail }: { detail: QuestionnaireDetail }) {
   const categories = detail.categories.filter((c) => c.questions.length > 0);
@@ -39,11 +69,29 @@ export function QuestionnairePreview({ detail }: { detail: QuestionnaireDetail }
                   <Typography fontWeight={600} id={`q-${q.id}`}>
                     {ci + 1}.{qi + 1} {q.name}
                   </Typography>
-                  <RadioGroup row aria-labelledby={`q-${q.id}`}>
-                    {q.answer_options.map((option) => (
-                      <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
-                    ))}
-                  </RadioGroup>
+                  {q.kind === 'measurement' ? (
+                    <TextField
+                      label={COMPLIANCE_TEXT.value}
+                      size="small"
+                      sx={{ maxWidth: 260, my: 1 }}
+                      helperText={`${COMPLIANCE_TEXT.limits}: ${formatLimits(q.min_value, q.max_value, q.unit)}`}
+                      slotProps={{
+                        htmlInput: { inputMode: 'decimal' },
+                        input: { endAdornment: <InputAdornment position="end">{q.unit}</InputAdornment> },
+                      }}
+                    />
+                  ) : (
+                    <RadioGroup row aria-labelledby={`q-${q.id}`}>
+                      {q.answer_options.map((option, oi) => (
+                        <FormControlLabel
+                          key={option}
+                          value={option}
+                          control={<Radio />}
+                          label={<OptionLabel option={option} judgement={q.answer_judgements[oi] ?? 'remark'} />}
+                        />
+                      ))}
+                    </RadioGroup>
+                  )}
                   {q.memo_title && <TextField label={q.memo_title} size="small" multiline minRows={1} fullWidth />}
                 </Box>
               ))}

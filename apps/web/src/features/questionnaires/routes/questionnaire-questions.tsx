@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import ListItemText from '@mui/material/ListItemText';
 import { questionnaireQuestionsResource, useReorder } from '../api/questionnaires';
+import { questionKindText } from '../../questions/components/question-answers';
 import { OrderedListPage } from '../components/ordered-list-page';
 import { useQuestionnaireCrumbs } from '../components/use-questionnaire-crumbs';
 
@@ -34,7 +35,12 @@ export default function QuestionnaireQuestions() {
       }
       remove={(id) => remove.mutateAsync(id)}
       reorder={(ids) => reorder.mutateAsync(ids)}
-      renderItem={(q) => <ListItemText primary={q.name} secondary={q.answer_options.join(' / ')} />}
+      renderItem={(q) => (
+        <ListItemText
+          primary={q.name}
+          secondary={q.kind === 'measurement' ? questionKindText(q) : q.answer_options.join(' / ')}
+        />
+      )}
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { Question } from '@keurwijzer/shared/master-data';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { questionsResource } from '../api/questions';
+import { QuestionAnswers, questionKindText } from '../components/question-answers';
 
 /** admin/questions: the question bank. */
 export default function QuestionsList() {
@@ -16,11 +17,12 @@ export default function QuestionsList() {
       columns={[
         { key: 'order', label: 'Volgorde', sortable: true, align: 'right', hideBelow: 'sm', render: (q) => q.order },
         { key: 'name', label: 'Vraag', sortable: true, render: (q) => q.name },
+        { key: 'kind', label: 'Soort', render: (q) => questionKindText(q) },
         {
           key: 'answer_options',
-          label: 'Antwoordopties',
+          label: 'Antwoorden',
           hideBelow: 'md',
-          render: (q) => q.answer_options.join(' / '),
+          render: (q) => (q.kind === 'choice' ? <QuestionAnswers question={q} /> : '–'),
         },
         { key: 'memo_title', label: 'Opmerkingenveld', hideBelow: 'lg', render: (q) => q.memo_title ?? '' },
         {

@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { JUDGEMENT_LABELS, QUESTION_KIND_LABELS, formatLimits, type Judgement } from '@keurwijzer/shared/compliance';
+import type { Question } from '@keurwijzer/shared/master-data';
+import { JudgementIcon } from '../../../components/judgement/judgement';
+
+type Answers = Pick<Question, 'kind' | 'answer_options' | 'answer_judgements' | 'unit' | 'min_value' | 'max_value'>;
+
+/** "Meting: min. 1,0 MOhm" or "Antwoordopties". */
+export function questionKindText(q: Answers): string {
+  return q.kind === 'measurement'
+    ? `${QUESTION_KIND_LABELS.measurement}: ${formatLimits(q.min_value, q.max_value, q.unit)}`
+    : QUESTION_KIND_LABELS.choice;
+}
+
+/**
+ * What a question asks for in a line: each option with its judgement's icon and colour (the
+ * judgement also in words for screen readers), or a measurement with its limits.
+ */
+export function QuestionAnswers({ question }: { question: Answers }) {
+  if (question.kind === 'measurement') {
+    return <span>{questionKindText(question)}</span>;
+  }
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}>
+      {question.answer_options.map((option, i) => {
+        const j: Judgement = question.answer_judgements[i] ?? 'remark';
+        return (
+          <Box
+            component="span"
+            key={i}
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            title={JUDGEMENT_LABELS[j]}
+          >
+            <JudgementIcon judgement={j} fontSize="inherit" />
+            <span>{option}</span>
+            <Typography component="span" variant="inherit" sx={visuallyHidden}>
+              ({JUDGEMENT_LABELS[j]})
+            </Typography>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
