@@ -6,7 +6,9 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { sendJsonPage } from '../src/lib/responses';
 import { createSessionStore } from '../src/modules/auth/session-store';
+import { dueClock } from '../src/lib/due-state';
 import { createMachinesRepository } from '../src/modules/machines/machines.repository';
+import { createOverviewRepository } from '../src/modules/overview/overview.repository';
 import { createReportsRepository } from '../src/modules/reports/reports.repository';
 import { createTasklistsRepository } from '../src/modules/tasklists/tasklists.repository';
 import { createUsersRepository } from '../src/modules/users/users.repository';
@@ -20,7 +22,7 @@ import { BENCH_SESSION_SECRET } from './secret';
  * same parameters) and the list page (the repository function the app's route ends in, same
  * parameters), and sends the page as it comes (the JSON text the database wrote). What the app
  * does beyond this (cookie plugin, helmet, access check, query validation, response, hooks) is
- * its own cost. The field-work paths (issue 19) likewise: the overview (the actor from the
+ * its own cost. The office home (issue 20) likewise: the overview repository's statement. The field-work paths (issue 19) likewise: the overview (the actor from the
  * session), a report (the staff's read, sent with JSON.stringify) and saving an answer (the
  * answer statement; the JSON body taken as it comes: no CSRF check, no validation).
  *
@@ -40,6 +42,7 @@ async function main() {
   const machines = createMachinesRepository(db);
   const tasklists = createTasklistsRepository(db);
   const reports = createReportsRepository(db);
+  const overview = createOverviewRepository(db);
 
   const app = Fastify({ logger: false });
   const parsed = new Map<string, unknown>();
@@ -92,6 +95,13 @@ async function main() {
       answeredAt: new Date(body.answered_at).toISOString(),
     });
     return { data: { question_id: questionId, answer: out.written ?? (out.removed ? null : out.stored) } };
+  });
+
+  // The office home (issue 20): the session lookup and the overview's statement (the clock of now,
+  // as the service makes it), sent with JSON.stringify as the app's route does.
+  app.get('/api/overview', async (request) => {
+    await session(request.headers.cookie);
+    return { data: await overview.overview(dueClock(config.dueSoonDays)) };
   });
 
   await serveToParent(app, () => database.close());

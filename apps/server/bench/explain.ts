@@ -1,10 +1,15 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { MachineListQuerySchema } from '@keurwijzer/shared/machines';
 import { MalfunctionListQuerySchema } from '@keurwijzer/shared/malfunctions';
+import { DueListQuerySchema } from '@keurwijzer/shared/overview';
 import { TasklistListQuerySchema } from '@keurwijzer/shared/tasklists';
 import { openPostgres } from '../src/db/client';
+import { dueClock } from '../src/lib/due-state';
+import { createMachinesRepository } from '../src/modules/machines/machines.repository';
 import { createMalfunctionsRepository } from '../src/modules/malfunctions/malfunctions.repository';
+import { createOverviewRepository } from '../src/modules/overview/overview.repository';
 import { createReportsRepository } from '../src/modules/reports/reports.repository';
 import { createTasklistsRepository } from '../src/modules/tasklists/tasklists.repository';
 import { benchEmail } from './lib';
@@ -13,7 +18,8 @@ import { rowsOf } from './scenarios/tasklists';
 /**
  * `npx tsx bench/explain.ts <database url> [--runs 7] [--plan <label part>]`: the statements of the
  * field-work paths (the task list overview's variants, opening a report, saving an answer, the
- * office's malfunctions) as the repositories send them, each run under `EXPLAIN (ANALYZE, BUFFERS)`
+ * office's malfunctions; the compliance scenario's office home, due list, filtered machine list and
+ * customer summary) as the repositories send them, each run under `EXPLAIN (ANALYZE, BUFFERS)`
  * `--runs` times on one connection: the median planning and execution time and the shared buffers
  * touched. A database the bench kept (BENCH_KEEP_DB=1, seeded with the tasklists and portal
  * scenarios) has the bench's volume. Writes (the answer) run in a transaction rolled back.
@@ -90,24 +96,44 @@ async function main() {
     sql`select r.id, min(q.id) as question from reports r join report_questions q on q.report_id = r.id
         where r.status = 'open' and r.answers_count = 0 group by r.id order by r.id limit 1`,
   );
-  await capture('report read (staff)', () => reports.find(open!.id));
-  const at = new Date().toISOString();
-  await capture(
-    'answer (another answer of the report)',
-    () => reports.answer(open!.id, open!.question, { option: 1, memo: null, answeredAt: at }),
-    true,
-  );
-  await capture(
-    "answer (the report's first answer)",
-    () => reports.answer(first!.id, first!.question, { option: 1, memo: null, answeredAt: at }),
-    true,
-  );
+  // (A database with the tasklists scenario's data: open reports with unanswered questions.)
+  if (open && first) {
+    await capture('report read (staff)', () => reports.find(open.id));
+    const at = new Date().toISOString();
+    await capture(
+      'answer (another answer of the report)',
+      () => reports.answer(open.id, open.question, { option: 1, memo: null, answeredAt: at }),
+      true,
+    );
+    await capture(
+      "answer (the report's first answer)",
+      () => reports.answer(first.id, first.question, { option: 1, memo: null, answeredAt: at }),
+      true,
+    );
+  }
 
   const malfunctions = createMalfunctionsRepository(db);
   await capture('malfunctions default page', () => malfunctions.list(MalfunctionListQuerySchema.parse({})));
   await capture('malfunctions status=open', () =>
     malfunctions.list(MalfunctionListQuerySchema.parse({ status: 'open' })),
   );
+
+  // Planning and compliance (issue 20), on the compliance scenario's data when it is there.
+  const [big] = await rowsOf<{ id: number }>(db, sql`select id from customers where customer_number = 'CO-00000'`);
+  if (big) {
+    const clock = dueClock(30);
+    const overview = createOverviewRepository(db);
+    await capture('office home (overview)', () => overview.overview(clock));
+    await capture('due state=overdue', () => overview.due(DueListQuerySchema.parse({ state: 'overdue' }), clock));
+    await capture('due state=overdue page 40', () =>
+      overview.due(DueListQuerySchema.parse({ state: 'overdue', page: '40' }), clock),
+    );
+    await capture('customer summary (5,000 machines)', () => overview.summary(big.id, clock));
+    const machines = createMachinesRepository(db, { dueSoonDays: 30 });
+    await capture('machines due_state=overdue (5,000)', () =>
+      machines.list(MachineListQuerySchema.parse({ due_state: 'overdue' }), big.id),
+    );
+  }
   await database.close();
 
   const client = new pg.Client({ connectionString: url, options: '-c jit=off' });

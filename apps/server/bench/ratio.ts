@@ -7,6 +7,7 @@ import { users } from '../src/db/schema/users';
 import { createSessionStore } from '../src/modules/auth/session-store';
 import type autocannon from 'autocannon';
 import { benchEmail, load, startServer, type LoadResult, type Seeded, type Server, type Target } from './lib';
+import { compliancePaths } from './scenarios/compliance';
 import { machinesScenario } from './scenarios/machines';
 import { answerPairs, answerRequests, answersSent, overview, reportPaths } from './scenarios/tasklists';
 import { usersScenario } from './scenarios/users';
@@ -74,6 +75,14 @@ export function fieldWorkCases(): RatioCase[] {
       goal: FIELD_RATIO_GOAL,
     },
   ];
+}
+
+/**
+ * The office home (issue 20: GET /api/overview, one statement of counts) on the compliance
+ * scenario's data (100,000 machines, 400,000 reports), against its ceiling: at least 80 %.
+ */
+export function complianceCases(): RatioCase[] {
+  return [{ name: 'office home', paths: [compliancePaths.home], goal: RATIO_GOAL }];
 }
 
 /**

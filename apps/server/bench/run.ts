@@ -17,6 +17,7 @@ import {
   type Target,
 } from './lib';
 import {
+  complianceCases,
   fieldWorkCases,
   prepareCeiling,
   ratioCases,
@@ -26,6 +27,7 @@ import {
   runRatio,
   type RatioResult,
 } from './ratio';
+import { complianceScenario } from './scenarios/compliance';
 import { machinesScenario } from './scenarios/machines';
 import { portalScenario } from './scenarios/portal';
 import { questionnairesScenario } from './scenarios/questionnaires';
@@ -43,7 +45,8 @@ import { usersScenario } from './scenarios/users';
  * answer; on the tasklists scenario's data) against their ceiling, a bare route on the same
  * database that runs the same statements (bench/ratio.ts, bench/ceiling.ts), alternately for
  * --rounds rounds of --ratio-seconds each; `--ratio-only <text>` runs only the cases whose name
- * contains it (e.g. `--ratio-only "report"`).
+ * contains it (e.g. `--ratio-only "report"`). The office home (issue 20) is a ratio case on the
+ * compliance scenario's data (`-- compliance ratio --ratio-only "office home"`).
  * BENCH_KEEP_DB=1 keeps the PostgreSQL database afterwards (its name is printed) to look into.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process (node --cpu-prof) into
  * <dir>/server/ (the ratio bench's ceiling into <dir>/ceiling/); `npx tsx bench/cpu-profile.ts
@@ -56,6 +59,7 @@ const SCENARIOS: Scenario[] = [
   machinesScenario,
   tasklistsScenario,
   portalScenario,
+  complianceScenario,
 ];
 
 const { values, positionals } = parseArgs({
@@ -84,10 +88,20 @@ if (chosen.length === 0 && !ratioChosen) {
   console.error(`Unknown scenario; choose from: ${[...SCENARIOS.map((s) => s.name), 'ratio'].join(', ')}`);
   process.exit(1);
 }
-// The ratio bench runs the users and machines lists and the field-work paths: their data is seeded for it.
-const seededScenarios = [
-  ...new Set([...chosen, ...(ratioChosen ? [usersScenario, machinesScenario, tasklistsScenario] : [])]),
-].sort((a, b) => SCENARIOS.indexOf(a) - SCENARIOS.indexOf(b));
+// The ratio bench runs the users and machines lists, the field-work paths and the office home:
+// the data of the cases it runs (all, or those --ratio-only names) is seeded for it.
+const RATIO_DATA: [Scenario, string[]][] = [
+  [usersScenario, ['users list', 'users search']],
+  [machinesScenario, ['machines list', 'machines search/filter']],
+  [tasklistsScenario, ['tasklists status filter', 'report open', 'answer save']],
+  [complianceScenario, ['office home']],
+];
+const ratioData = RATIO_DATA.filter(([, names]) => names.some((name) => name.includes(values['ratio-only']))).map(
+  ([scenario]) => scenario,
+);
+const seededScenarios = [...new Set([...chosen, ...(ratioChosen ? ratioData : [])])].sort(
+  (a, b) => SCENARIOS.indexOf(a) - SCENARIOS.indexOf(b),
+);
 
 type Row = { scenario: Scenario; kind: Target['kind']; result: LoadResult; findings: Finding[] };
 type RatioRow = { kind: Target['kind']; result: RatioResult };
@@ -143,8 +157,11 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<{ rows: Row[]; 
             ceiling: ceilingServer,
             cookie: ratioCookie,
             cases: [
-              ...ratioCases({ users: seeded.get(usersScenario)!, machines: seeded.get(machinesScenario)! }),
+              ...(seeded.has(usersScenario) && seeded.has(machinesScenario)
+                ? ratioCases({ users: seeded.get(usersScenario)!, machines: seeded.get(machinesScenario)! })
+                : []),
               ...fieldWorkCases(),
+              ...complianceCases(),
             ].filter((c) => c.name.includes(values['ratio-only'])),
             connections,
             seconds: ratioSeconds,
