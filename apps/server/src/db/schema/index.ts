@@ -13,3 +13,4 @@ export * from './usage';
 export * from './kept-counts';
 export * from './compliance';
 export * from './reminders';
+export * from './overview';

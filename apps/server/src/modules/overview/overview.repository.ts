@@ -17,15 +17,17 @@ import type { JsonPage } from '../../lib/responses';
  * The overviews' SQL. Every state is computed by PostgreSQL from a due date, the rejected flag and
  * today (lib/due-state.ts); every count is an index range:
  * - The home counts machines once, in their worst state, on the machine's summary columns
- *   (machines.next_due_date, due_rejected, kept by refresh_machine_due): Verlopen and "Binnen 4
- *   weken" are ranges of machines_due_open_idx (next_due_date, customer_id) where in use and not
- *   rejected (migration 0025), read index-only; Verlopen per customer is one grouped pass over
- *   the overdue range (total = the sum of the groups). Afgekeurd: machines_customer_rejected_idx;
+ *   (machines.next_due_date, due_rejected, kept by refresh_machine_due). Verlopen per customer is
+ *   kept by triggers in overview_counts as of overview_clock's day (migration 0025): the home
+ *   reads ~one small row per customer, not every overdue machine. "Binnen 4 weken" is a range of
+ *   machines_due_open_idx (next_due_date, customer_id) where in use and not rejected, read
+ *   index-only. Afgekeurd: machines_customer_rejected_idx;
  *   open follow-ups: followups_status_idx; open malfunctions: kept_counts (migration 0021).
  * - The Keuringsplanning reads machine_due rows in (due_date, machine_id, type) order: a page picks
  *   its keys from the index of its filters (machine_due_due_idx for a state without a customer,
  *   machine_due_customer_idx with a customer, machine_due_location_idx with a location), then
- *   joins names for those rows only; its total is a count over the same range.
+ *   joins names for those rows only; its total is a count over the same range, or for Verlopen
+ *   (of all or one customer) the kept overview_counts.overdue_rows.
  */
 
 const windowEnd = (c: DueClock) => sql`(${c.today}::date + ${OVERVIEW_WINDOW_DAYS}::int)`;
@@ -70,25 +72,35 @@ const dueRowJson = (c: DueClock) =>
     state: dueStateSql(sql`d.due_date`, sql`d.rejected`, c),
   });
 
+/** Moves the kept counts' clock to today (overview_clock_set: only the day's machines change sides). */
+async function moveClock(db: Db, c: DueClock) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select overview_clock_set(${c.today}::date)`);
+  });
+}
+
 export function createOverviewRepository(db: Db) {
   return {
-    /** The office home in one statement. */
+    /**
+     * The office home in one statement. Verlopen per customer comes from overview_counts (kept by
+     * triggers as of overview_clock's day, migration 0025); when the Dutch day has moved on, the
+     * clock is moved first (once a day, by the first reader) and the statement runs again.
+     */
     async overview(c: DueClock): Promise<Overview> {
-      const [row] = await rowsOf<{ json: Overview }>(
-        db,
-        sql`with od as (
-              select m.customer_id, count(*)::int as n from machines m
-              where ${openMachine} and m.next_due_date <= ${c.today}::date
-              group by m.customer_id),
-            top as (select customer_id, n from od order by n desc, customer_id limit ${OVERVIEW_TOP_CUSTOMERS})
-            select json_build_object(
+      const read = async () =>
+        (
+          await rowsOf<{ json: Overview; clock: string | null }>(
+            db,
+            sql`select json_build_object(
               'today', ${c.today}::text,
-              'overdue', (select coalesce(sum(n), 0)::int from od),
-              'overdue_customer_count', (select count(*)::int from od),
+              'overdue', (select coalesce(sum(k.overdue), 0)::int from overview_counts k),
+              'overdue_customer_count', (select count(*)::int from overview_counts k where k.overdue > 0),
               'overdue_per_customer', (select coalesce(json_agg(json_build_object(
-                  'customer_id', top.customer_id, 'customer_name', cu.name, 'count', top.n)
-                  order by top.n desc, top.customer_id), '[]'::json)
-                from top join customers cu on cu.id = top.customer_id),
+                  'customer_id', top.customer_id, 'customer_name', cu.name, 'count', top.overdue)
+                  order by top.overdue desc, top.customer_id), '[]'::json)
+                from (select k.customer_id, k.overdue from overview_counts k where k.overdue > 0
+                      order by k.overdue desc, k.customer_id limit ${OVERVIEW_TOP_CUSTOMERS}) top
+                join customers cu on cu.id = top.customer_id),
               'due_within_window', (select count(*)::int from machines m
                 where ${openMachine} and m.next_due_date > ${c.today}::date and m.next_due_date <= ${windowEnd(c)}),
               'rejected', (select count(*)::int from machines m where m.archived_at is null and m.due_rejected),
@@ -99,9 +111,13 @@ export function createOverviewRepository(db: Db) {
                 where k.key = 'malfunctions:open'),
               'malfunctions_in_progress', (select coalesce(sum(k.n), 0)::int from kept_counts k
                 where k.key = 'malfunctions:in_progress')
-            ) as json`,
-      );
-      return row!.json;
+            ) as json, (select to_char(oc.day, 'YYYY-MM-DD') from overview_clock oc) as clock`,
+          )
+        )[0]!;
+      const row = await read();
+      if (row.clock === c.today) return row.json;
+      await moveClock(db, c);
+      return (await read()).json;
     },
 
     /** A page of the Keuringsplanning as JSON text with its total (one statement). */
@@ -109,7 +125,21 @@ export function createOverviewRepository(db: Db) {
       const where = dueConditions(q, c);
       const limit = q.itemsPerPage;
       const offset = (q.page - 1) * q.itemsPerPage;
-      const count = sql`(select count(*)::int from machine_due d where ${where})`;
+      const counted = sql`(select count(*)::int from machine_due d where ${where})`;
+      // Overdue, of everyone or of one customer (the home's links): the kept number of rows, when
+      // the counts' clock is today (else counted).
+      const keptOverdue =
+        q.state === 'overdue' &&
+        !q.search &&
+        q.location_id === undefined &&
+        !q.inspection_type &&
+        q.due_within_days === undefined;
+      const count = keptOverdue
+        ? sql`(case when (select oc.day from overview_clock oc) = ${c.today}::date
+            then (select coalesce(sum(k.overdue_rows), 0)::int from overview_counts k
+                  ${q.customer_id !== undefined ? sql`where k.customer_id = ${q.customer_id}` : sql``})
+            else ${counted} end)`
+        : counted;
       const rows = await rowsOf<{ json: string; total: number }>(
         db,
         sql`select ${dueRowJson(c)}::text as json, ${count} as total
