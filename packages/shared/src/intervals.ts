@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPLIANCE_TEXT, DUE_TYPES, MAX_INTERVAL_MONTHS, MIN_INTERVAL_MONTHS, type DueType } from './compliance';
-import { idField, sentAs } from './validation';
+import { MSG, idField, sentAs } from './validation';
 
 /*
  * Inspection intervals (issue 20 section 3): months per due type (Keuring, Onderhoud,
@@ -85,16 +85,36 @@ export const CustomerIntervalRowSchema = z.object({
 });
 export type CustomerIntervalRow = z.infer<typeof CustomerIntervalRowSchema>;
 
-/** The customer's overrides per machine type; a type left out keeps its overrides. */
+export const CustomerIntervalRowInputSchema = IntervalSetInputSchema.extend({ machine_type_id: idField() });
+type CustomerIntervalRowValues = z.input<typeof CustomerIntervalRowInputSchema>;
+
+/**
+ * The customer's overrides per machine type; a type left out keeps its overrides. `intervals` is
+ * a JSON array, or (as the web's forms send everything as form fields) that array as JSON text.
+ */
 export const CustomerIntervalsInputSchema = z.object({
-  intervals: z
-    .array(IntervalSetInputSchema.extend({ machine_type_id: idField() }))
-    .max(1000)
-    .refine((rows) => new Set(rows.map((r) => r.machine_type_id)).size === rows.length, {
-      error: 'Elk machinetype mag maar één keer voorkomen',
-    }),
+  intervals: sentAs<CustomerIntervalRowValues[] | string>()(
+    z.preprocess(
+      (v) => {
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return v;
+        }
+      },
+      z
+        .array(CustomerIntervalRowInputSchema, { error: MSG.invalidChoice })
+        .max(1000)
+        .refine((rows) => new Set(rows.map((r) => r.machine_type_id)).size === rows.length, {
+          error: 'Elk machinetype mag maar één keer voorkomen',
+        }),
+    ),
+  ),
 });
-export type CustomerIntervalsFormValues = z.input<typeof CustomerIntervalsInputSchema>;
+/** The customer intervals form (the web sends its rows as JSON text). */
+export const CustomerIntervalsFormSchema = z.object({ intervals: z.array(CustomerIntervalRowInputSchema) });
+export type CustomerIntervalsFormValues = z.input<typeof CustomerIntervalsFormSchema>;
 export type CustomerIntervalsInput = z.output<typeof CustomerIntervalsInputSchema>;
 
 /**

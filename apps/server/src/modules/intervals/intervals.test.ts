@@ -141,6 +141,15 @@ describe('intervals per customer and per machine', () => {
       ['safety', 24, 'machine_type'],
     ]);
 
+    // As the web's forms send it: the rows as JSON text in a form field.
+    const res = await t.admin.put(customerUrl(c.customer.id), {
+      body: {
+        intervals: JSON.stringify([{ machine_type_id: type.id, inspection: '6', maintenance: '3', safety: '' }]),
+      },
+      as: 'form',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
     // The machine's own override beats the customer's.
     const mi = await put<MachineIntervals>(machineUrl(c.customer.id, machine.id), { inspection: 1, safety: '' });
     expect(mi).toEqual({

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DUE_TYPES, type DueType } from '@keurwijzer/shared/compliance';
 import {
-  CustomerIntervalsInputSchema,
+  CustomerIntervalsFormSchema,
   intervalFormValues,
   INTERVALS_TEXT,
   type CustomerIntervalRow,
@@ -75,7 +75,7 @@ function IntervalsForm({
   const navigate = useNavigate();
   const notify = useNotify();
   const save = useSaveCustomerIntervals(customerId);
-  const form = useZodForm(CustomerIntervalsInputSchema, valuesOf(rows));
+  const form = useZodForm(CustomerIntervalsFormSchema, valuesOf(rows));
   const back = `/admin/customers/${customerId}/machines`;
   return (
     <FormPage

@@ -45,7 +45,8 @@ export const useCustomerIntervals = (customerId: number) =>
 /** PUT /api/customers/:customerId/intervals. */
 export const useSaveCustomerIntervals = (customerId: number) =>
   useChange('customers', (values: CustomerIntervalsFormValues) =>
-    apiSend<CustomerIntervalRow[]>(customerPath(customerId), values, 'PUT'),
+    // Form fields cannot nest: the rows go as one JSON text field (the schema reads both).
+    apiSend<CustomerIntervalRow[]>(customerPath(customerId), { intervals: JSON.stringify(values.intervals) }, 'PUT'),
   );
 
 /** GET /api/customers/:customerId/machines/:id/intervals (disabled for a new machine). */

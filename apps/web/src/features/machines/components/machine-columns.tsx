@@ -49,7 +49,7 @@ export function machineColumns({
       hideBelow: 'sm',
       render: (m) => m.inventory_number,
     },
-    machineNameColumn,
+    due ? { ...machineNameColumn, render: (m) => <MachineNameCell machine={m} due /> } : machineNameColumn,
     machinePlaceColumn,
     {
       key: 'type',
@@ -78,7 +78,8 @@ export function machineColumns({
           } satisfies Column<Machine>,
         ]
       : []),
-    ...(due ? [machineDueColumn<Machine>()] : []),
+    // On phones the due chip stands under the name (MachineNameCell) instead.
+    ...(due ? [{ ...machineDueColumn<Machine>(), hideBelow: 'sm' } satisfies Column<Machine>] : []),
     { key: 'status', label: 'Status', sortable: true, render: (m) => <MachineStatusChip machine={m} /> },
   ];
 }

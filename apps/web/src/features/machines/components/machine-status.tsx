@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { MACHINE_STATUS_LABELS, type Machine } from '@keurwijzer/shared/machines';
+import { DueStateChip } from './machine-due';
 
 /** Gearchiveerd, Concept, Niet actief or Actief. */
 export function MachineStatusChip({ machine }: { machine: Pick<Machine, 'status' | 'archived_at'> }) {
@@ -12,9 +13,16 @@ export function MachineStatusChip({ machine }: { machine: Pick<Machine, 'status'
 
 /**
  * The machine's name; on phones, where the inventory number column is hidden, the number goes
- * under it, so machines of the same kind stay apart.
+ * under it, so machines of the same kind stay apart, and with `due` (whose column is hidden on
+ * phones too) the due state chip under that.
  */
-export function MachineNameCell({ machine }: { machine: Pick<Machine, 'name' | 'inventory_number'> }) {
+export function MachineNameCell({
+  machine,
+  due = false,
+}: {
+  machine: Pick<Machine, 'name' | 'inventory_number' | 'due_state'>;
+  due?: boolean;
+}) {
   return (
     <>
       {machine.name}
@@ -23,6 +31,11 @@ export function MachineNameCell({ machine }: { machine: Pick<Machine, 'name' | '
       <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'inline-block', sm: 'none' } }}>
         {machine.inventory_number}
       </Typography>
+      {due && (
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+          <DueStateChip state={machine.due_state} />
+        </Box>
+      )}
     </>
   );
 }
