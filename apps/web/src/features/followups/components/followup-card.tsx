@@ -40,7 +40,12 @@ export function FollowupCard({
     <Card component="li" variant="outlined" aria-labelledby={titleId} data-followup={f.id}>
       <CardContent sx={{ pb: 1 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
-          <Typography id={titleId} component="h2" variant="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <Typography
+            id={titleId}
+            component="h2"
+            variant="subtitle1"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+          >
             {f.machine.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
