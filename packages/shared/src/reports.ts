@@ -297,6 +297,8 @@ export const CompletedReportSchema = z.object({
   filled_in_by_name: z.string().nullable(),
   not_at_location: z.boolean(),
   skipped_count: z.number().int(),
+  /** The report's verdict (every submitted report has one). */
+  verdict: z.enum(VERDICTS),
 });
 export type CompletedReport = z.infer<typeof CompletedReportSchema>;
 
@@ -314,6 +316,7 @@ export const COMPLETED_REPORT_FILTER_KEYS = [
   'inspection_type',
   'mechanic_id',
   'not_at_location',
+  'verdict',
 ] as const;
 
 /** GET /api/completed-reports: newest first by default; search over customer, location, machine, inventory number, mechanic. */
@@ -325,6 +328,7 @@ export const CompletedReportListQuerySchema = listQuerySchema(COMPLETED_REPORT_S
     inspection_type: z.enum(INSPECTION_TYPES, { error: MSG.invalidChoice }).optional(),
     mechanic_id: idField().optional(),
     not_at_location: flagField().optional(),
+    verdict: z.enum(VERDICTS, { error: MSG.invalidChoice }).optional(),
   });
 export type CompletedReportListQuery = z.output<typeof CompletedReportListQuerySchema>;
 

@@ -187,6 +187,10 @@ export const reports = pgTable(
     index('reports_submitted_flag_idx')
       .on(t.submittedAt, t.id)
       .where(sql`${t.status} = 'submitted' and ${t.notAtLocation}`),
+    // The completed reports of one verdict, newest first (migration 0030).
+    index('reports_submitted_verdict_idx')
+      .on(t.verdict, t.submittedAt, t.id)
+      .where(sql`${t.status} = 'submitted'`),
     index('reports_questionnaire_idx').on(t.questionnaireId),
     index('reports_filled_in_by_idx').on(t.filledInBy),
     check('reports_status_check', sql`${t.status} in ('open', 'submitted')`),

@@ -1,15 +1,22 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { JUDGEMENT_LABELS, VERDICT_LABELS } from '@keurwijzer/shared/compliance';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { spreadsheetText } from '../../lib/spreadsheet';
-import { spreadsheetDateTime, type CompletedReportExportRow } from './completed-reports.presenter';
+import {
+  spreadsheetDateTime,
+  type CompletedMeasurementRow,
+  type CompletedReportExportRow,
+} from './completed-reports.presenter';
 
 type Cell = string | number | Date | null;
-type XlsxColumn = {
+type XlsxColumn<R = CompletedReportExportRow> = {
   header: string;
   width: number;
   numFmt?: string;
-  value: (r: CompletedReportExportRow) => Cell;
+  value: (r: R) => Cell;
+  /** A number format of this row's cell (a measured value keeps its decimals: "0.30" as 0,30). */
+  cellFmt?: (r: R) => string | undefined;
 };
 
 /** The columns of the completed-reports export, as the list shows them. */
@@ -29,6 +36,39 @@ export const COMPLETED_REPORT_COLUMNS: XlsxColumn[] = [
   { header: 'Monteur', width: 24, value: (r) => r.filled_in_by_name },
   { header: 'Niet op aangegeven plaats', width: 14, value: (r) => (r.not_at_location ? 'Ja' : 'Nee') },
   { header: 'Overgeslagen categorieën', width: 40, value: (r) => r.skipped_categories.join(', ') || null },
+  { header: 'Oordeel', width: 26, value: (r) => VERDICT_LABELS[r.verdict] },
+];
+
+/** A decimal string ("0.30") as a number cell and the format that shows its decimals ("0.00"). */
+const decimal = (v: string | null) => (v === null ? null : Number(v));
+const decimalFmt = (v: string | null) => {
+  const decimals = v?.split('.')[1]?.length ?? 0;
+  return decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0';
+};
+
+/**
+ * The columns of the "Metingen" sheet: one row per measurement of the listed reports. Values and
+ * limits are numbers (shown with their decimals, so a Dutch Excel shows 0,30) to sort and
+ * compute with.
+ */
+export const MEASUREMENT_COLUMNS: XlsxColumn<CompletedMeasurementRow>[] = [
+  { header: 'Rapport', width: 10, value: (r) => r.report_id },
+  {
+    header: 'Ingediend op',
+    width: 18,
+    numFmt: 'dd-mm-yyyy hh:mm',
+    value: (r) => spreadsheetDateTime(new Date(r.submitted_at)),
+  },
+  { header: 'Klant', width: 30, value: (r) => r.customer_name },
+  { header: 'Vestiging', width: 22, value: (r) => r.location_name },
+  { header: 'Machine', width: 30, value: (r) => r.machine_name },
+  { header: 'Inventarisnummer', width: 18, value: (r) => r.inventory_number },
+  { header: 'Meting', width: 40, value: (r) => r.question },
+  { header: 'Waarde', width: 10, value: (r) => decimal(r.value), cellFmt: (r) => decimalFmt(r.value) },
+  { header: 'Eenheid', width: 10, value: (r) => r.unit },
+  { header: 'Minimum', width: 10, value: (r) => decimal(r.min_value), cellFmt: (r) => decimalFmt(r.min_value) },
+  { header: 'Maximum', width: 10, value: (r) => decimal(r.max_value), cellFmt: (r) => decimalFmt(r.max_value) },
+  { header: 'Oordeel', width: 12, value: (r) => (r.judgement ? JUDGEMENT_LABELS[r.judgement] : null) },
 ];
 
 /** Text for an Excel header/footer, where "&" starts a code. */
@@ -40,14 +80,17 @@ export type CompletedReportsInfo = {
 };
 
 /**
- * Streams the completed reports as an xlsx workbook into `out`: one sheet, a frozen header row
- * with a filter, one row per report, committed as they come (memory stays flat). Every text
- * passes through `spreadsheetText` (formula injection).
+ * Streams the completed reports as an xlsx workbook into `out`: a sheet with one row per report,
+ * then (read only once that sheet is written: a streamed workbook writes its sheets one after the
+ * other) a sheet "Metingen" with one row per measurement; frozen header rows with a filter, rows
+ * committed as they come (memory stays flat). Every text passes through `spreadsheetText`
+ * (formula injection).
  */
 export async function writeCompletedReportsXlsx(
   batches: AsyncIterable<CompletedReportExportRow[]>,
   out: Writable,
   info: CompletedReportsInfo,
+  measurements: () => AsyncIterable<CompletedMeasurementRow[]> = async function* () {},
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = info.companyName;
@@ -82,5 +125,38 @@ export async function writeCompletedReportsXlsx(
     }
   }
   sheet.commit();
+
+  const measured = workbook.addWorksheet('Metingen', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+    headerFooter: {
+      oddHeader: `&L${headerText(info.companyName)}&C&BMetingen`,
+      oddFooter: '&RPagina &P van &N',
+    },
+  });
+  measured.columns = MEASUREMENT_COLUMNS.map((c) => ({
+    header: c.header,
+    width: c.width,
+    style: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
+  measured.getRow(1).font = { bold: true };
+  measured.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: MEASUREMENT_COLUMNS.length } };
+  for await (const rows of measurements()) {
+    if (out.destroyed) return;
+    for (const r of rows) {
+      const row = measured.addRow(
+        MEASUREMENT_COLUMNS.map((c) => {
+          const v = c.value(r);
+          return typeof v === 'string' ? spreadsheetText(v) : v;
+        }),
+      );
+      MEASUREMENT_COLUMNS.forEach((c, i) => {
+        const fmt = c.cellFmt?.(r);
+        if (fmt) row.getCell(i + 1).numFmt = fmt;
+      });
+      row.commit();
+    }
+  }
+  measured.commit();
   await workbook.commit();
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Judgement } from '@keurwijzer/shared/compliance';
 import type { CompletedReport, CompletedReportSortKey } from '@keurwijzer/shared/reports';
 import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 
@@ -40,6 +41,8 @@ const COMPLETED_FIELDS: Record<keyof CompletedReport, SQL> = {
   not_at_location: sql`r.not_at_location`,
   // Only for the rows sent: one index range over the report's categories.
   skipped_count: sql`(select count(*)::int from report_categories sc where sc.report_id = r.id and sc.skipped)`,
+  // Written by the report_verdict trigger in the submit's UPDATE (migration 0022).
+  verdict: sql`r.verdict`,
 };
 
 /** The report `r` with its names as its API JSON. */
@@ -57,6 +60,45 @@ export const COMPLETED_REPORT_EXPORT_JSON = jsonObject({
   skipped_categories: sql`coalesce((select json_agg(sc.name order by sc.position, sc.id)
     from report_categories sc where sc.report_id = r.id and sc.skipped), '[]'::json)`,
 } satisfies Record<keyof CompletedReportExportRow, SQL>);
+
+/**
+ * One measurement of an exported report (the "Metingen" sheet): the report as the list shows it,
+ * the question, the measured value and the limits (decimal strings with a point, "0.30"), the
+ * judgement the database gave it.
+ */
+export type CompletedMeasurementRow = {
+  report_id: number;
+  submitted_at: string;
+  customer_name: string;
+  location_name: string;
+  machine_name: string;
+  inventory_number: string;
+  question: string;
+  value: string;
+  unit: string | null;
+  min_value: string | null;
+  max_value: string | null;
+  judgement: Judgement | null;
+};
+
+/**
+ * A measurement `rq` (with its answer `ra`) of the report `r` as the export reads it; numbers
+ * as text, so "0.30" keeps its two decimals.
+ */
+export const COMPLETED_MEASUREMENT_JSON = jsonObject({
+  report_id: sql`r.id`,
+  submitted_at: isoOf(sql`r.submitted_at`),
+  customer_name: sql`r.snapshot_customer_name`,
+  location_name: sql`r.snapshot_location_name`,
+  machine_name: sql`r.snapshot_machine_name`,
+  inventory_number: sql`r.snapshot_inventory_number`,
+  question: sql`rq.name`,
+  value: sql`ra.value::text`,
+  unit: sql`rq.unit`,
+  min_value: sql`rq.min_value::text`,
+  max_value: sql`rq.max_value::text`,
+  judgement: sql`ra.judgement`,
+} satisfies Record<keyof CompletedMeasurementRow, SQL>);
 
 /** The list's sort keys (whitelisted by the shared query schema), over the named rows. */
 export const COMPLETED_REPORT_SORT: Record<CompletedReportSortKey, SQL> = {

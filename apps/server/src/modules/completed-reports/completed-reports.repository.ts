@@ -7,9 +7,11 @@ import type {
 import type { Db } from '../../db/client';
 import { likePattern, pageMeta, preparedByShape } from '../../lib/list-query';
 import {
+  COMPLETED_MEASUREMENT_JSON,
   COMPLETED_REPORT_EXPORT_JSON,
   COMPLETED_REPORT_JSON,
   COMPLETED_REPORT_SORT,
+  type CompletedMeasurementRow,
   type CompletedReportExportRow,
 } from './completed-reports.presenter';
 import { fullName, rowsOf } from '../../db/sql-json';
@@ -75,6 +77,9 @@ function conditions(q: Selection, b: Bind = VALUE) {
   if (q.inspection_type !== undefined)
     filters.push(sql`r.inspection_type = ${b('inspection_type', q.inspection_type)}`);
   if (q.mechanic_id !== undefined) filters.push(sql`r.filled_in_by = ${b('mechanic_id', q.mechanic_id)}`);
+  // Every submitted report has a verdict (the report_verdict trigger): one range of
+  // reports_submitted_verdict_idx (verdict, submitted_at, id), newest first (migration 0030).
+  if (q.verdict !== undefined) filters.push(sql`r.verdict = ${b('verdict', q.verdict)}`);
   // The flag as a literal (part of a prepared statement's shape): a plan for a parameter could not
   // use the partial index reports_submitted_flag_idx.
   if (q.not_at_location !== undefined)
@@ -95,6 +100,7 @@ function totalOf(q: Selection, cap: number, b: Bind = VALUE): SQL {
   const byListOnly =
     (q.customer_id !== undefined || q.inspection_type !== undefined) &&
     q.mechanic_id === undefined &&
+    q.verdict === undefined &&
     q.not_at_location === undefined &&
     !q.search;
   if (byListOnly) {
@@ -169,12 +175,14 @@ export function createCompletedReportsRepository(db: Db, { countCap = COUNT_CAP 
       q.customer_id !== undefined ? 'customer' : '',
       q.inspection_type !== undefined ? 'type' : '',
       q.mechanic_id !== undefined ? 'mechanic' : '',
+      q.verdict !== undefined ? 'verdict' : '',
       q.not_at_location === undefined ? '' : `flag-${q.not_at_location}`,
     ].join(':');
     return prepared(shape, (name) => buildPage(q, name)).execute({
       customer_id: q.customer_id,
       inspection_type: q.inspection_type,
       mechanic_id: q.mechanic_id,
+      verdict: q.verdict,
       limit,
       offset,
       cap: countCap,
@@ -204,6 +212,37 @@ export function createCompletedReportsRepository(db: Db, { countCap = COUNT_CAP 
         if (rows.length === 0) return;
         yield JSON.parse(`[${rows.map((r) => r.json).join(',')}]`) as CompletedReportExportRow[];
         if (rows.length < EXPORT_BATCH) return;
+      }
+    },
+
+    /**
+     * The measurements of the export's reports (the "Metingen" sheet), in the list's order and
+     * then the report's (category, question), a batch of reports at a time: the same selection
+     * read a second time, after the reports' sheet is written, so memory stays flat. Measurements
+     * of skipped categories and without a value are left out.
+     */
+    async *exportMeasurements(q: CompletedReportExportQuery): AsyncGenerator<CompletedMeasurementRow[]> {
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const parts = pageParts(q, sql`null`, EXPORT_BATCH, offset, null);
+        const rows = await rowsOf<{ json: string | null; n: number }>(
+          db,
+          sql`select p.n, case when rq.id is null then null else (${COMPLETED_MEASUREMENT_JSON})::text end as json
+            from ${parts.from}
+            left join report_questions rq on rq.report_id = r.id and rq.kind = 'measurement'
+              and not exists (select 1 from report_categories rc where rc.id = rq.report_category_id and rc.skipped)
+              and exists (select 1 from report_answers a where a.report_question_id = rq.id and a.value is not null)
+            left join report_answers ra on ra.report_question_id = rq.id
+            order by p.n, (select rc.position from report_categories rc where rc.id = rq.report_category_id),
+              rq.position, rq.id`,
+        );
+        if (rows.length === 0) return;
+        // A report without measurements is one row without json (it still counts toward the batch).
+        const measured = rows.filter((r) => r.json !== null);
+        if (measured.length > 0) {
+          yield JSON.parse(`[${measured.map((r) => r.json).join(',')}]`) as CompletedMeasurementRow[];
+        }
+        // A batch of reports is done when fewer than a batch of report rows came back.
+        if (new Set(rows.map((r) => r.n)).size < EXPORT_BATCH) return;
       }
     },
   };

@@ -45,9 +45,9 @@ export function createCompletedReportsService({ repo, company, exportsPerUser = 
         contentType: XLSX,
         fileName: completedReportsFileName(generatedAt),
         write: (out) =>
-          writeCompletedReportsXlsx(repo.exportRows(query), out, { companyName: company.name, generatedAt }).finally(
-            release,
-          ),
+          writeCompletedReportsXlsx(repo.exportRows(query), out, { companyName: company.name, generatedAt }, () =>
+            repo.exportMeasurements(query),
+          ).finally(release),
       };
     },
   };

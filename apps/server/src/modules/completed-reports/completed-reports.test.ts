@@ -172,6 +172,7 @@ describe('GET /api/completed-reports', () => {
       ['mechanic_id=-1', 'mechanic_id'],
       ['inspection_type=apk', 'inspection_type'],
       ['not_at_location=misschien', 'not_at_location'],
+      ['verdict=fout', 'verdict'],
       ['page=0', 'page'],
       ['itemsPerPage=500', 'itemsPerPage'],
       ['search=a%00b', 'search'],
@@ -290,6 +291,7 @@ const HEADERS = [
   'Monteur',
   'Niet op aangegeven plaats',
   'Overgeslagen categorieën',
+  'Oordeel',
 ];
 
 describe('GET /api/completed-reports/export', () => {
@@ -372,6 +374,9 @@ describe('GET /api/completed-reports/export', () => {
         questionnaireName: 'Vragenlijst',
         status: 'submitted' as const,
         submittedAt: new Date(),
+        // Written straight in: what the report_verdict trigger of a submit leaves behind.
+        verdict: 'approved' as const,
+        derivedVerdict: 'approved' as const,
       })),
     );
     const started = async () => {
