@@ -3,8 +3,10 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import WrongLocationIcon from '@mui/icons-material/WrongLocationOutlined';
+import { VERDICTS, VERDICT_LABELS } from '@keurwijzer/shared/compliance';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { COMPLETED_REPORT_FILTER_KEYS, REPORT_TEXT, type CompletedReport } from '@keurwijzer/shared/reports';
+import { VerdictChip } from '../../../components/judgement/judgement';
 import { PageHeader } from '../../../components/layout/page-header';
 import { DataTable, type Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
@@ -49,6 +51,7 @@ export default function CompletedReports() {
     inspection_type: type && (INSPECTION_TYPES as readonly string[]).includes(type) ? type : undefined,
     mechanic_id: filters.mechanic_id,
     not_at_location: filters.not_at_location === '1' ? '1' : undefined,
+    verdict: filters.verdict && (VERDICTS as readonly string[]).includes(filters.verdict) ? filters.verdict : undefined,
   };
   const table = useDataTableQuery({ useList: useCompletedReports, defaults: SORT, filters: filterQuery });
   const to = (r: CompletedReport) => `/admin/completed-reports/${r.id}`;
@@ -83,6 +86,7 @@ export default function CompletedReports() {
       // Date and time wrap on a phone, so the row's PDF button stays in view.
       render: (r) => formatDateTime(r.submitted_at),
     },
+    { key: 'verdict', label: 'Oordeel', hideBelow: 'sm', render: (r) => <VerdictChip verdict={r.verdict} /> },
     { key: 'mechanic', label: 'Monteur', sortable: true, hideBelow: 'md', render: (r) => r.filled_in_by_name ?? '' },
     { key: 'flags', label: 'Meldingen', hideBelow: 'sm', render: (r) => <ReportFlags report={r} /> },
   ];
@@ -104,6 +108,12 @@ export default function CompletedReports() {
               value={filters.inspection_type}
               options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
               onChange={(v) => setFilter('inspection_type', v)}
+            />
+            <FilterSelect
+              label="Oordeel"
+              value={filters.verdict}
+              options={VERDICTS.map((v) => ({ value: v, label: VERDICT_LABELS[v] }))}
+              onChange={(v) => setFilter('verdict', v)}
             />
             <FilterSelect
               label="Plaats"
