@@ -63,6 +63,9 @@ describe('GET /api/tasklists/:id/candidates', () => {
       questionnaire_name: built.questionnaire.name,
       report_id: null,
       open_malfunctions: 0,
+      // No machine type, so no interval: nothing due.
+      due_date: null,
+      due_state: 'none',
       plannable: true,
       reason: null,
     });
