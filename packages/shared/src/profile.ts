@@ -46,7 +46,9 @@ export const PROFILE_TEXT = {
   noPhoto: 'Je hebt geen foto.',
   /** The switch of the reminder mails, and what it means. */
   reminderMails: 'Herinneringsmails ontvangen',
-  reminderMailsHelp:
-    'Kantoor: elke maandag een overzicht van verlopen en binnenkort te keuren machines. Klanten: elke maand ' +
-    'een herinnering als er machines verlopen of afgekeurd zijn.',
+  reminderMailsOffice:
+    'Elke maandag een e-mail met per klant de machines waarvan de keuring verlopen is, die afgekeurd zijn of ' +
+    'die in de komende 4 weken gekeurd moeten worden.',
+  reminderMailsCustomer:
+    'Elke maand een e-mail als er machines van je bedrijf zijn waarvan de keuring verlopen is of die afgekeurd zijn.',
 } as const;

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,24 +8,33 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
-import { LANGUAGE_LABELS, PROFILE_TEXT, ProfileInputSchema, type ProfileFormValues } from '@keurwijzer/shared/profile';
-import { LANGUAGES, type CurrentUser } from '@keurwijzer/shared/users';
+import {
+  LANGUAGE_LABELS,
+  PROFILE_TEXT,
+  ProfileInputSchema,
+  type Profile as ProfileData,
+  type ProfileFormValues,
+} from '@keurwijzer/shared/profile';
+import { LANGUAGES } from '@keurwijzer/shared/users';
 import { useNotify } from '../../../components/feedback/notifications';
+import { PageLoader } from '../../../components/feedback/page-loader';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { FormPage } from '../../../components/form/form-page';
 import { SelectElement } from '../../../components/form/select-element';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { errorMessage } from '../../../lib/api-client';
 import { applyUserLanguage } from '../../../lib/language';
-import { useCurrentUser } from '../../auth/api/auth';
 import { TwoFactorSettings } from '../../two-factor/components/two-factor-settings';
-import { updateProfile, useProfileChange } from '../api/profile';
+import { updateProfile, useProfile, useProfileChange } from '../api/profile';
 import { ProfilePhoto } from '../components/profile-photo';
+import { getsReminders, ReminderMailsSwitch } from '../components/reminder-mails-switch';
 
-const valuesOf = (user: CurrentUser): ProfileFormValues => ({
+const valuesOf = (user: ProfileData): ProfileFormValues => ({
   first_name: user.first_name,
   preposition: user.preposition ?? '',
   last_name: user.last_name,
   lang: user.lang,
+  reminder_mails: user.reminder_mails,
 });
 
 const LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }));
@@ -58,7 +68,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The name form; a new instance after each save (FormPage's guard and draft start afresh). */
-function ProfileForm({ user, onSaved }: { user: CurrentUser; onSaved: () => void }) {
+function ProfileForm({ user, onSaved }: { user: ProfileData; onSaved: () => void }) {
   const notify = useNotify();
   const form = useZodForm(ProfileInputSchema, valuesOf(user));
   const save = useProfileChange(updateProfile);
@@ -112,22 +122,31 @@ function ProfileForm({ user, onSaved }: { user: CurrentUser; onSaved: () => void
         </Typography>
       </div>
       <SelectElement name="lang" control={form.control} label="Taal" required options={LANGUAGE_OPTIONS} />
+      {getsReminders(user.role) && (
+        <ReminderMailsSwitch name="reminder_mails" control={form.control} role={user.role} />
+      )}
     </FormPage>
   );
 }
 
 /**
- * profile (every role, `profile.edit`): name, photo and language (PUT /api/profile, "Profiel is
- * gewijzigd"; the app bar follows at once), the e-mail address shown only, and links to change
- * the password and to two-factor sign-in.
+ * profile (every role, `profile.edit`): name, photo, language and (office and customer users) the
+ * reminder mails' switch (PUT /api/profile, "Profiel is gewijzigd"; the app bar follows at once),
+ * the e-mail address shown only, and links to change the password and to two-factor sign-in.
  */
 export default function Profile() {
-  const user = useCurrentUser();
+  const profile = useProfile();
   const [saves, setSaves] = useState(0);
 
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <ProfileForm key={saves} user={user} onSaved={() => setSaves((n) => n + 1)} />
+      {profile.isPending ? (
+        <PageLoader />
+      ) : profile.error || !profile.data ? (
+        <Alert severity="error">{errorMessage(profile.error)}</Alert>
+      ) : (
+        <ProfileForm key={saves} user={profile.data} onSaved={() => setSaves((n) => n + 1)} />
+      )}
       <Stack spacing={3} sx={{ mt: 3 }}>
         <Section title="Wachtwoord">
           <Typography color="text.secondary" sx={{ mb: 2 }}>
