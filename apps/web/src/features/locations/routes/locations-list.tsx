@@ -3,6 +3,7 @@ import ApartmentIcon from '@mui/icons-material/ApartmentOutlined';
 import { formatAddress, type Location } from '@keurwijzer/shared/customers';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { RowAction } from '../../../components/table/row-action';
+import { KeuringsoverzichtRowAction } from '../../portal/components/keuringsoverzicht-button';
 import { locationsResource } from '../api/locations';
 import { usePlacementCrumbs } from '../components/use-placement-crumbs';
 
@@ -21,7 +22,12 @@ export default function LocationsList() {
       base={base}
       noun="vestiging"
       searchLabel="Zoeken op naam, adres of plaats"
-      rowActions={(l) => <RowAction label="Afdelingen" icon={<ApartmentIcon />} to={`${base}/${l.id}/departments`} />}
+      rowActions={(l) => (
+        <>
+          <KeuringsoverzichtRowAction customerId={customerId} locationId={l.id} locationName={l.name} />
+          <RowAction label="Afdelingen" icon={<ApartmentIcon />} to={`${base}/${l.id}/departments`} />
+        </>
+      )}
       columns={[
         { key: 'name', label: 'Naam', sortable: true, render: (l) => l.name },
         { key: 'address', label: 'Adres', hideBelow: 'md', render: (l) => formatAddress(l) },

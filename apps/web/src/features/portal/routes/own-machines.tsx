@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../auth/api/auth';
 import { InventoryExportButton } from '../../machines/components/inventory-export-button';
 import { ownMachineResource } from '../api/portal';
 import { ComplianceSummary } from '../components/compliance-summary';
+import { KeuringsoverzichtButton } from '../components/keuringsoverzicht-button';
 import { DueStateFilter } from '../../machines/components/machine-due';
 import { OwnMachineCard, ownMachineColumns } from '../components/own-machine-list';
 import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
@@ -38,7 +39,12 @@ export default function OwnMachines() {
       <PageHeader
         title="Mijn machines"
         crumbs={user.customer_name ? [{ label: user.customer_name }] : undefined}
-        actions={<InventoryExportButton path="/api/machines/export" filters={{ status, due_state }} />}
+        actions={
+          <>
+            <KeuringsoverzichtButton />
+            <InventoryExportButton path="/api/machines/export" filters={{ status, due_state }} />
+          </>
+        }
       />
       <ComplianceSummary />
       <DataTable<OwnMachine>
