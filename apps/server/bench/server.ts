@@ -10,7 +10,8 @@ import { BENCH_SESSION_SECRET } from './secret';
  * database of DATA_DIR or DATABASE_URL, logging off, served to the parent by bench/child.ts.
  */
 async function main() {
-  const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' });
+  // No reminder schedules under load (modules/reminders) unless the environment asks for them.
+  const config = loadConfig({ REMINDERS: '0', ...process.env, HOST: '127.0.0.1', PORT: '0' });
   const database = await openDatabase(config);
   const app = await buildApp({
     config,
