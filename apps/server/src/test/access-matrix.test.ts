@@ -163,6 +163,17 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/planning/customers': STAFF,
   'GET /api/planning/customers/:id/locations': STAFF,
   'GET /api/planning/machine-types': STAFF,
+  // Planning from due dates (issue 20)
+  'POST /api/tasklists/:id/plan-due': STAFF,
+  'GET /api/planning/due-count': STAFF,
+  // Follow-ups ("Acties", issue 20): the office (reports.view / malfunctions.manage)
+  'GET /api/followups': ADMINS,
+  'GET /api/followups/open-count': ADMINS,
+  'GET /api/followups/:id/tasklists': ADMINS,
+  'POST /api/followups/:id/done': ADMINS,
+  'POST /api/followups/:id/reopen': ADMINS,
+  'POST /api/followups/:id/malfunction': ADMINS,
+  'POST /api/followups/:id/reinspection': ADMINS,
   // The office's completed reports (reports.view: not mechanics, not customers)
   'GET /api/completed-reports': ADMINS,
   'GET /api/completed-reports/export': ADMINS,
