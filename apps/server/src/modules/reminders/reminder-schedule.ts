@@ -66,8 +66,9 @@ export function createReminders(deps: {
   };
   let boss: PgBoss | null = null;
   let running = 0;
-  /** `trigger`'s waiters by job id. */
+  /** This process's worker of each reminder (`trigger` wakes it). */
   const workers = new Map<ReminderKind, string>();
+  /** `trigger`'s waiters by job id. */
   const waiting = new Map<string, { resolve(r: ReminderRun): void; reject(e: unknown): void }>();
 
   async function handle(kind: ReminderKind, jobs: PgBoss.JobWithMetadata<JobData>[]) {
@@ -103,6 +104,9 @@ export function createReminders(deps: {
         migrate: false,
         schedule: true,
         supervise: false,
+        // The timekeeper's own queue (a fired schedule becomes a job through it): looked at every
+        // 30 s, not pg-boss's 5 s, in every process; a reminder may go out half a minute late.
+        cronWorkerIntervalSeconds: 30,
       } as PgBoss.ConstructorOptions);
       boss.on('error', (err) => log.error({ err }, 'reminders queue error'));
       await boss.start();
