@@ -174,6 +174,10 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/followups/:id/reopen': ADMINS,
   'POST /api/followups/:id/malfunction': ADMINS,
   'POST /api/followups/:id/reinspection': ADMINS,
+  // Overviews (issue 20): the office home, the Keuringsplanning, the customer's summary
+  'GET /api/overview': ADMINS,
+  'GET /api/due': ADMINS,
+  'GET /api/machines/summary': CUSTOMERS,
   // The office's completed reports (reports.view: not mechanics, not customers)
   'GET /api/completed-reports': ADMINS,
   'GET /api/completed-reports/export': ADMINS,
