@@ -91,6 +91,9 @@ describe('create and read', () => {
       archived_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      // Its machine type has no interval: no due date.
+      next_due_date: null,
+      due_state: 'none',
     });
     expect(new Date(data.created_at).toISOString()).toBe(data.created_at);
 
