@@ -101,11 +101,11 @@ test.describe('on a phone', () => {
     await expect(table.locator('[data-due-state]').first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
-    await page.getByRole('combobox', { name: 'Keuringsstatus' }).click();
+    await page.getByRole('combobox', { name: 'Keuring', exact: true }).click();
     await page.getByRole('option', { name: 'Verlopen', exact: true }).click();
     await expect(page).toHaveURL(/due_state=overdue/);
     await page.reload();
-    await expect(page.getByRole('combobox', { name: 'Keuringsstatus' })).toHaveText('Verlopen');
+    await expect(page.getByRole('combobox', { name: 'Keuring', exact: true })).toHaveText('Verlopen');
     const chips = table.locator('[data-due-state]:visible');
     await expect(chips.first()).toBeVisible();
     for (const state of await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-due-state'))))
@@ -140,13 +140,13 @@ test('the office machine screen and the customer machine screen show the due sta
   await page.goto(`/admin/customers/1/machines/${id}/edit`);
   const intervals = page.getByRole('region', { name: 'Keuringsintervallen' });
   await intervals.getByRole('textbox', { name: 'Keuring', exact: true }).fill('3');
-  await intervals.getByRole('button', { name: 'Intervallen opslaan' }).click();
+  await intervals.getByRole('button', { name: 'Intervallen instellen' }).click();
   await expectNotification(page, 'Intervallen zijn opgeslagen');
   await page.reload();
   await expect(intervals.getByRole('textbox', { name: 'Keuring', exact: true })).toHaveValue('3');
   await expect(page.getByRole('region', { name: 'Keuringsstatus' }).getByText('Interval: 3 maanden')).toBeVisible();
   await intervals.getByRole('textbox', { name: 'Keuring', exact: true }).fill('');
-  await intervals.getByRole('button', { name: 'Intervallen opslaan' }).click();
+  await intervals.getByRole('button', { name: 'Intervallen instellen' }).click();
   await expectNotification(page, 'Intervallen zijn opgeslagen');
 
   // The customer's own machine screen.

@@ -89,11 +89,11 @@ export function machineDueColumn<T extends Pick<Machine, 'due_state' | 'next_due
   };
 }
 
-/** The state filter of the machine lists ("Keuringsstatus"). */
+/** The state filter of the machine lists ("Keuring": not "…status", which would clash with the Status filter by name). */
 export function DueStateFilter({ value, onChange }: { value: string | undefined; onChange: (v: string) => void }) {
   return (
     <FilterSelect
-      label="Keuringsstatus"
+      label="Keuring"
       value={value}
       options={DUE_STATES.map((s) => ({ value: s, label: DUE_STATE_LABELS[s] }))}
       onChange={onChange}

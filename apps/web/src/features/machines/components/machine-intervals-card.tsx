@@ -40,7 +40,7 @@ const placeholdersOf = (mi: MachineIntervals) =>
 /**
  * "Keuringsintervallen" of one machine (the machine screen): its own interval per due type, the
  * customer's or machine type's as placeholder; empty takes that again. A form of its own with
- * its own "Intervallen opslaan", beside the machine's form.
+ * its own "Intervallen instellen", beside the machine's form.
  */
 export function MachineIntervalsCard({ customerId, machineId }: { customerId: number; machineId: number }) {
   const { data, isPending, error } = useMachineIntervals(customerId, machineId);
@@ -100,7 +100,7 @@ function IntervalsForm({
         placeholders={placeholdersOf(intervals)}
       />
       <Button type="submit" variant="outlined" sx={{ mt: 2 }} disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Bezig met opslaan...' : 'Intervallen opslaan'}
+        {form.formState.isSubmitting ? 'Bezig...' : 'Intervallen instellen'}
       </Button>
     </Box>
   );
