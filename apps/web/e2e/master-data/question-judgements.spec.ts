@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, expectNotification, loginAs, unique } from '../support/login';
 import { checkScreen, eachLook } from '../support/looks';
-import { chooseOption, rowsWith, searchList } from './helpers';
+import { chooseFromBank, chooseOption, createCategory, createQuestionnaire, rowsWith, searchList } from './helpers';
 
 /*
  * Issue 20: every answer option of a question has a judgement (Goed / Opmerking / Afkeur /
@@ -138,4 +138,66 @@ test('the question form in four looks (options and measurement)', async ({ page 
   await field(page, 'Eenheid').fill('Ohm');
   await field(page, 'Maximum').fill('0,30');
   await eachLook(page, (look) => checkScreen(page, `question-form-measurement-${look}`));
+});
+
+test('the list and the questionnaire preview show judgements and limits', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = unique('');
+  const choice = `Kabel ${id}`;
+  const measured = `Isolatieweerstand ${id}`;
+  const category = `Elektrisch ${id}`;
+  const questionnaire = `Keuring ${id}`;
+
+  await field(page, 'Vraag').fill(choice);
+  await option(page, 1).fill('Heel');
+  await chooseOption(page, 'Oordeel 1', 'Goed');
+  await option(page, 2).fill('Beschadigd');
+  await chooseOption(page, 'Oordeel 2', 'Afkeur');
+  await option(page, 3).fill('');
+  await option(page, 4).fill('');
+  await saveAndBack(page, 'Vraag is aangemaakt');
+  await page.getByRole('link', { name: 'Nieuwe vraag' }).click();
+  await field(page, 'Vraag').fill(measured);
+  await page.getByRole('radio', { name: 'Meting' }).check();
+  await field(page, 'Eenheid').fill('MOhm');
+  await field(page, 'Minimum').fill('1,0');
+  await saveAndBack(page, 'Vraag is aangemaakt');
+
+  await searchList(page, 'Zoeken op vraag', id);
+  await expect(rowsWith(page, choice)).toContainText('Heel / Beschadigd');
+  await expect(rowsWith(page, choice).getByRole('img', { name: 'Oordeel: Afkeur' })).toBeVisible();
+  await expect(rowsWith(page, measured)).toContainText('Meting: min. 1,0 MOhm');
+  await eachLook(page, (look) => checkScreen(page, `questions-list-${look}`));
+
+  await createCategory(page, category);
+  await createQuestionnaire(page, questionnaire, 'Veiligheid');
+  await searchList(page, 'Zoeken op naam', questionnaire);
+  await rowsWith(page, questionnaire).getByRole('link', { name: 'Categorieën en vragen' }).click();
+  await expect(page).toHaveURL(/\/admin\/questionnaires\/\d+\/categories$/);
+  const questionnaireUrl = page.url().replace(/\/categories$/, '');
+  await page.getByRole('link', { name: 'Categorie toevoegen' }).click();
+  await chooseFromBank(page, 'Categorie', category);
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expectNotification(page, 'Categorie is toegevoegd');
+  await page.getByRole('link', { name: `Vragen van ${category}` }).click();
+  for (const question of [choice, measured]) {
+    await page.getByRole('link', { name: 'Vraag toevoegen' }).click();
+    await chooseFromBank(page, 'Vraag', question);
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page).toHaveURL(/\/questions$/);
+    await expectNotification(page, 'Vraag is toegevoegd');
+  }
+  await expect(page.getByRole('list', { name: `Vragen in ${category}` })).toContainText('Meting: min. 1,0 MOhm');
+
+  await page.goto(`${questionnaireUrl}/preview`);
+  const section = page.getByRole('region', { name: category });
+  const options = section.getByRole('radiogroup', { name: `1.1 ${choice}` });
+  await expect(options.getByRole('radio')).toHaveCount(2);
+  await expect(options.getByRole('radio', { name: 'Heel Oordeel: Goed' })).toBeVisible();
+  await expect(options.getByRole('radio', { name: 'Beschadigd Oordeel: Afkeur' })).toBeVisible();
+  await expect(section.getByText(`1.2 ${measured}`)).toBeVisible();
+  const value = section.getByRole('textbox', { name: 'Waarde' });
+  await expect(value).toHaveAttribute('inputmode', 'decimal');
+  await expect(section).toContainText('Grenswaarde: min. 1,0 MOhm');
+  await eachLook(page, (look) => checkScreen(page, `questionnaire-preview-judgements-${look}`));
 });

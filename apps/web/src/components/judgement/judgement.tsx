@@ -96,14 +96,21 @@ export function VerdictChip({ verdict, size = 'small' }: { verdict: Verdict; siz
   );
 }
 
-/** The icon of a judgement alone (e.g. beside a select's option), in its colour. */
+/**
+ * The icon of a judgement alone (e.g. beside a select's option), in its colour. Decorative by
+ * default; with `label` it is an image with that accessible name ("Oordeel: Afkeur") that adds
+ * no text to its parent's text (no <title>), so "Ja / Nee" stays the row's text.
+ */
 export function JudgementIcon({
   judgement,
   fontSize = 'small',
+  label,
 }: {
   judgement: Judgement;
   fontSize?: 'small' | 'inherit' | 'medium';
+  label?: string;
 }) {
   const Icon = { good: CheckCircleIcon, remark: InfoIcon, reject: CancelIcon, na: RemoveIcon }[judgement];
-  return <Icon fontSize={fontSize} sx={{ color: (t) => judgementColor(t, judgement) }} aria-hidden />;
+  const a11y = label ? { role: 'img', 'aria-label': label, 'aria-hidden': false } : { 'aria-hidden': true };
+  return <Icon fontSize={fontSize} sx={{ color: (t) => judgementColor(t, judgement) }} {...a11y} />;
 }

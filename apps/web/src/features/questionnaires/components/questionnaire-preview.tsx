@@ -15,27 +15,31 @@ import type { QuestionnaireDetail } from '@keurwijzer/shared/questionnaires';
 import { COMPLIANCE_TEXT, JUDGEMENT_LABELS, formatLimits, type Judgement } from '@keurwijzer/shared/compliance';
 import { JudgementIcon } from '../../../components/judgement/judgement';
 
-/** An option with its judgement's icon; the judgement in words for screen readers and on hover. */
+/**
+ * An option with its judgement's icon; the judgement in words for screen readers as hidden text
+ * of the radio's label ("Heel Oordeel: Goed"), the icon itself decorative: an icon with its own
+ * name would be a second element labelled "Goed" beside the radio.
+ */
 function OptionLabel({ option, judgement }: { option: string; judgement: Judgement }) {
   return (
-    <Box
-      component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-      title={JUDGEMENT_LABELS[judgement]}
-    >
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
       {option}
       <JudgementIcon judgement={judgement} />
       <Box component="span" sx={visuallyHidden}>
-        ({JUDGEMENT_LABELS[judgement]})
+        {` Oordeel: ${JUDGEMENT_LABELS[judgement]}`}
       </Box>
     </Box>
   );
 }
 
+// Pixels as strings: in sx a width of 1 would be 100%.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

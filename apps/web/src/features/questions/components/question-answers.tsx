@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { JUDGEMENT_LABELS, QUESTION_KIND_LABELS, formatLimits, type Judgement } from '@keurwijzer/shared/compliance';
 import type { Question } from '@keurwijzer/shared/master-data';
 import { JudgementIcon } from '../../../components/judgement/judgement';
@@ -14,41 +13,26 @@ export function questionKindText(q: Answers): string {
 }
 
 /**
- * What a question asks for in a line: each option with its judgement's icon and colour (the
- * judgement also in words for screen readers), or a measurement with its limits.
+ * What a question asks for in a line: "Goed / Matig / Slecht" with each judgement's icon in its
+ * colour (an image named "Oordeel: Goed" for screen readers), or a measurement with its limits.
  */
 export function QuestionAnswers({ question }: { question: Answers }) {
   if (question.kind === 'measurement') {
     return <span>{questionKindText(question)}</span>;
   }
   return (
-    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}>
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5 }}>
       {question.answer_options.map((option, i) => {
         const j: Judgement = question.answer_judgements[i] ?? 'remark';
         return (
-          <Box
-            component="span"
-            key={i}
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-            title={JUDGEMENT_LABELS[j]}
-          >
-            <JudgementIcon judgement={j} fontSize="inherit" />
-            <span>{option}</span>
-            <Typography component="span" variant="inherit" sx={visuallyHidden}>
-              ({JUDGEMENT_LABELS[j]})
-            </Typography>
+          <Box component="span" key={i} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            {i > 0 && '/ '}
+            <JudgementIcon judgement={j} fontSize="inherit" label={`Oordeel: ${JUDGEMENT_LABELS[j]}`} />
+            {option}
+            {i < question.answer_options.length - 1 && ' '}
           </Box>
         );
       })}
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
