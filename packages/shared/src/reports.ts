@@ -53,7 +53,6 @@ export const REPORT_TEXT = {
   skippedCategory: 'Overgeslagen',
   optionOfMeasurement: 'Vul bij een meting een waarde in, geen antwoord',
   valueOfChoice: 'Deze vraag heeft geen meetwaarde',
-  measurementPlaceholder: 'Meetwaarde',
   verdictDerived: 'Oordeel volgens de antwoorden',
   verdictOverridden: 'Gewijzigd oordeel',
   verdictKeep: 'Oordeel volgens de antwoorden houden',
