@@ -27,6 +27,7 @@ const TEXT = {
 };
 
 type Named = { id: number; name: string };
+const OFFLINE = 'Geen verbinding: antwoorden worden bewaard en verstuurd zodra er weer verbinding is';
 
 let report: PlannedReport;
 let fresh: PlannedReport;
@@ -89,6 +90,7 @@ function inTwelveMonths(): string {
 
 test('a mechanic types measurements with a comma, sees Afgekeurd before submitting, overrides it with a reason', async ({
   page,
+  context,
 }) => {
   test.setTimeout(120_000);
   await loginAs(page, ACCOUNTS.mechanic);
@@ -115,8 +117,16 @@ test('a mechanic types measurements with a comma, sees Afgekeurd before submitti
   await pe.fill('0,45');
   await expect(status1).toHaveText(`${TEXT.outside} (max. 0,30 Ohm)`);
 
+  await expect(page.getByText('Alles opgeslagen')).toBeVisible();
+  // Typed without a connection: judged at once, kept, and sent when the connection is back.
+  await context.setOffline(true);
   await measurement(page, 2).fill('2,5');
   await expect(question(page, 2).getByRole('status')).toHaveText(`${TEXT.within} (min. 1,0 MOhm)`);
+  await expect(page.getByText(OFFLINE)).toBeVisible();
+  await expect(page.getByText('1 wijziging wacht op verzending')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE)).toBeHidden();
+  await expect(page.getByText('Alles opgeslagen')).toBeVisible();
 
   // The chosen answer in its judgement's colour: Goed green, not the theme's red.
   const good = question(page, 3).getByRole('button', { name: 'Goed', exact: true });
@@ -176,7 +186,7 @@ test('a mechanic types measurements with a comma, sees Afgekeurd before submitti
   await expect(page.getByText('2,5 MOhm')).toBeVisible();
 });
 
-test('the office and the customer see the stored verdict, reason and measurements', async ({ page }) => {
+test('the office sees the stored verdict, reason and measurements', async ({ page }) => {
   await loginAs(page, ACCOUNTS.admin);
   await page.goto(`/admin/reports/${report.reportId}`);
   const verdict = page.getByTestId('report-verdict');
