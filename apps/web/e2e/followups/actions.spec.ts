@@ -72,6 +72,19 @@ test('a follow-up of a submitted report is marked done, read back after a reload
   await expect(done.getByRole('button', { name: 'Heropenen' })).toBeVisible();
   await eachLook(page, (look) => checkScreen(page, `actions-done-${look}`));
 
+  // Opened again (confirmed), then closed again without a note.
+  await page.setViewportSize(PHONE);
+  await done.getByRole('button', { name: 'Heropenen' }).click();
+  await page.getByRole('dialog', { name: 'Actie heropenen' }).getByRole('button', { name: 'Heropenen' }).click();
+  await expectNotification(page, 'Actie is heropend');
+  await expect(card(page, first.machine)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Open' }).click();
+  await card(page, first.machine).getByRole('button', { name: 'Afgehandeld' }).click();
+  await page.getByRole('dialog', { name: 'Actie afhandelen' }).getByRole('button', { name: 'Afgehandeld' }).click();
+  await expectNotification(page, 'Actie is afgehandeld');
+  await page.goto('/admin/actions?status=done');
+  await expect(card(page, first.machine).getByTestId('done-by')).not.toContainText('Kabel vervangen');
+
   // The second one: a re-inspection on a new list of a date.
   await page.setViewportSize(DESKTOP);
   await page.goto('/admin/actions');
