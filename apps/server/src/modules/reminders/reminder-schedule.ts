@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { DUTCH_TIME_ZONE, dutchToday } from '@keurwijzer/shared/format';
 import type { SqlClient } from '../../db/client';
@@ -36,8 +35,9 @@ export type Reminders = {
   /** One run now, in this process (tests; `today` pins the Dutch day). */
   run(kind: ReminderKind, today?: string): Promise<ReminderRun>;
   /**
-   * Queues a job as the schedule does (tests: the worker path); resolves with the run's outcome
-   * once a worker of this process handled it. Only with REMINDERS on.
+   * Queues a job as the schedule does and wakes this process's worker (tests: the worker path);
+   * resolves with the run's outcome (the job's output) once a worker of any process completed
+   * it. Only with REMINDERS on.
    */
   trigger(kind: ReminderKind, today?: string): Promise<ReminderRun>;
 };
@@ -68,27 +68,24 @@ export function createReminders(deps: {
   let running = 0;
   /** This process's worker of each reminder (`trigger` wakes it). */
   const workers = new Map<ReminderKind, string>();
-  /** `trigger`'s waiters by job id. */
-  const waiting = new Map<string, { resolve(r: ReminderRun): void; reject(e: unknown): void }>();
 
-  async function handle(kind: ReminderKind, jobs: PgBoss.JobWithMetadata<JobData>[]) {
+  /** A batch of one job (batchSize 1): its run's outcome is the job's output. */
+  async function handle(kind: ReminderKind, jobs: PgBoss.JobWithMetadata<JobData>[]): Promise<ReminderRun | undefined> {
     running++;
     try {
+      let outcome: ReminderRun | undefined;
       for (const job of jobs) {
         // The day the schedule fired (a job picked up late or retried stays in its period).
         const today = job.data?.today ?? dutchToday(job.createdOn);
         try {
-          const outcome = await run(kind, today);
+          outcome = await run(kind, today);
           log.info({ ...outcome }, 'reminders sent');
-          waiting.get(job.id)?.resolve(outcome);
         } catch (err) {
           log.error({ err, kind }, 'reminders failed');
-          waiting.get(job.id)?.reject(err);
           throw err;
-        } finally {
-          waiting.delete(job.id);
         }
       }
+      return outcome;
     } finally {
       running--;
     }
@@ -142,14 +139,20 @@ export function createReminders(deps: {
       if (!boss) throw new Error('reminders are off (REMINDERS=0) or not started');
       const { queue } = REMINDER_SCHEDULES[kind];
       const data: JobData = today ? { today } : {};
-      // The id first, so the waiter is in place before any worker can take the job.
-      const id = randomUUID();
-      const done = new Promise<ReminderRun>((resolve, reject) => waiting.set(id, { resolve, reject }));
-      await boss.send(queue, data, { id, retryLimit: 0 } as PgBoss.SendOptions);
+      const id = await boss.send(queue, data, { retryLimit: 0 });
+      if (!id) throw new Error('reminder job not queued');
       // A new job wakes this process's worker at once (no wait for its polling interval).
       const worker = workers.get(kind);
       if (worker) boss.notifyWorker(worker);
-      return done;
+      // Any process's worker may take it: its state is in the database (a test's bound, 20 s).
+      const until = Date.now() + 20_000;
+      for (;;) {
+        const job = await boss.getJobById<JobData>(queue, id);
+        if (job?.state === 'completed') return job.output as unknown as ReminderRun;
+        if (job?.state === 'failed') throw new Error(`reminder job failed: ${JSON.stringify(job.output)}`);
+        if (Date.now() > until) throw new Error('reminder job not done in time');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     },
   };
 }
