@@ -178,6 +178,9 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/overview': ADMINS,
   'GET /api/due': ADMINS,
   'GET /api/machines/summary': CUSTOMERS,
+  // The Keuringsoverzicht PDF of a location (issue 20): the office's, and a customer user's own
+  'GET /api/customers/:customerId/locations/:locationId/keuringsoverzicht.pdf': ADMINS,
+  'GET /api/locations/:locationId/keuringsoverzicht.pdf': CUSTOMERS,
   // The office's completed reports (reports.view: not mechanics, not customers)
   'GET /api/completed-reports': ADMINS,
   'GET /api/completed-reports/export': ADMINS,
