@@ -159,39 +159,56 @@ export function createOverviewRepository(db: Db) {
       return { dataJson: `[${rows.map((r) => r.json).join(',')}]`, meta: pageMeta(total, q) };
     },
 
-    /** The customer's summary in one statement: per location, the machines needing attention, open malfunctions. */
+    /**
+     * The customer's summary in one statement. The per-location counts are one narrow grouping of
+     * the customer's machines in use with an interval (no join, no sort of wide rows); the
+     * attention list is the first SUMMARY_ATTENTION_LIMIT of two limited reads in (next_due_date,
+     * id) order on machines_customer_due_idx (afgekeurd; overdue and not afgekeurd), merged in the
+     * list's order (afgekeurd first, then due date, id); locations are joined for those rows only.
+     * attention_total = the locations' overdue + rejected (each machine once, in its worst state).
+     * Location names are key lookups per group (machines.location_id is a not-null foreign key), not
+     * a hash join over every location (the grouping's row estimate is far too high for that).
+     */
     async summary(customerId: number, c: DueClock): Promise<OwnSummary> {
-      const overdue = sql`(not m.due_rejected and m.next_due_date <= ${c.today}::date)`;
+      const today = sql`${c.today}::date`;
+      const inUse = sql`m.customer_id = ${customerId} and m.archived_at is null`;
+      const attentionColumns = sql`m.id, m.name, m.inventory_number, m.location_id, m.next_due_date, m.due_rejected`;
       const [row] = await rowsOf<{ json: OwnSummary }>(
         db,
-        sql`with ms as (
-              select m.id, m.name, m.inventory_number, m.location_id, m.next_due_date, m.due_rejected,
-                ${overdue} as overdue
+        sql`with g as (
+              select m.location_id, count(*)::int as machines,
+                count(*) filter (where not m.due_rejected and m.next_due_date <= ${today})::int as overdue,
+                count(*) filter (where m.due_rejected)::int as rejected
               from machines m
-              where m.customer_id = ${customerId} and m.archived_at is null and m.next_due_date is not null),
-            att as (
-              select ms.*, l.name as location_name from ms join locations l on l.id = ms.location_id
-              where ms.due_rejected or ms.overdue)
+              where ${inUse} and m.next_due_date is not null
+              group by m.location_id),
+            a as (
+              select * from (
+                (select ${attentionColumns} from machines m
+                 where ${inUse} and m.due_rejected and m.next_due_date is not null
+                 order by m.next_due_date, m.id limit ${SUMMARY_ATTENTION_LIMIT})
+                union all
+                (select ${attentionColumns} from machines m
+                 where ${inUse} and not m.due_rejected and m.next_due_date <= ${today}
+                 order by m.next_due_date, m.id limit ${SUMMARY_ATTENTION_LIMIT})) u
+              order by u.due_rejected desc, u.next_due_date, u.id
+              limit ${SUMMARY_ATTENTION_LIMIT})
             select json_build_object(
               'today', ${c.today}::text,
               'locations', (select coalesce(json_agg(json_build_object(
-                  'location_id', g.location_id, 'location_name', l.name, 'machines', g.machines,
-                  'in_order', g.machines - g.overdue - g.rejected, 'overdue', g.overdue, 'rejected', g.rejected)
-                  order by l.name, l.id), '[]'::json)
-                from (select location_id, count(*)::int as machines,
-                        count(*) filter (where overdue)::int as overdue,
-                        count(*) filter (where due_rejected)::int as rejected
-                      from ms group by location_id) g
-                join locations l on l.id = g.location_id),
+                  'location_id', n.location_id, 'location_name', n.location_name, 'machines', n.machines,
+                  'in_order', n.machines - n.overdue - n.rejected, 'overdue', n.overdue, 'rejected', n.rejected)
+                  order by n.location_name, n.location_id), '[]'::json)
+                from (select g.*, (select l.name from locations l where l.id = g.location_id) as location_name
+                      from g) n),
               'attention', (select coalesce(json_agg(json_build_object(
                   'machine_id', a.id, 'machine_name', a.name, 'inventory_number', a.inventory_number,
-                  'location_name', a.location_name,
+                  'location_name', l.name,
                   'state', case when a.due_rejected then 'rejected' else 'overdue' end,
                   'due_date', to_char(a.next_due_date, 'YYYY-MM-DD'))
                   order by a.due_rejected desc, a.next_due_date, a.id), '[]'::json)
-                from (select * from att order by due_rejected desc, next_due_date, id
-                      limit ${SUMMARY_ATTENTION_LIMIT}) a),
-              'attention_total', (select count(*)::int from att),
+                from a join locations l on l.id = a.location_id),
+              'attention_total', (select coalesce(sum(g.overdue + g.rejected), 0)::int from g),
               'open_malfunctions', (select count(*)::int from malfunctions f
                 where f.customer_id = ${customerId} and f.status in ('open', 'in_progress'))
             ) as json`,

@@ -2,15 +2,29 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addMonths } from '@keurwijzer/shared/compliance';
 import { dutchToday } from '@keurwijzer/shared/format';
-import { DueRowSchema, OverviewSchema, OwnSummarySchema, type DueRow } from '@keurwijzer/shared/overview';
+import {
+  DueRowSchema,
+  OverviewSchema,
+  OwnSummarySchema,
+  type DueRow,
+  type OwnSummary,
+} from '@keurwijzer/shared/overview';
 import { inspectionIntervals } from '../../db/schema/compliance';
 import { machines } from '../../db/schema/machines';
 import { reports } from '../../db/schema/tasklists';
-import { createLocation, createMachine, createMachineType, createMalfunction } from '../../test/factories';
+import type { Db } from '../../db/client';
+import {
+  createCustomer,
+  createLocation,
+  createMachine,
+  createMachineType,
+  createMalfunction,
+} from '../../test/factories';
 import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
 import { reportsApi } from '../reports/reports.test-helpers';
 import { plannedReport } from '../tasklists/tasklists.test-helpers';
+import { createOverviewRepository } from './overview.repository';
 
 /**
  * The overviews (issue 20 part 6): the office home, the Keuringsplanning and the customer's
@@ -264,6 +278,115 @@ describe('GET /api/machines/summary', () => {
 
   it('is one statement', async () => {
     expect(await appStatements('/api/machines/summary', t.customerA.client)).toHaveLength(1);
+  });
+
+  it('lists the first 10 of many: afgekeurd first, then by due date and id; the total counts them all', async () => {
+    // The machines' summary columns are set directly (what refresh_machine_due keeps), in a
+    // transaction that is rolled back: the other tests' exact counts stay as they are.
+    const today = '2026-06-15';
+    type Spec = { date: string | null; rejected?: boolean; archived?: boolean; at: 0 | 1 };
+    const specs: Spec[] = [
+      // 12 afgekeurd, due dates before and after today, with ties (broken by id).
+      ...['2026-09-01', '2026-01-10', '2026-06-15', '2027-02-01', '2026-01-10', '2026-03-03'].map((date) => ({
+        date,
+        rejected: true,
+        at: 0 as const,
+      })),
+      ...['2026-04-04', '2025-12-31', '2026-08-08', '2026-01-10', '2026-05-05', '2026-02-02'].map((date) => ({
+        date,
+        rejected: true,
+        at: 1 as const,
+      })),
+      // 12 overdue (due today or before), all earlier than most afgekeurd ones, with ties.
+      ...['2025-01-01', '2026-06-15', '2025-06-01', '2025-01-01', '2026-02-28', '2024-12-12'].map((date) => ({
+        date,
+        at: 0 as const,
+      })),
+      ...['2025-03-03', '2025-01-01', '2026-06-14', '2025-09-09', '2024-11-11', '2026-01-01'].map((date) => ({
+        date,
+        at: 1 as const,
+      })),
+      // In order (due tomorrow or later), no interval, and archived (earliest of all): not attention.
+      { date: '2026-06-16', at: 0 },
+      { date: '2027-01-01', at: 1 },
+      { date: null, at: 0 },
+      { date: '2020-01-01', rejected: true, archived: true, at: 0 },
+      { date: '2020-01-01', archived: true, at: 1 },
+    ];
+    const rollback = new Error('rollback');
+    const outcome = await t.db
+      .transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const customer = await createCustomer(db);
+        // Named so that the second location sorts first.
+        const places = [
+          { customer, location: await createLocation(db, customer.id, 'Z-vestiging') },
+          { customer, location: await createLocation(db, customer.id, 'A-vestiging') },
+        ];
+        const made = [];
+        for (const spec of specs) {
+          const archivedAt = spec.archived ? new Date() : null;
+          made.push({ ...spec, id: (await createMachine(db, places[spec.at]!, { archivedAt })).id });
+        }
+        // Only the two summary columns: a change of archived_at/status/type/place would refresh them.
+        for (const mm of made)
+          await db
+            .update(machines)
+            .set({
+              nextDueDate: mm.date,
+              dueRejected: mm.rejected ?? false,
+            })
+            .where(eq(machines.id, mm.id));
+        const repo = createOverviewRepository(db);
+        const first = await repo.summary(customer.id, { today, soonDays: 30 });
+        // Only 3 afgekeurd left: they come first, then the 7 earliest overdue.
+        const unrejected = made.filter((mm) => mm.rejected && !mm.archived).slice(3);
+        for (const mm of unrejected)
+          await db
+            .update(machines)
+            .set({ dueRejected: false, nextDueDate: '2030-01-01' })
+            .where(eq(machines.id, mm.id));
+        for (const mm of unrejected) Object.assign(mm, { rejected: false, date: '2030-01-01' });
+        const second = await repo.summary(customer.id, { today, soonDays: 30 });
+        throw Object.assign(rollback, { result: { first, second, made, places } });
+      })
+      .catch((e: unknown) => {
+        if (e !== rollback) throw e;
+        return (e as Error & { result: never }).result as {
+          first: OwnSummary;
+          second: OwnSummary;
+          made: (Spec & { id: number })[];
+          places: { location: { id: number } }[];
+        };
+      });
+    const expected = (made: (Spec & { id: number })[]) => {
+      const attention = made
+        .filter((mm) => !mm.archived && mm.date !== null && (mm.rejected || mm.date <= today))
+        .sort((a, b) => Number(!!b.rejected) - Number(!!a.rejected) || a.date!.localeCompare(b.date!) || a.id - b.id);
+      return {
+        ids: attention.slice(0, 10).map((mm) => [mm.id, mm.rejected ? 'rejected' : 'overdue']),
+        total: attention.length,
+      };
+    };
+    // The first read, against the machines as they were then (12 + 12 needing attention).
+    const before = specs.map((spec, i) => ({ ...spec, id: outcome.made[i]!.id }));
+    const one = expected(before);
+    OwnSummarySchema.parse(outcome.first);
+    expect(one.total).toBe(24);
+    expect(outcome.first.attention.map((a) => [a.machine_id, a.state])).toEqual(one.ids);
+    expect(outcome.first.attention.map((a) => a.due_date)).toEqual(
+      one.ids.map(([id]) => before.find((mm) => mm.id === id)!.date),
+    );
+    expect(outcome.first.attention_total).toBe(24);
+    const [z, a] = outcome.places.map((p) => p.location.id);
+    expect(outcome.first.locations).toEqual([
+      { location_id: a, location_name: 'A-vestiging', machines: 13, in_order: 1, overdue: 6, rejected: 6 },
+      { location_id: z, location_name: 'Z-vestiging', machines: 13, in_order: 1, overdue: 6, rejected: 6 },
+    ]);
+    const two = expected(outcome.made);
+    expect(two.ids.filter(([, state]) => state === 'rejected')).toHaveLength(3);
+    expect(outcome.second.attention.map((x) => [x.machine_id, x.state])).toEqual(two.ids);
+    expect(outcome.second.attention_total).toBe(15);
   });
 
   it('401 without a session, 403 for the office and mechanics', async () => {
