@@ -53,10 +53,13 @@ import { createOwnMachineRepository } from './machines/own-machine.repository';
 import { createOwnMachineService } from './machines/own-machine.service';
 import { createFlowCookies } from './oidc/flow-cookie';
 import { followupsRoutes } from './followups/followups.routes';
+import { createFollowupsRepository } from './followups/followups.repository';
 import { createFollowupsService } from './followups/followups.service';
 import { intervalsRoutes } from './intervals/intervals.routes';
+import { createIntervalsRepository } from './intervals/intervals.repository';
 import { createIntervalsService } from './intervals/intervals.service';
 import { overviewRoutes } from './overview/overview.routes';
+import { createOverviewRepository } from './overview/overview.repository';
 import { createOverviewService } from './overview/overview.service';
 import { createOidcProviderClient } from './oidc/oidc.client';
 import { createOidcRepository } from './oidc/oidc.repository';
@@ -155,6 +158,9 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     twoFactor: createTwoFactorRepository(db),
     profile: createProfileRepository(db),
     usage: createUsageRepository(db),
+    intervals: createIntervalsRepository(db),
+    followups: createFollowupsRepository(db),
+    overview: createOverviewRepository(db),
   };
 
   // The request pipeline's own (plugins/session.ts); users end sessions through it.
@@ -288,9 +294,10 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     }),
     // Planning and compliance (issue 20): intervals and due states, follow-ups and planning from
     // due dates, the overviews and the Keuringsoverzicht.
-    intervals: createIntervalsService({ db, config }),
-    followups: createFollowupsService({ db, config, tasklists: repos.tasklists }),
-    overview: createOverviewService({ db, config }),
+    intervals: createIntervalsService({ db, config, repo: repos.intervals }),
+    // Follow-ups -> task lists: a re-inspection is planned by the lists' own plan statement.
+    followups: createFollowupsService({ db, repo: repos.followups, tasklists: repos.tasklists }),
+    overview: createOverviewService({ repo: repos.overview, config }),
     certificates: createCertificatesService({
       repo: createKeuringsoverzichtRepository(db),
       company: config.company,

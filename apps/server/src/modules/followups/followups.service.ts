@@ -11,12 +11,11 @@ import { ACCESS } from '@keurwijzer/shared/permissions';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { PageMeta } from '@keurwijzer/shared/api';
 import { planRefusal, type PlanFacts } from '@keurwijzer/shared/tasklists';
-import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { accessPolicy, type Actor } from '../../lib/actor';
 import { conflict, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { pageMeta } from '../../lib/list-query';
-import { createFollowupsRepository, type FollowupState } from './followups.repository';
+import type { FollowupState, FollowupsRepository } from './followups.repository';
 import { findingOf, presentFollowup } from './followups.presenter';
 
 /**
@@ -62,15 +61,14 @@ export type FollowupTasklists = {
  */
 export function createFollowupsService({
   db,
+  repo,
   tasklists,
 }: {
   db: Db;
-  config: Config;
+  repo: FollowupsRepository;
   /** Re-inspections are planned by the task lists' own plan statement and checks. */
   tasklists: FollowupTasklists;
 }) {
-  const repo = createFollowupsRepository(db);
-
   async function present(id: number, tx: Executor = db): Promise<Followup> {
     const row = await repo.find(id, tx);
     if (!row) throw notFound();

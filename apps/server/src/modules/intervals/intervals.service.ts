@@ -12,7 +12,7 @@ import { ACCESS } from '@keurwijzer/shared/permissions';
 import { accessPolicy, type Actor } from '../../lib/actor';
 import { dueClock } from '../../lib/due-state';
 import { fieldError, isForeignKeyViolation, notFound } from '../../lib/errors';
-import { createIntervalsRepository, type IntervalsRepository } from './intervals.repository';
+import type { IntervalsRepository } from './intervals.repository';
 
 /**
  * Intervals per machine type (master data), per customer and machine type, and per machine
@@ -23,11 +23,11 @@ import { createIntervalsRepository, type IntervalsRepository } from './intervals
 export function createIntervalsService({
   db,
   config,
-  repo = createIntervalsRepository(db),
+  repo,
 }: {
   db: Db;
   config: Pick<Config, 'dueSoonDays'>;
-  repo?: IntervalsRepository;
+  repo: IntervalsRepository;
 }) {
   const masterData = accessPolicy(ACCESS.masterData);
   const customers = accessPolicy(ACCESS.customers);

@@ -1,15 +1,19 @@
 import type { DueListQuery, Overview, OwnSummary } from '@keurwijzer/shared/overview';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { dueClock } from '../../lib/due-state';
 import type { JsonPage } from '../../lib/responses';
 import { overviewPolicy } from './overview.policy';
-import { createOverviewRepository } from './overview.repository';
+import type { OverviewRepository } from './overview.repository';
 
 /** The office home, the due list (Keuringsplanning) and the customer's summary (issue 20 part 6). */
-export function createOverviewService({ db, config }: { db: Db; config: Config }) {
-  const repo = createOverviewRepository(db);
+export function createOverviewService({
+  repo,
+  config,
+}: {
+  repo: OverviewRepository;
+  config: Pick<Config, 'dueSoonDays'>;
+}) {
   const clock = () => dueClock(config.dueSoonDays);
   return {
     overview(actor: Actor): Promise<Overview> {
