@@ -1,24 +1,17 @@
-import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import BlockIcon from '@mui/icons-material/BlockOutlined';
-import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
-import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
-import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
-import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
 import {
   COMPLIANCE_TEXT,
   DUE_STATE_LABELS,
   DUE_STATES,
   DUE_TYPE_LABELS,
-  type DueState,
   type MachineDue,
 } from '@keurwijzer/shared/compliance';
 import { INTERVAL_SOURCE_LABELS, INTERVALS_TEXT } from '@keurwijzer/shared/intervals';
 import type { Machine } from '@keurwijzer/shared/machines';
+import { DueStateChip } from '../../../components/judgement/due-state-chip';
 import { VerdictChip } from '../../../components/judgement/judgement';
 import type { Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
@@ -31,38 +24,8 @@ import { FilterSelect } from '../../../components/table/filter-select';
  * paper in light and dark.
  */
 
-const PALETTE: Record<DueState, 'error' | 'warning' | 'success' | 'default'> = {
-  rejected: 'error',
-  overdue: 'error',
-  due_soon: 'warning',
-  up_to_date: 'success',
-  none: 'default',
-};
-
-const ICONS: Record<DueState, ReactElement> = {
-  rejected: <BlockIcon />,
-  overdue: <EventBusyIcon />,
-  due_soon: <ScheduleIcon />,
-  up_to_date: <CheckCircleIcon />,
-  none: <RemoveIcon />,
-};
-
 /** "2026-01-31" as "31-01-2026" (a calendar day: no time zone can move it). */
 export const formatDay = (day: string): string => day.split('-').reverse().join('-');
-
-/** Afgekeurd / Verlopen / Binnenkort / In orde / Geen interval as a chip. */
-export function DueStateChip({ state, size = 'small' }: { state: DueState; size?: 'small' | 'medium' }) {
-  return (
-    <Chip
-      size={size}
-      variant="outlined"
-      color={PALETTE[state]}
-      icon={ICONS[state]}
-      label={DUE_STATE_LABELS[state]}
-      data-due-state={state}
-    />
-  );
-}
 
 /** A list's cell: the state chip and "vóór 31-01-2026" under it. */
 export function MachineDueCell({ machine }: { machine: Pick<Machine, 'due_state' | 'next_due_date'> }) {

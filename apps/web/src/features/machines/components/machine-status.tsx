@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { MACHINE_STATUS_LABELS, type Machine } from '@keurwijzer/shared/machines';
-import { DueStateChip } from './machine-due';
+import { DueStateChip } from '../../../components/judgement/due-state-chip';
 
 /** Gearchiveerd, Concept, Niet actief or Actief. */
 export function MachineStatusChip({ machine }: { machine: Pick<Machine, 'status' | 'archived_at'> }) {

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { COMPLIANCE_TEXT, DUE_TYPE_LABELS } from '@keurwijzer/shared/compliance';
 import type { DueRow } from '@keurwijzer/shared/overview';
 import { formatDate } from '../../../lib/format';
-import { DueStateChip } from './due-state-chip';
+import { DueStateChip } from '../../../components/judgement/due-state-chip';
 
 /** The machine screen (its reports and due state per type) of a Keuringsplanning row. */
 export const dueMachinePath = (r: DueRow) => `/admin/customers/${r.customer_id}/machines/${r.machine_id}/reports`;

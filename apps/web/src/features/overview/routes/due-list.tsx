@@ -21,7 +21,7 @@ import { locationsResource } from '../../locations/api/locations';
 import { ALL_ITEMS } from '../../machines/components/placement-fields';
 import { useDueList } from '../api/overview';
 import { DueCard, dueMachinePath } from '../components/due-card';
-import { DueStateChip } from '../components/due-state-chip';
+import { DueStateChip } from '../../../components/judgement/due-state-chip';
 
 /** The order is fixed (due date, then machine): the sort the list state sends is not read. */
 const SORT = { sortKey: 'due_date' } as const;

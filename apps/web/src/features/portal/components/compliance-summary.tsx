@@ -11,7 +11,7 @@ import { OVERVIEW_TEXT as T, type OwnSummary } from '@keurwijzer/shared/overview
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useOwnSummary } from '../../overview/api/overview';
-import { DueStateChip } from '../../overview/components/due-state-chip';
+import { DueStateChip } from '../../../components/judgement/due-state-chip';
 
 const percent = (n: number, of: number) => (of === 0 ? 100 : Math.round((n / of) * 100));
 

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import type { DueState } from '@keurwijzer/shared/compliance';
 import { PLANNABLE_DUE_STATES, type SkippedMachine, type TasklistCandidate } from '@keurwijzer/shared/tasklists';
-import { DueStateChip } from '../../overview/components/due-state-chip';
+import { DueStateChip } from '../../../components/judgement/due-state-chip';
 import { formatPlannedDate } from './tasklist-status';
 
 /** A candidate that "Alle verlopen inplannen" takes: Afgekeurd, Verlopen or Binnenkort. */
