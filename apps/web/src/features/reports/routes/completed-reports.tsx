@@ -56,8 +56,23 @@ export default function CompletedReports() {
   const table = useDataTableQuery({ useList: useCompletedReports, defaults: SORT, filters: filterQuery });
   const to = (r: CompletedReport) => `/admin/completed-reports/${r.id}`;
   const columns: Column<CompletedReport>[] = [
-    { key: 'customer', label: 'Klant', sortable: true, hideBelow: 'sm', render: (r) => r.customer_name },
-    { key: 'location', label: 'Vestiging', sortable: true, hideBelow: 'lg', render: (r) => r.location_name },
+    {
+      key: 'customer',
+      label: 'Klant',
+      sortable: true,
+      hideBelow: 'sm',
+      // Below 1536 px the location stands under the customer (its own column would push the
+      // verdict out of a 1440 px window).
+      render: (r) => (
+        <>
+          {r.customer_name}
+          <Typography variant="body2" color="text.secondary" sx={{ display: { xl: 'none' } }}>
+            {r.location_name}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'location', label: 'Vestiging', sortable: true, hideBelow: 'xl', render: (r) => r.location_name },
     {
       key: 'machine',
       label: 'Machine',
@@ -83,11 +98,21 @@ export default function CompletedReports() {
       key: 'submitted_at',
       label: 'Ingediend op',
       sortable: true,
-      // Date and time wrap on a phone, so the row's PDF button stays in view.
-      render: (r) => formatDateTime(r.submitted_at),
+      // Date and time wrap on a phone, so the row's PDF button stays in view. Between 900 and
+      // 1536 px the mechanic stands under it (a column of its own would push the row past 1440 px).
+      render: (r) => (
+        <>
+          {formatDateTime(r.submitted_at)}
+          {r.filled_in_by_name && (
+            <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block', xl: 'none' } }}>
+              {r.filled_in_by_name}
+            </Typography>
+          )}
+        </>
+      ),
     },
     { key: 'verdict', label: 'Oordeel', hideBelow: 'sm', render: (r) => <VerdictChip verdict={r.verdict} /> },
-    { key: 'mechanic', label: 'Monteur', sortable: true, hideBelow: 'md', render: (r) => r.filled_in_by_name ?? '' },
+    { key: 'mechanic', label: 'Monteur', sortable: true, hideBelow: 'xl', render: (r) => r.filled_in_by_name ?? '' },
     { key: 'flags', label: 'Meldingen', hideBelow: 'sm', render: (r) => <ReportFlags report={r} /> },
   ];
 
