@@ -18,10 +18,11 @@ CREATE TABLE "overview_clock" (
 	CONSTRAINT "overview_clock_one_row" CHECK ("id")
 );--> statement-breakpoint
 CREATE TABLE "overview_counts" (
-	"customer_id" integer PRIMARY KEY NOT NULL REFERENCES "customers"("id") ON DELETE cascade,
+	"customer_id" integer PRIMARY KEY NOT NULL,
 	"overdue" integer DEFAULT 0 NOT NULL,
 	"overdue_rows" integer DEFAULT 0 NOT NULL
 );--> statement-breakpoint
+ALTER TABLE "overview_counts" ADD CONSTRAINT "overview_counts_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "overview_counts_overdue_idx" ON "overview_counts" USING btree ("overdue" DESC, "customer_id") WHERE "overdue" > 0;--> statement-breakpoint
 -- Adds deltas per customer in customer order (two changes at once wait for each other's rows and
 -- never lock them in another order).
