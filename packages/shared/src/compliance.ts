@@ -101,7 +101,7 @@ export const formatMeasurement = (value: string | number, unit: string | null): 
 
 /**
  * The limits as the screens and the PDF print them: "max. 0,30 Ohm", "min. 1,0 MOhm",
- * "0,5 – 2,0 mA". Only characters of the PDF's standard fonts (no ≤ or Ω).
+ * "0,5 – 2,0 mA": words a screen reader reads as well as the eye.
  */
 export function formatLimits(min: string | null, max: string | null, unit: string | null): string {
   const u = unit ? ` ${unit}` : '';
