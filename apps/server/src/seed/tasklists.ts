@@ -174,7 +174,7 @@ export async function seedTasklists(db: Db, tx: Executor, customerIds: number[])
         latestCompleted = await make(
           g,
           customerId,
-          dayFromToday(-20 - spread + ((i * 41 + c * 29) % spread)),
+          dayFromToday(-20 - spread + ((i * 41 + c * 29 + 200) % spread)),
           mechanics[(i + c + 1) % mechanics.length]!,
           'completed',
           i % 4 === 0 ? 'Sleutel ophalen bij de receptie' : null,
