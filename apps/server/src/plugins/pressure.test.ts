@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { createTestApp, type TestApp } from '../test/build-test-app';
+import { eventually } from '../test/eventually';
 
 /**
  * Issue 10 §1: when the event loop lags, requests are refused at once with 503 and a Dutch
@@ -24,7 +25,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('under pressure', () => {
   it('answers 503 with Retry-After and a Dutch message while the event loop lags, and serves again after', async () => {
-    expect((await t.app.inject({ url: '/api/token' })).statusCode).toBe(200);
+    // Served first (on a busy machine the loop may lag before the test stalls it: wait it out).
+    await eventually(async () => expect((await t.app.inject({ url: '/api/token' })).statusCode).toBe(200));
     // Stall the event loop, as a heavy synchronous request would.
     const until = Date.now() + 700;
     while (Date.now() < until);
@@ -40,11 +42,7 @@ describe('under pressure', () => {
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
     expect(lines.filter((l) => l.level === 40).length).toBeGreaterThanOrEqual(1);
 
-    let served = false;
-    for (let i = 0; i < 100 && !served; i++) {
-      served = (await t.app.inject({ url: '/api/token' })).statusCode === 200;
-      if (!served) await sleep(20);
-    }
-    expect(served, 'served again once the loop caught up').toBe(true);
+    // Served again once the loop caught up (bounded by the test's time-out, not a fixed count).
+    await eventually(async () => expect((await t.app.inject({ url: '/api/token' })).statusCode).toBe(200));
   });
 });
