@@ -44,3 +44,17 @@ export function dueStateWhere(state: DueState, dueDate: SQLWrapper, rejected: SQ
       return sql`(not ${rejected} and ${dueDate} is null)`;
   }
 }
+
+/**
+ * The clock of a prepared statement: today and the "due soon" window as placeholders, filled in
+ * per execution with `clockParams(dueClock(…))`, so one plan serves every day (a clock's values
+ * inlined into a prepared statement would freeze its first day). A one-off query passes the real
+ * clock.
+ */
+export const PLACEHOLDER_CLOCK = {
+  today: sql.placeholder('today'),
+  soonDays: sql.placeholder('soonDays'),
+} as unknown as DueClock;
+
+/** The values of PLACEHOLDER_CLOCK for one execution. */
+export const clockParams = (c: DueClock) => ({ today: c.today, soonDays: c.soonDays });

@@ -15,9 +15,15 @@ import { questionnaires } from '../../db/schema/questionnaires';
 import { users } from '../../db/schema/users';
 import { brandTypes, brands, machineTypes } from '../../db/schema/master-data';
 import { isoOf, jsonObject } from '../../db/sql-json';
-import { dueClock, dueStateSql, dueStateWhere, type DueClock } from '../../lib/due-state';
+import {
+  PLACEHOLDER_CLOCK,
+  clockParams,
+  dueClock,
+  dueStateSql,
+  dueStateWhere,
+  type DueClock,
+} from '../../lib/due-state';
 import { iso } from '../../lib/presenters';
-import { PLACEHOLDER_CLOCK, clockParams } from './machine-due-clock';
 import { OWN_MACHINE_LIST_FIELDS } from './own-machine.presenter';
 import { allOf, likePattern, pageMeta, preparedByShape, qualified, totalOf } from '../../lib/list-query';
 

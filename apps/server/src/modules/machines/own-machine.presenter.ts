@@ -8,7 +8,7 @@ import { openMalfunction } from '../../db/shared-facts';
 import { dueRowsJson } from '../../db/machine-due';
 import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 import { qualified } from '../../lib/list-query';
-import { PLACEHOLDER_CLOCK } from './machine-due-clock';
+import { PLACEHOLDER_CLOCK } from '../../lib/due-state';
 import { latestReportsOf } from './machine-reports.repository';
 
 /*

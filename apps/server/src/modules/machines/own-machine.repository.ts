@@ -2,9 +2,8 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { OwnMachineDetail } from '@keurwijzer/shared/portal';
 import { DUE_SOON_DAYS } from '@keurwijzer/shared/compliance';
 import type { Db } from '../../db/client';
-import { dueClock } from '../../lib/due-state';
+import { clockParams, dueClock } from '../../lib/due-state';
 import { machines } from '../../db/schema/machines';
-import { clockParams } from './machine-due-clock';
 import { machineJsonWith } from './machines.repository';
 import { OWN_MACHINE_DETAIL_FIELDS } from './own-machine.presenter';
 

@@ -9,7 +9,7 @@ import {
 } from '@keurwijzer/shared/overview';
 import type { Db } from '../../db/client';
 import { jsonObject, rowsOf } from '../../db/sql-json';
-import { dueStateSql, dueStateWhere, type DueClock } from '../../lib/due-state';
+import { PLACEHOLDER_CLOCK, clockParams, dueStateSql, dueStateWhere, type DueClock } from '../../lib/due-state';
 import { likePattern, pageMeta } from '../../lib/list-query';
 import type { JsonPage } from '../../lib/responses';
 
@@ -79,7 +79,46 @@ async function moveClock(db: Db, c: DueClock) {
   });
 }
 
+/**
+ * The Keuringsplanning's statement: the page's keys from the index of its filters, the names joined
+ * for those rows only, and the total: a count over the same range, or for Verlopen (of all or one
+ * customer) the kept overview_counts.overdue_rows while their clock is today.
+ */
+function dueStatement(q: DueListQuery, c: DueClock, p: { customerId: unknown; limit: unknown; offset: unknown }) {
+  const where = dueConditions({ ...q, customer_id: undefined }, c);
+  const scoped = p.customerId === undefined ? where : sql`${where} and d.customer_id = ${p.customerId}`;
+  const counted = sql`(select count(*)::int from machine_due d where ${scoped})`;
+  const keptOverdue =
+    q.state === 'overdue' &&
+    !q.search &&
+    q.location_id === undefined &&
+    !q.inspection_type &&
+    q.due_within_days === undefined;
+  const total = keptOverdue
+    ? sql`(case when (select oc.day from overview_clock oc) = ${c.today}::date
+        then (select coalesce(sum(k.overdue_rows), 0)::int from overview_counts k
+              ${p.customerId !== undefined ? sql`where k.customer_id = ${p.customerId}` : sql``})
+        else ${counted} end)`
+    : counted;
+  return {
+    json: sql`${dueRowJson(c)}::text`,
+    total,
+    from: sql`(select d.machine_id, d.inspection_type, d.due_date from machine_due d where ${scoped}
+              order by d.due_date, d.machine_id, d.inspection_type limit ${p.limit} offset ${p.offset}) p
+        join machine_due d on d.machine_id = p.machine_id and d.inspection_type = p.inspection_type
+        join machines m on m.id = d.machine_id
+        join customers cu on cu.id = d.customer_id
+        join locations l on l.id = d.location_id`,
+    order: sql`p.due_date, p.machine_id, p.inspection_type`,
+  };
+}
+
 export function createOverviewRepository(db: Db) {
+  /** The Keuringsplanning's prepared statements, one per state and scope (see `due`). */
+  const prepared = new Map<
+    string,
+    { execute(params: Record<string, unknown>): Promise<{ json: string; total: number }[]> }
+  >();
   return {
     /**
      * The office home in one statement. Verlopen per customer comes from overview_counts (kept by
@@ -120,39 +159,51 @@ export function createOverviewRepository(db: Db) {
       return (await read()).json;
     },
 
-    /** A page of the Keuringsplanning as JSON text with its total (one statement). */
+    /**
+     * A page of the Keuringsplanning as JSON text with its total (one statement). The common shape
+     * (a state, of everyone or of one customer: the home's links) runs as a named prepared
+     * statement per state and scope, with today, the customer and the page as parameters: planning
+     * its joins cost more than running them.
+     */
     async due(q: DueListQuery, c: DueClock): Promise<JsonPage> {
-      const where = dueConditions(q, c);
-      const limit = q.itemsPerPage;
-      const offset = (q.page - 1) * q.itemsPerPage;
-      const counted = sql`(select count(*)::int from machine_due d where ${where})`;
-      // Overdue, of everyone or of one customer (the home's links): the kept number of rows, when
-      // the counts' clock is today (else counted).
-      const keptOverdue =
-        q.state === 'overdue' &&
-        !q.search &&
-        q.location_id === undefined &&
-        !q.inspection_type &&
-        q.due_within_days === undefined;
-      const count = keptOverdue
-        ? sql`(case when (select oc.day from overview_clock oc) = ${c.today}::date
-            then (select coalesce(sum(k.overdue_rows), 0)::int from overview_counts k
-                  ${q.customer_id !== undefined ? sql`where k.customer_id = ${q.customer_id}` : sql``})
-            else ${counted} end)`
-        : counted;
-      const rows = await rowsOf<{ json: string; total: number }>(
-        db,
-        sql`select ${dueRowJson(c)}::text as json, ${count} as total
-            from (select d.machine_id, d.inspection_type, d.due_date from machine_due d where ${where}
-                  order by d.due_date, d.machine_id, d.inspection_type limit ${limit} offset ${offset}) p
-            join machine_due d on d.machine_id = p.machine_id and d.inspection_type = p.inspection_type
-            join machines m on m.id = d.machine_id
-            join customers cu on cu.id = d.customer_id
-            join locations l on l.id = d.location_id
-            order by p.due_date, p.machine_id, p.inspection_type`,
-      );
+      const common = !q.search && q.location_id === undefined && !q.inspection_type && q.due_within_days === undefined;
+      let rows: { json: string; total: number }[];
+      if (common) {
+        const key = `${q.state ?? 'all'}_${q.customer_id === undefined ? 'all' : 'customer'}`;
+        let statement = prepared.get(key);
+        if (!statement) {
+          const p = dueStatement(q, PLACEHOLDER_CLOCK, {
+            customerId: q.customer_id === undefined ? undefined : sql.placeholder('customerId'),
+            limit: sql.placeholder('limit'),
+            offset: sql.placeholder('offset'),
+          });
+          statement = db
+            .select({ json: sql<string>`${p.json}`, total: sql<number>`${p.total}` })
+            .from(p.from)
+            .orderBy(p.order)
+            .prepare(`due_list_${key}`);
+          prepared.set(key, statement);
+        }
+        rows = await statement.execute({
+          ...clockParams(c),
+          customerId: q.customer_id,
+          limit: q.itemsPerPage,
+          offset: (q.page - 1) * q.itemsPerPage,
+        });
+      } else {
+        const p = dueStatement(q, c, {
+          customerId: q.customer_id,
+          limit: q.itemsPerPage,
+          offset: (q.page - 1) * q.itemsPerPage,
+        });
+        rows = await rowsOf<{ json: string; total: number }>(
+          db,
+          sql`select ${p.json} as json, ${p.total} as total from ${p.from} order by ${p.order}`,
+        );
+      }
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && q.page > 1) {
+        const count = dueStatement(q, c, { customerId: q.customer_id, limit: 0, offset: 0 }).total;
         const [r] = await rowsOf<{ total: number }>(db, sql`select ${count} as total`);
         total = r?.total ?? 0;
       }
