@@ -8,6 +8,9 @@ export const formatPrice = (amount: number): string => `€ ${amountFormat.forma
 /** "€ 12,00" of an amount in cents; '' for no price. */
 export const formatCents = (cents: number | null): string => (cents === null ? '' : formatPrice(cents / 100));
 
+/** A calendar day "2026-01-31" as "31-01-2026" (no time zone can move it). */
+export const formatDay = (day: string): string => day.split('-').reverse().join('-');
+
 /** The product's time zone: "today" is the Dutch day, on the server and in the browser alike. */
 export const DUTCH_TIME_ZONE = 'Europe/Amsterdam';
 

@@ -1,4 +1,4 @@
-import { DUTCH_TIME_ZONE } from '@keurwijzer/shared/format';
+import { DUTCH_TIME_ZONE, formatDay } from '@keurwijzer/shared/format';
 
 /** Dutch dates and times as the exports print them (PDF, xlsx, e-mails): always in Dutch time. */
 export const TIME_ZONE = DUTCH_TIME_ZONE;
@@ -16,4 +16,4 @@ export const dutchDate = (d: Date) => dateFormat.format(d);
 /** 21-11-2026 14:05 in Dutch time. */
 export const dutchDateTime = (d: Date) => `${dutchDate(d)} ${timeFormat.format(d)}`;
 /** '2026-11-21' (a calendar day without time) as 21-11-2026. */
-export const dutchDay = (day: string) => day.split('-').reverse().join('-');
+export const dutchDay = formatDay;

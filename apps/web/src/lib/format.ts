@@ -16,7 +16,7 @@ export const formatDate = (value: string | Date): string => dateFormat.format(to
 /** 21-11-2026 14:05 (24-hour time). */
 export const formatDateTime = (value: string | Date): string => dateTimeFormat.format(toDate(value)).replace(',', '');
 
-export { formatCents, formatPrice } from '@keurwijzer/shared/format';
+export { formatCents, formatDay, formatPrice } from '@keurwijzer/shared/format';
 
 /**
  * Parses a typed date in Dutch order (day, month, year) with '/', '-' or '.' between the parts

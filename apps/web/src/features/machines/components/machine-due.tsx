@@ -13,6 +13,7 @@ import { INTERVAL_SOURCE_LABELS, INTERVALS_TEXT } from '@keurwijzer/shared/inter
 import type { Machine } from '@keurwijzer/shared/machines';
 import { DueStateChip } from '../../../components/judgement/due-state-chip';
 import { VerdictChip } from '../../../components/judgement/judgement';
+import { formatDay } from '../../../lib/format';
 import type { Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
 
@@ -23,9 +24,6 @@ import { FilterSelect } from '../../../components/table/filter-select';
  * judgement chips (components/judgement): the palette's main colours reach AA as text on the
  * paper in light and dark.
  */
-
-/** "2026-01-31" as "31-01-2026" (a calendar day: no time zone can move it). */
-export const formatDay = (day: string): string => day.split('-').reverse().join('-');
 
 /** A list's cell: the state chip and "vóór 31-01-2026" under it. */
 export function MachineDueCell({ machine }: { machine: Pick<Machine, 'due_state' | 'next_due_date'> }) {

@@ -5,7 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import { COMPLIANCE_TEXT, DUE_TYPE_LABELS } from '@keurwijzer/shared/compliance';
 import type { DueRow } from '@keurwijzer/shared/overview';
-import { formatDate } from '../../../lib/format';
+import { formatDay } from '../../../lib/format';
 import { DueStateChip } from '../../../components/judgement/due-state-chip';
 
 /** The machine screen (its reports and due state per type) of a Keuringsplanning row. */
@@ -31,10 +31,10 @@ export function DueCard({ row: r }: { row: DueRow }) {
           <DueStateChip state={r.state} />
         </Box>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {DUE_TYPE_LABELS[r.inspection_type]} · {COMPLIANCE_TEXT.nextDue(formatDate(r.due_date))}
+          {DUE_TYPE_LABELS[r.inspection_type]} · {COMPLIANCE_TEXT.nextDue(formatDay(r.due_date))}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {r.last_date ? `Laatste keuring ${formatDate(r.last_date)}` : COMPLIANCE_TEXT.neverInspected}
+          {r.last_date ? `Laatste keuring ${formatDay(r.last_date)}` : COMPLIANCE_TEXT.neverInspected}
         </Typography>
       </CardActionArea>
     </Card>

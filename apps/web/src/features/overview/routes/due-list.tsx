@@ -15,7 +15,7 @@ import { DataTable, type Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
-import { formatDate } from '../../../lib/format';
+import { formatDay } from '../../../lib/format';
 import { CustomerFilter } from '../../customers/components/customer-filter';
 import { locationsResource } from '../../locations/api/locations';
 import { ALL_ITEMS } from '../../machines/components/placement-fields';
@@ -123,7 +123,7 @@ export default function DueList() {
       render: (r) =>
         r.last_date ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            {formatDate(r.last_date)}
+            {formatDay(r.last_date)}
             {r.last_verdict && <VerdictChip verdict={r.last_verdict} />}
           </Box>
         ) : (
@@ -132,7 +132,7 @@ export default function DueList() {
           </Typography>
         ),
     },
-    { key: 'due_date', label: 'Volgende vóór', nowrap: true, render: (r) => formatDate(r.due_date) },
+    { key: 'due_date', label: 'Volgende vóór', nowrap: true, render: (r) => formatDay(r.due_date) },
     { key: 'state', label: 'Status', nowrap: true, render: (r) => <DueStateChip state={r.state} /> },
   ];
 

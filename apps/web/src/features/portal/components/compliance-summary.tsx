@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { COMPLIANCE_TEXT } from '@keurwijzer/shared/compliance';
 import { OVERVIEW_TEXT as T, type OwnSummary } from '@keurwijzer/shared/overview';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDay } from '../../../lib/format';
 import { useOwnSummary } from '../../overview/api/overview';
 import { DueStateChip } from '../../../components/judgement/due-state-chip';
 
@@ -72,7 +72,7 @@ function Attention({ data }: { data: OwnSummary }) {
               </Link>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {m.location_name}
-                {m.state === 'overdue' && m.due_date && ` · ${COMPLIANCE_TEXT.nextDue(formatDate(m.due_date))}`}
+                {m.state === 'overdue' && m.due_date && ` · ${COMPLIANCE_TEXT.nextDue(formatDay(m.due_date))}`}
               </Typography>
             </Box>
             <DueStateChip state={m.state} />

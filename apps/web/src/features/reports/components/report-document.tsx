@@ -17,7 +17,7 @@ import {
   type ReportStatus,
 } from '@keurwijzer/shared/reports';
 import { JudgementChip, VerdictChip } from '../../../components/judgement/judgement';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatDay } from '../../../lib/format';
 import { judgementOf, limitsOf, memoTitle, optionLabel } from './report-format';
 
 /** "Open" or "Ingediend" as a chip. */
@@ -134,7 +134,7 @@ export function ReportVerdict({ report }: { report: ReportDetail }) {
         </>
       )}
       {report.next_due_date && (
-        <Typography sx={{ fontWeight: 600 }}>{COMPLIANCE_TEXT.nextDue(formatDate(report.next_due_date))}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{COMPLIANCE_TEXT.nextDue(formatDay(report.next_due_date))}</Typography>
       )}
     </Box>
   );

@@ -2,14 +2,14 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { dutchToday } from '@keurwijzer/shared/format';
+import { dutchToday, formatDay } from '@keurwijzer/shared/format';
 import { roleCan, type Role } from '@keurwijzer/shared/permissions';
 import { REPORT_STATUS_LABELS, type ReportStatus } from '@keurwijzer/shared/reports';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { TASKLIST_STATUS_LABELS, type Tasklist, type TasklistStatus } from '@keurwijzer/shared/tasklists';
 
 /** "2026-05-01" as 01-05-2026: a calendar date, never shifted by the time zone. */
-export const formatPlannedDate = (date: string): string => date.split('-').reverse().join('-');
+export const formatPlannedDate = formatDay;
 
 /** Whether a task list is planned today (the Dutch day, as the server's order decides it). */
 export const isPlannedToday = (t: Pick<Tasklist, 'planned_date'>): boolean => t.planned_date === dutchToday();
