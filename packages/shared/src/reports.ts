@@ -106,6 +106,55 @@ export const ReportAnswerSchema = z.object({
 });
 export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
 
+/** At most this many photos per question of a report (issue 21). */
+export const MAX_PHOTOS_PER_QUESTION = 4;
+/** The device makes a photo smaller before it is queued: its longest side at most this many pixels. */
+export const PHOTO_MAX_SIDE = 2048;
+
+/**
+ * A photo of a question's answer. `id` is the uuid the device gave it when it was taken (the
+ * upload is idempotent per id, so a replayed upload stores it once); `url` is the image for the
+ * reader of the report (staff or the customer's portal).
+ */
+export const ReportPhotoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  created_at: z.string(),
+});
+export type ReportPhoto = z.infer<typeof ReportPhotoSchema>;
+
+/**
+ * The answer of the same question in the machine's previous submitted report (same inspection
+ * type), shown as a hint under the question: "Vorige keuring: Goed". `text` is the option's label
+ * or the value with its unit ("0,28 Ohm").
+ */
+export const PreviousAnswerSchema = z.object({
+  report_id: z.number().int(),
+  submitted_at: z.string(),
+  text: z.string(),
+  judgement: z.enum(JUDGEMENTS).nullable(),
+});
+export type PreviousAnswer = z.infer<typeof PreviousAnswerSchema>;
+
+/** Who signs a report at "Rapport afronden": the mechanic (asked) and the customer's contact (optional). */
+export const SIGNATURE_ROLES = ['mechanic', 'customer'] as const;
+export type SignatureRole = (typeof SIGNATURE_ROLES)[number];
+
+/** A signature of a report: who signed, when, and its image (a PNG) for the reader. */
+export const ReportSignatureSchema = z.object({
+  role: z.enum(SIGNATURE_ROLES),
+  signer_name: z.string(),
+  signed_at: z.string(),
+  url: z.string(),
+});
+export type ReportSignature = z.infer<typeof ReportSignatureSchema>;
+
+/** Another version of a report (a correction replaces a submitted report with a new version). */
+export const ReportVersionRefSchema = z.object({ id: z.number().int(), version: z.number().int() });
+export type ReportVersionRef = z.infer<typeof ReportVersionRefSchema>;
+
 /** A question of the report's copy with its answer (null: not answered). */
 export const ReportQuestionSchema = z.object({
   id: z.number().int(),
@@ -124,6 +173,10 @@ export const ReportQuestionSchema = z.object({
   memo_title: z.string().nullable(),
   position: z.number().int(),
   answer: ReportAnswerSchema.nullable(),
+  /** The answer's photos, oldest first (at most MAX_PHOTOS_PER_QUESTION). */
+  photos: z.array(ReportPhotoSchema),
+  /** The previous report's answer of this question (null: none); only while the report is open. */
+  previous: PreviousAnswerSchema.nullable(),
 });
 export type ReportQuestion = z.infer<typeof ReportQuestionSchema>;
 
@@ -198,6 +251,16 @@ export const ReportDetailSchema = z.object({
   /** "Volgende keuring vóór": the day ("YYYY-MM-DD") stored at the submit; null while open or without an interval. */
   next_due_date: z.string().nullable(),
   categories: z.array(ReportCategorySchema),
+  /** The signatures given at the submit (empty while open). */
+  signatures: z.array(ReportSignatureSchema),
+  /** 1 for a report as first submitted; a correction is the next version of the one it replaces. */
+  version: z.number().int(),
+  /** The version this one corrects (null: the first version). */
+  replaces: ReportVersionRefSchema.nullable(),
+  /** The version that corrects this one (null: this is the current version). */
+  replaced_by: ReportVersionRefSchema.nullable(),
+  /** Why the office reopened the previous version as this one (null: not a correction). */
+  correction_reason: z.string().nullable(),
   updated_at: z.string(),
 });
 export type ReportDetail = z.infer<typeof ReportDetailSchema>;

@@ -75,6 +75,11 @@ describe('GET /api/reports/:id', () => {
         derived_verdict: 'rejected',
         verdict_reason: null,
         next_due_date: null,
+        signatures: [],
+        version: 1,
+        replaces: null,
+        replaced_by: null,
+        correction_reason: null,
       });
       expect(ReportDetailSchema.shape.machine.strict().parse(data.machine)).toEqual({
         id: machine.id,
@@ -118,6 +123,8 @@ describe('GET /api/reports/:id', () => {
           memo: 'Snoer vervangen',
           answered_at: '2026-03-01T09:30:00.000Z',
         },
+        photos: [],
+        previous: null,
       });
       expect(q2!.answer).toMatchObject({ option: null, memo: 'Nog nakijken' });
       expect(data.categories[1]!.questions.every((q) => q.answer === null)).toBe(true);

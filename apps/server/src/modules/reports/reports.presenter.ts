@@ -45,6 +45,9 @@ const QUESTION_JSON = jsonObject({
   memo_title: sql`q.memo_title`,
   position: sql`q.position`,
   answer: sql`case when a.id is null then null else ${ANSWER_JSON} end`,
+  // Issue 21 contract, filled in by the photos and previous-answer work.
+  photos: sql`'[]'::json`,
+  previous: sql`null::json`,
 } satisfies Record<keyof ReportQuestion, SQL>);
 
 /** A category `rc` with its questions `qs.questions` (built by CATEGORIES below). */
@@ -161,5 +164,11 @@ export const REPORT_DETAIL_JSON = jsonObject({
   verdict_reason: sql`r.verdict_reason`,
   next_due_date: sql`to_char(r.next_due_date, 'YYYY-MM-DD')`,
   categories: sql`x.categories`,
+  // Issue 21 contract, filled in by the signature and correction work.
+  signatures: sql`'[]'::json`,
+  version: sql`1`,
+  replaces: sql`null::json`,
+  replaced_by: sql`null::json`,
+  correction_reason: sql`null::text`,
   updated_at: isoOf(sql`r.updated_at`),
 } satisfies Record<keyof ReportDetail, SQL>);

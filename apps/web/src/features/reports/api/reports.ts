@@ -5,6 +5,7 @@ import type {
   MachineReport,
   ReportDetail,
   ReportSaveFormValues,
+  SignatureRole,
   SubmitFormValues,
 } from '@keurwijzer/shared/reports';
 import { apiGet, apiSend, type Page, type Query } from '../../../lib/api-client';
@@ -17,6 +18,12 @@ export const reportPaths = {
   answer: (id: number, questionId: number) => `/api/reports/${id}/answers/${questionId}`,
   category: (id: number, categoryId: number) => `/api/reports/${id}/categories/${categoryId}`,
   submit: (id: number) => `/api/reports/${id}/submit`,
+  /** POST (multipart: photo, taken_at): a photo of a question's answer, idempotent per photo id. */
+  photos: (id: number, questionId: number, photoId: string) => `/api/reports/${id}/questions/${questionId}/photos/${photoId}`,
+  /** GET the image, DELETE it (while the report is open; deleting a missing photo is no error). */
+  photo: (id: number, photoId: string) => `/api/reports/${id}/photos/${photoId}`,
+  /** PUT (multipart: signature PNG, signer_name, signed_at) while open; GET the image. */
+  signature: (id: number, role: SignatureRole) => `/api/reports/${id}/signatures/${role}`,
   pdf: (id: number) => `/api/reports/${id}/pdf`,
   completed: '/api/completed-reports',
   completedExport: '/api/completed-reports/export',

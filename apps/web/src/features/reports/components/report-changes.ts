@@ -1,4 +1,5 @@
-import type { ReportAnswer } from '@keurwijzer/shared/reports';
+import type { Verdict } from '@keurwijzer/shared/compliance';
+import type { ReportAnswer, SignatureRole } from '@keurwijzer/shared/reports';
 import { localQueueStorage, type QueuedChange, type QueueStorage, type WireChange } from '../../../lib/save-queue';
 import { reportPaths } from '../api/reports';
 
@@ -9,7 +10,15 @@ import { reportPaths } from '../api/reports';
 export type ReportChange =
   | { kind: 'answer'; questionId: number; answer: ReportAnswer }
   | { kind: 'skip'; categoryId: number; skipped: boolean }
-  | { kind: 'notAtLocation'; notAtLocation: boolean };
+  | { kind: 'notAtLocation'; notAtLocation: boolean }
+  /** A photo of a question's answer, made smaller on the device; `photoId` is its uuid. */
+  | { kind: 'photo'; questionId: number; photoId: string; blob: Blob; takenAt: string }
+  /** Removes a photo (a waiting upload of the same photo is replaced: nothing is sent twice). */
+  | { kind: 'photoDelete'; questionId: number; photoId: string }
+  /** A signature at "Rapport afronden" (a PNG of the pad). */
+  | { kind: 'signature'; role: SignatureRole; signerName: string; signedAt: string; blob: Blob }
+  /** "Rapport afronden" made without a connection: sent last, after every other change. */
+  | { kind: 'submit'; verdict?: Verdict; verdictReason?: string };
 
 /** The queue's key: a newer change of the same question, category or flag replaces a waiting one. */
 export function reportChangeKey(change: ReportChange): string {
@@ -20,6 +29,13 @@ export function reportChangeKey(change: ReportChange): string {
       return `category:${change.categoryId}`;
     case 'notAtLocation':
       return 'report';
+    case 'photo':
+    case 'photoDelete':
+      return `photo:${change.photoId}`;
+    case 'signature':
+      return `signature:${change.role}`;
+    case 'submit':
+      return 'submit';
   }
 }
 
@@ -38,6 +54,26 @@ export function encodeReportChange(reportId: number, change: ReportChange): Wire
       return { path: reportPaths.category(reportId, change.categoryId), body: { skipped: flag(change.skipped) }, method: 'PUT' };
     case 'notAtLocation':
       return { path: reportPaths.report(reportId), body: { not_at_location: flag(change.notAtLocation) }, method: 'PUT' };
+    case 'photo':
+      return {
+        path: reportPaths.photos(reportId, change.questionId, change.photoId),
+        body: { photo: change.blob, taken_at: change.takenAt },
+        method: 'POST',
+      };
+    case 'photoDelete':
+      return { path: reportPaths.photo(reportId, change.photoId), body: {}, method: 'DELETE' };
+    case 'signature':
+      return {
+        path: reportPaths.signature(reportId, change.role),
+        body: { signature: change.blob, signer_name: change.signerName, signed_at: change.signedAt },
+        method: 'PUT',
+      };
+    case 'submit':
+      return {
+        path: reportPaths.submit(reportId),
+        body: change.verdict ? { verdict: change.verdict, verdict_reason: change.verdictReason ?? '' } : {},
+        method: 'POST',
+      };
   }
 }
 
@@ -121,7 +157,7 @@ export function overlayOf(changes: readonly QueuedChange<ReportChange>[]): Overl
   for (const { value } of changes) {
     if (value.kind === 'answer') overlay.answers[value.questionId] = value.answer;
     else if (value.kind === 'skip') overlay.skipped[value.categoryId] = value.skipped;
-    else overlay.notAtLocation = value.notAtLocation;
+    else if (value.kind === 'notAtLocation') overlay.notAtLocation = value.notAtLocation;
   }
   return overlay;
 }

@@ -15,6 +15,8 @@ const choice = (option: number | null, skipped = false): ReportQuestion => ({
   memo_title: null,
   position: skipped ? 2 : 1,
   answer: option === null ? null : { option, value: null, judgement: null, memo: null, answered_at: at },
+  photos: [],
+  previous: null,
 });
 const measured = (value: string | null, memo: string | null = null): ReportQuestion => ({
   ...choice(null),
