@@ -1,0 +1,37 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { reportQuestions, reports } from './tasklists';
+import { users } from './users';
+
+/**
+ * A photo of a report's answer (issue 21, migration 0031). `id` is the uuid the device gave it
+ * when it was taken: a replayed upload finds its row and stores nothing twice. At most
+ * MAX_PHOTOS_PER_QUESTION per question, checked by the service under the report's row lock
+ * (modules/reports/reports-photos.service.ts). The files (re-encoded by the image intake, and a
+ * WebP thumbnail) are in the storage under `reports/<report id>/`; `size` counts for the
+ * customer's storage quota.
+ */
+export const reportPhotos = pgTable(
+  'report_photos',
+  {
+    id: uuid('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    reportQuestionId: integer('report_question_id')
+      .notNull()
+      .references(() => reportQuestions.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size: integer('size').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was taken on the device (never later than the upload). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('report_photos_question_idx').on(t.reportQuestionId, t.createdAt),
+    index('report_photos_report_idx').on(t.reportId),
+  ],
+);
