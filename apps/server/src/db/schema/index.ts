@@ -14,3 +14,4 @@ export * from './kept-counts';
 export * from './compliance';
 export * from './reminders';
 export * from './overview';
+export * from './report-photos';
