@@ -111,6 +111,23 @@ export const MAX_PHOTOS_PER_QUESTION = 4;
 /** The device makes a photo smaller before it is queued: its longest side at most this many pixels. */
 export const PHOTO_MAX_SIDE = 2048;
 
+/** The texts of the answers' photos (the report screen, the report views, the API and the PDF). */
+export const PHOTO_TEXT = {
+  title: "Foto's",
+  add: 'Foto toevoegen',
+  gallery: 'Kies uit galerij',
+  max: `Maximaal ${MAX_PHOTOS_PER_QUESTION} foto's per vraag`,
+  missing: 'Kies een foto om te uploaden',
+  view: 'Foto bekijken',
+  remove: 'Foto verwijderen',
+  removeConfirm: 'Weet je zeker dat je deze foto wilt verwijderen?',
+  added: 'Foto toegevoegd',
+  removed: 'Foto verwijderd',
+  otherQuestion: 'Deze foto hoort bij een andere vraag of een ander rapport.',
+  invalidTakenAt: 'Ongeldig tijdstip',
+  unreadable: 'Deze foto kan niet worden gelezen',
+} as const;
+
 /**
  * A photo of a question's answer. `id` is the uuid the device gave it when it was taken (the
  * upload is idempotent per id, so a replayed upload stores it once); `url` is the image for the
