@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SORT_ORDERS, listQuerySchema } from './api';
 import { JUDGEMENTS, QUESTION_KINDS, VERDICTS, measurementValueField } from './compliance';
 import { INSPECTION_TYPES } from './questionnaires';
-import { MSG, flagField, idField, optionalText, sentAs } from './validation';
+import { MSG, flagField, idField, optionalText, requiredText, sentAs } from './validation';
 
 /**
  * A report: one machine on one task list, filled in from a copy of the machine's questionnaire of
@@ -359,6 +359,41 @@ export const SubmitInputSchema = z.object({
 });
 export type SubmitInput = z.output<typeof SubmitInputSchema>;
 export type SubmitFormValues = z.input<typeof SubmitInputSchema>;
+
+/** A signature's PNG is at most this many bytes (a pad's drawing is a few KB). */
+export const MAX_SIGNATURE_BYTES = 512 * 1024;
+/** The signer's name: 1 to 100 characters. */
+export const SIGNER_NAME_MAX = 100;
+
+/** The texts of the signatures (the "Rapport afronden" dialog, the report views and the PDF). */
+export const SIGNATURE_TEXT = {
+  mechanic: 'Handtekening monteur',
+  customer: 'Handtekening klant',
+  notSigned: 'Niet ondertekend',
+  signHere: 'Zet uw handtekening',
+  clear: 'Wissen',
+  mechanicName: 'Naam monteur',
+  customerName: 'Naam contactpersoon klant',
+  customerOptional: 'Laat de contactpersoon van de klant tekenen (niet verplicht).',
+  missing: 'Kies een handtekening om te uploaden',
+  pngOnly: 'Een handtekening is een PNG-afbeelding',
+  tooLarge: 'Een handtekening is maximaal 512 KB',
+  saved: 'Handtekening opgeslagen',
+} as const;
+export const SIGNATURE_ROLE_LABELS: Record<SignatureRole, string> = {
+  mechanic: SIGNATURE_TEXT.mechanic,
+  customer: SIGNATURE_TEXT.customer,
+};
+
+/**
+ * PUT /api/reports/:id/signatures/:role (multipart): the fields beside the file part `signature`
+ * (a PNG of at most MAX_SIGNATURE_BYTES). The same role again replaces it while the report is open.
+ */
+export const SignatureFieldsSchema = z.object({
+  signer_name: requiredText(SIGNER_NAME_MAX),
+  signed_at: instantField(),
+});
+export type SignatureFields = z.output<typeof SignatureFieldsSchema>;
 
 /** A submitted report as the completed-reports list shows it. */
 export const CompletedReportSchema = z.object({

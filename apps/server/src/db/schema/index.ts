@@ -14,4 +14,5 @@ export * from './kept-counts';
 export * from './compliance';
 export * from './reminders';
 export * from './overview';
+export * from './report-signatures';
 export * from './report-photos';
