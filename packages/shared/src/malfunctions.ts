@@ -115,6 +115,14 @@ export const MalfunctionSchema = z.object({
   status: z.enum(MALFUNCTION_STATUSES),
   reported_by: z.number().int().nullable(),
   reported_by_name: z.string().nullable(),
+  /**
+   * Reported through the machine's QR label by someone without an account (issue 21): then
+   * `reported_by` is null and the name and phone number or e-mail address they gave are here
+   * ("Anoniem gemeld via QR-label: <naam>, <contact>", LABEL_TEXT.anonymousReporter).
+   */
+  anonymous: z.boolean(),
+  reporter_name: z.string().nullable(),
+  reporter_contact: z.string().nullable(),
   reported_at: z.string(),
   handled_by: z.number().int().nullable(),
   handled_by_name: z.string().nullable(),

@@ -16,3 +16,4 @@ export * from './reminders';
 export * from './overview';
 export * from './report-signatures';
 export * from './report-photos';
+export * from './labels';

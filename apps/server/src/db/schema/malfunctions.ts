@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { MalfunctionStatus } from '@keurwijzer/shared/malfunctions';
 import { customers } from './customers';
 import { machines } from './machines';
@@ -30,9 +30,18 @@ export const malfunctions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Reported through the machine's QR label by someone without an account (migration 0034). */
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** The name and phone number or e-mail address an anonymous reporter gave. */
+    reporterName: varchar('reporter_name', { length: 255 }),
+    reporterContact: varchar('reporter_contact', { length: 255 }),
   },
   (t) => [
     check('malfunctions_status_check', sql`${t.status} in ('open', 'in_progress', 'resolved')`),
+    check(
+      'malfunctions_anonymous_check',
+      sql`not ${t.anonymous} or (${t.reportedBy} is null and ${t.reporterName} is not null and ${t.reporterContact} is not null)`,
+    ),
     // The office's list, newest first: page 1 reads 25 index entries.
     index('malfunctions_created_idx').on(t.createdAt, t.id),
     // ... with a status filter, and the open count (Open + In behandeling) from the index alone.

@@ -59,6 +59,9 @@ const MALFUNCTION_FIELDS = {
   status: sql`f.status`,
   reported_by: sql`f.reported_by`,
   reported_by_name: userName(sql`f.reported_by`),
+  anonymous: sql`f.anonymous`,
+  reporter_name: sql`f.reporter_name`,
+  reporter_contact: sql`f.reporter_contact`,
   reported_at: isoOf(sql`f.created_at`),
   handled_by: sql`f.handled_by`,
   handled_by_name: userName(sql`f.handled_by`),
@@ -100,7 +103,9 @@ export const MAIL_FACTS = sql`json_build_object(
   'place', concat_ws(', ', l.name, d.name, r.name),
   'description', f.description,
   'remark', f.remark,
-  'reporterName', ${fullName('u')},
+  'reporterName', case when f.anonymous
+    then 'Anoniem via QR-label: ' || f.reporter_name || ', ' || f.reporter_contact
+    else ${fullName('u')} end,
   'reporterEmail', u.email,
   'reporterActive', coalesce(u.archived_at is null and u.activated_at is not null, false),
   'customerNote', f.customer_note)`;

@@ -86,7 +86,7 @@ function officeConditions(q: MalfunctionListQuery): SQL {
   if (q.customer_id !== undefined) filters.push(sql`f.customer_id = ${q.customer_id}`);
   if (q.search) {
     const p = likePattern(q.search);
-    filters.push(sql`(f.description ilike ${p}
+    filters.push(sql`(f.description ilike ${p} or f.reporter_name ilike ${p}
       or f.customer_id in (select sc.id from customers sc where sc.name ilike ${p})
       or f.machine_id in (select sm.id from machines sm where sm.name ilike ${p} or sm.inventory_number ilike ${p}
         or sm.location_id in (select sl.id from locations sl where sl.name ilike ${p}))
