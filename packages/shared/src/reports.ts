@@ -125,6 +125,7 @@ export const PHOTO_TEXT = {
   removed: 'Foto verwijderd',
   otherQuestion: 'Deze foto hoort bij een andere vraag of een ander rapport.',
   invalidTakenAt: 'Ongeldig tijdstip',
+  invalidId: 'Ongeldige foto-id',
   unreadable: 'Deze foto kan niet worden gelezen',
 } as const;
 
