@@ -16,6 +16,7 @@ import TaskIcon from '@mui/icons-material/TaskOutlined';
 import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturingOutlined';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScannerOutlined';
 import type { Role } from '@keurwijzer/shared/permissions';
 import { useOpenFollowupsBadge } from '../features/followups/api/open-count';
 import { useFailedMailCount } from '../features/mails/api/failed-count';
@@ -55,6 +56,7 @@ export const NAVIGATION: NavSection[] = [
   {
     items: [
       { label: 'Home', to: '/', icon: AssignmentIcon, access: 'tasklists.view', end: true },
+      { label: 'Scannen', to: '/mechanic/scan', icon: QrCodeScannerIcon, access: 'tasklists.manage' },
       { label: 'Home', to: '/machines', icon: PrecisionManufacturingIcon, access: 'own-machines.view' },
       { label: 'Mijn storingen', to: '/malfunctions', icon: ReportProblemIcon, access: 'own-machines.view' },
     ],

@@ -156,6 +156,8 @@ const fieldWorkRoutes: RouteObject[] = [
   route('tasklists/create', 'tasklists.manage', () => import('../features/tasklists/routes/tasklist-create')),
   route('mechanic/tasklists/:id', 'tasklists.manage', () => import('../features/tasklists/routes/tasklist-plan')),
   route('mechanic/report/:id', 'tasklists.manage', () => import('../features/reports/routes/report-fill')),
+  // The QR scanner (issue 21): opens a scanned label's /m/<token>.
+  route('mechanic/scan', 'tasklists.manage', () => import('../features/labels/routes/label-scan')),
   route('admin/tasklists/:id', 'reports.view', () => import('../features/tasklists/routes/tasklist-office')),
   route('admin/completed-reports', 'reports.view', () => import('../features/reports/routes/completed-reports')),
   route('admin/completed-reports/:id', 'reports.view', reportView),
@@ -230,6 +232,9 @@ export const routes: RouteObject[] = [
           route('admin/mails', 'users.manage', () => import('../features/mails/routes/mail-failures')),
         ],
       },
+      // A machine's QR label (issue 21): public, outside the guard and without the app's navigation;
+      // the screen itself sends a logged-in user on to their machine or report screen.
+      { path: 'm/:token', lazy: screen(() => import('../features/labels/routes/label-landing')) },
       { path: '*', lazy: screen(() => import('./routes/not-found')) },
     ],
   },

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { LocationInputSchema } from '@keurwijzer/shared/customers';
 import { CrudFormPage } from '../../../components/form/crud-form-page';
 import { TextFieldElement } from '../../../components/form/form-fields';
+import { LocationLabelsCard } from '../../labels/components/label-download-menu';
 import { locationsResource } from '../api/locations';
 import { AddressFields } from '../components/address-fields';
 import { usePlacementCrumbs } from '../components/use-placement-crumbs';
@@ -28,6 +29,11 @@ export default function LocationForm() {
       title={(l) => (l ? `${l.name} wijzigen` : 'Nieuwe vestiging')}
       crumbs={(l) => [...crumbs, { label: l ? l.name : 'Nieuwe vestiging' }]}
       backTo={`/admin/customers/${customerId}/locations`}
+      aside={
+        params.locationId ? (
+          <LocationLabelsCard customerId={customerId} locationId={Number(params.locationId)} />
+        ) : undefined
+      }
       fields={(control) => (
         <>
           <TextFieldElement name="name" control={control} label="Naam" required autoFocus />

@@ -1,8 +1,12 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import ApartmentIcon from '@mui/icons-material/ApartmentOutlined';
+import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { formatAddress, type Location } from '@keurwijzer/shared/customers';
+import { LABEL_TEXT } from '@keurwijzer/shared/labels';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { RowAction } from '../../../components/table/row-action';
+import { LocationLabelsDialog } from '../../labels/components/label-download-menu';
 import { KeuringsoverzichtRowAction } from '../../portal/components/keuringsoverzicht-button';
 import { locationsResource } from '../api/locations';
 import { usePlacementCrumbs } from '../components/use-placement-crumbs';
@@ -12,6 +16,8 @@ export default function LocationsList() {
   const customerId = Number(useParams().id);
   const crumbs = usePlacementCrumbs({ customerId });
   const base = `/admin/customers/${customerId}/locations`;
+  // "Labels afdrukken" of a row: the location whose layouts the dialog offers.
+  const [labelsFor, setLabelsFor] = useState<Location | null>(null);
   return (
     <CrudListPage<Location>
       resource={locationsResource}
@@ -25,6 +31,7 @@ export default function LocationsList() {
       rowActions={(l) => (
         <>
           <KeuringsoverzichtRowAction customerId={customerId} locationId={l.id} locationName={l.name} />
+          <RowAction label={`${LABEL_TEXT.labels} ${l.name}`} icon={<QrCodeIcon />} onClick={() => setLabelsFor(l)} />
           <RowAction label="Afdelingen" icon={<ApartmentIcon />} to={`${base}/${l.id}/departments`} />
         </>
       )}
@@ -40,6 +47,8 @@ export default function LocationsList() {
           render: (l) => l.departments_count,
         },
       ]}
-    />
+    >
+      <LocationLabelsDialog customerId={customerId} location={labelsFor} onClose={() => setLabelsFor(null)} />
+    </CrudListPage>
   );
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { MachineInputSchema, type Machine, type MachineFormValues } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import { CrudFormPage } from '../../../components/form/crud-form-page';
+import { MachineLabelCard } from '../../labels/components/machine-label-card';
 import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
 import { machinesResource } from '../api/machines';
 import { MachineFields } from '../components/machine-fields';
@@ -64,6 +65,7 @@ export default function MachineForm() {
         <>
           <MachineIntervalsCard customerId={customerId} machineId={machineId} />
           <MachineDueCard customerId={customerId} machineId={machineId} />
+          <MachineLabelCard customerId={customerId} machineId={machineId} />
           <MachineLatestReports customerId={customerId} machineId={machineId} />
           <MachineImages customerId={customerId} machineId={machineId} />
           <MachineMoves customerId={customerId} machineId={machineId} />

@@ -5,6 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { Malfunction } from '@keurwijzer/shared/malfunctions';
 import { formatDateTime } from '../../../lib/format';
+import { reporterOf } from '../../labels/lib/reporter';
 import { MalfunctionStatusChip } from './malfunction-status';
 
 /** A malfunction on a phone: the whole card opens it (a target a thumb can hit). */
@@ -41,7 +42,7 @@ export function MalfunctionCard({ malfunction: m, to }: { malfunction: Malfuncti
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {formatDateTime(m.reported_at)}
-          {m.reported_by_name && ` · ${m.reported_by_name}`}
+          {reporterOf(m) && ` · ${reporterOf(m)}`}
           {m.handled_by_name && ` · behandeld door ${m.handled_by_name}`}
         </Typography>
       </CardActionArea>

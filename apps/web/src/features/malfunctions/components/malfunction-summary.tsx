@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { MalfunctionDetail } from '@keurwijzer/shared/malfunctions';
 import { formatDateTime } from '../../../lib/format';
+import { reporterOf } from '../../labels/lib/reporter';
 import { MalfunctionStatusChip } from './malfunction-status';
 
 function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -60,7 +61,7 @@ export function MalfunctionSummary({ malfunction: m }: { malfunction: Malfunctio
             <MalfunctionStatusChip status={m.status} />
           </Box>
         </Item>
-        <Item label="Gemeld door">{m.reported_by_name ?? '-'}</Item>
+        <Item label="Gemeld door">{reporterOf(m) ?? '-'}</Item>
         <Item label="Gemeld op">{formatDateTime(m.reported_at)}</Item>
         <Item label="Behandeld door">{m.handled_by_name ?? '-'}</Item>
         <Item label="Opgelost op">{m.resolved_at ? formatDateTime(m.resolved_at) : '-'}</Item>

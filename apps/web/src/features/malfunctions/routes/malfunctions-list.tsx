@@ -13,6 +13,7 @@ import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
 import { CustomerFilter } from '../../customers/components/customer-filter';
+import { reporterOf } from '../../labels/lib/reporter';
 import { useMalfunctions } from '../api/malfunctions';
 import { MalfunctionCard } from '../components/malfunction-card';
 import { MalfunctionStatusChip } from '../components/malfunction-status';
@@ -95,8 +96,8 @@ export default function MalfunctionsList() {
       key: 'reported_by',
       label: 'Gemeld door',
       hideBelow: 'xl',
-      truncate: { text: (m) => m.reported_by_name ?? '', maxWidth: 180 },
-      render: (m) => m.reported_by_name ?? '-',
+      truncate: { text: (m) => reporterOf(m) ?? '', maxWidth: 180 },
+      render: (m) => reporterOf(m) ?? '-',
     },
     {
       key: 'reported_at',
@@ -105,7 +106,7 @@ export default function MalfunctionsList() {
       render: (m) => (
         <>
           {formatDateTime(m.reported_at)}
-          <UntilXl>{m.reported_by_name}</UntilXl>
+          <UntilXl>{reporterOf(m)}</UntilXl>
         </>
       ),
     },
