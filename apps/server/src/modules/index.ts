@@ -83,6 +83,9 @@ import { createQuestionsService } from './questions/questions.service';
 import { createReportsRepository } from './reports/reports.repository';
 import { reportsRoutes } from './reports/reports.routes';
 import { createReportsService } from './reports/reports.service';
+import { createReportSignaturesRepository } from './reports/reports-signatures.repository';
+import { reportSignaturesRoutes } from './reports/reports-signatures.routes';
+import { createReportSignaturesService } from './reports/reports-signatures.service';
 import { createRegistrationRepository } from './registration/registration.repository';
 import { registrationRoutes } from './registration/registration.routes';
 import { createRegistrationService } from './registration/registration.service';
@@ -183,7 +186,21 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
   const loginThrottle = createLoginThrottle(repos.loginAttempts);
   const machineImages = createMachineImagesService({ repo: repos.machineImages, storage, intake: images });
   const machineReports = createMachineReportsService({ repo: repos.machineReports });
-  const reports = createReportsService({ db, repo: repos.reports, images: machineImages, company: config.company });
+  // The signatures at "Rapport afronden" (issue 21): images through the one intake, printed on the PDF.
+  const reportSignatures = createReportSignaturesService({
+    db,
+    reports: repos.reports,
+    repo: createReportSignaturesRepository(db),
+    storage,
+    intake: images,
+  });
+  const reports = createReportsService({
+    db,
+    repo: repos.reports,
+    images: machineImages,
+    company: config.company,
+    signatureImages: reportSignatures.imagesOf,
+  });
   const auth = createAuthService({
     // Users <-> auth: login reads users through this small interface, user management ends
     // sessions through `sessions` (its `UserSessions`); neither imports the other.
@@ -282,6 +299,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     machineReports,
     // The report screen shows its machine's first image through `machineImages` (its `ReportImages`).
     reports,
+    reportSignatures,
     // The customer portal reads reports through the reports service (its `PortalReports`).
     ownMachine: createOwnMachineService({ repo: repos.ownMachine, machineReports, images: machineImages, reports }),
     malfunctions: createMalfunctionsService({
@@ -348,6 +366,7 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(completedReportsRoutes, { service: modules.completedReports });
   await app.register(machineReportsRoutes, { service: modules.machineReports });
   await app.register(reportsRoutes, { service: modules.reports });
+  await app.register(reportSignaturesRoutes, { service: modules.reportSignatures });
   await app.register(accountRoutes, { service: modules.account });
   await app.register(passwordRoutes, { service: modules.password });
   await app.register(malfunctionsRoutes, { service: modules.malfunctions });

@@ -200,6 +200,10 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/reports/:id/submit': STAFF,
   'GET /api/reports/:id/pdf': STAFF,
   'GET /api/reports/:id/image': STAFF,
+  // Signatures at "Rapport afronden" (issue 21): staff sign and read; the portal reads its own
+  'POST /api/reports/:id/signatures/:role': STAFF,
+  'GET /api/reports/:id/signatures/:role': STAFF,
+  'GET /api/machines/:id/reports/:reportId/signatures/:role': CUSTOMERS,
   // Malfunctions: customer users report on and read their own; the office handles them
   'POST /api/machines/:id/malfunctions': CUSTOMERS,
   'GET /api/own-malfunctions': CUSTOMERS,

@@ -73,6 +73,11 @@ export function createOwnMachineService({
       const { report: found, firstImageId } = await report(actor, machineId, reportId);
       return {
         ...found,
+        // The signatures' images through the portal's route (issue 21, reports-signatures.routes.ts).
+        signatures: found.signatures.map((s) => ({
+          ...s,
+          url: `/api/machines/${machineId}/reports/${reportId}/signatures/${s.role}`,
+        })),
         machine: {
           ...found.machine,
           image_url: firstImageId === null ? null : `/api/machines/${machineId}/images/${firstImageId}/file?thumb=1`,

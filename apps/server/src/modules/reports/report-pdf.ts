@@ -11,7 +11,14 @@ import {
 } from '@keurwijzer/shared/compliance';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
-import { REPORT_TEXT, type ReportDetail, type ReportQuestion } from '@keurwijzer/shared/reports';
+import {
+  REPORT_TEXT,
+  SIGNATURE_ROLE_LABELS,
+  SIGNATURE_TEXT,
+  type ReportDetail,
+  type ReportQuestion,
+  type SignatureRole,
+} from '@keurwijzer/shared/reports';
 import type { Company } from '../../config';
 import { dutchDateTime, dutchDay } from '../../lib/dutch-time';
 import { FONT, createPdfDocument } from '../../lib/pdf';
@@ -21,7 +28,12 @@ import { FONT, createPdfDocument } from '../../lib/pdf';
 // known: a report is a few pages, never a stream of thousands of rows).
 
 /** What the PDF says besides the report. */
-export type ReportPdfInfo = { company: Company; generatedAt: Date };
+export type ReportPdfInfo = {
+  company: Company;
+  generatedAt: Date;
+  /** The images (PNG) of the report's signatures, by role (a missing one prints no image). */
+  signatures?: { role: SignatureRole; image: Buffer }[];
+};
 
 /** An open report is printed as a concept. */
 export const CONCEPT_STATUS = 'Concept — nog niet ingediend';
@@ -325,6 +337,44 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
         .stroke();
     }
     y += 6;
+  }
+
+  // The signatures (issue 21): the mechanic's, and the customer contact's when given, side by
+  // side: label, image, name and when; "Niet ondertekend" without the mechanic's.
+  {
+    const SIGNATURE_IMAGE = 70;
+    const column = (width - 16) / 2;
+    room(22 + (report.signatures.length > 0 ? SIGNATURE_IMAGE + 36 : 28));
+    y += 4;
+    doc.fillColor('black').font(FONT.bold).fontSize(11).text('Ondertekening', MARGIN, y, { lineBreak: false });
+    y += 18;
+    const top = y;
+    let lowest = y;
+    const block = (role: SignatureRole, x: number) => {
+      const signature = report.signatures.find((s) => s.role === role);
+      let by = top;
+      doc.fillColor(GREY).font(FONT.regular).fontSize(8).text(SIGNATURE_ROLE_LABELS[role], x, by, { width: column });
+      by = doc.y + 3;
+      if (!signature) {
+        doc.fillColor('black').font(FONT.italic).fontSize(9.5).text(SIGNATURE_TEXT.notSigned, x, by, { width: column });
+        lowest = Math.max(lowest, doc.y);
+        return;
+      }
+      const image = info.signatures?.find((s) => s.role === role)?.image;
+      doc.rect(x, by, column, SIGNATURE_IMAGE + 8).lineWidth(0.5).strokeColor('#BBBBBB').stroke();
+      if (image) doc.image(image, x + 4, by + 4, { fit: [column - 8, SIGNATURE_IMAGE], align: 'center', valign: 'center' });
+      by += SIGNATURE_IMAGE + 12;
+      doc.fillColor('black').font(FONT.bold).fontSize(9).text(signature.signer_name, x, by, { width: column });
+      doc
+        .fillColor(GREY)
+        .font(FONT.regular)
+        .fontSize(8)
+        .text(dutchDateTime(new Date(signature.signed_at)), x, doc.y + 1, { width: column });
+      lowest = Math.max(lowest, doc.y);
+    };
+    block('mechanic', MARGIN);
+    if (report.signatures.some((s) => s.role === 'customer')) block('customer', MARGIN + column + 16);
+    y = lowest + 10;
   }
 
   // Every page's footer, now that the number of pages is known.

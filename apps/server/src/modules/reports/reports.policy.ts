@@ -1,5 +1,6 @@
 import { ACCESS } from '@keurwijzer/shared/permissions';
 import { assertCan, type Actor } from '../../lib/actor';
+import { forbidden } from '../../lib/errors';
 import type { ReportScope } from './reports.repository';
 
 /**
@@ -18,5 +19,14 @@ export const reportsPolicy = {
   },
   assertWrite(actor: Actor): void {
     assertCan(actor, ACCESS.tasklists.write);
+  },
+  /**
+   * The reports a customer user reads under one of its machines in the portal (its own
+   * customer's submitted reports of that machine while in use): 403 for anyone else.
+   */
+  portalScope(actor: Actor, machineId: number): ReportScope {
+    assertCan(actor, 'own-machines.view');
+    if (actor.customerId === null) throw forbidden();
+    return { customerId: actor.customerId, submitted: true, machineInUse: machineId };
   },
 };

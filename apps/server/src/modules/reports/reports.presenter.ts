@@ -7,6 +7,7 @@ import type {
   ReportQuestion,
 } from '@keurwijzer/shared/reports';
 import { fullName, isoOf, jsonObject } from '../../db/sql-json';
+import { SIGNATURES_JSON } from './reports-signatures.presenter';
 
 /*
  * A report leaves the database as its API JSON, built by PostgreSQL in one statement (as the task
@@ -165,7 +166,7 @@ export const REPORT_DETAIL_JSON = jsonObject({
   next_due_date: sql`to_char(r.next_due_date, 'YYYY-MM-DD')`,
   categories: sql`x.categories`,
   // Issue 21 contract, filled in by the signature and correction work.
-  signatures: sql`'[]'::json`,
+  signatures: SIGNATURES_JSON,
   version: sql`1`,
   replaces: sql`null::json`,
   replaced_by: sql`null::json`,

@@ -7,6 +7,7 @@ import {
   type ReportAnswerState,
   type ReportCategoryState,
   type ReportDetail,
+  type SignatureRole,
   type SubmitInput,
 } from '@keurwijzer/shared/reports';
 import { COMPLIANCE_TEXT } from '@keurwijzer/shared/compliance';
@@ -28,6 +29,9 @@ export type ReportImageFile = { stream: Readable; contentType: string; fileName:
  * it is decided here, before it is asked for.
  */
 export type ReportImages = { firstThumbnail(machineId: number): Promise<ReportImageFile | null> };
+
+/** The images of a report's signatures for its PDF (reports-signatures.service.ts `imagesOf`). */
+export type ReportSignatureImages = (reportId: number) => Promise<{ role: SignatureRole; image: Buffer }[]>;
 
 /** No device answered before this (and PostgreSQL has no year 0). */
 const EARLIEST_ANSWER = Date.UTC(2000, 0, 1);
@@ -57,11 +61,13 @@ export function createReportsService({
   repo,
   images,
   company,
+  signatureImages = async () => [],
 }: {
   db: Db;
   repo: ReportsRepository;
   images: ReportImages;
   company: Company;
+  signatureImages?: ReportSignatureImages;
 }) {
   async function detail(id: number, tx: Executor = db): Promise<ReportDetail> {
     const report = await repo.find(id, {}, tx);
@@ -85,7 +91,9 @@ export function createReportsService({
     return {
       contentType: 'application/pdf',
       fileName: reportFileName(report),
-      write: (out) => writeReportPdf(report, out, { company, generatedAt }),
+      // The signatures' images are read when the download starts: a submitted report's never change.
+      write: async (out) =>
+        writeReportPdf(report, out, { company, generatedAt, signatures: await signatureImages(report.id) }),
     };
   }
 
