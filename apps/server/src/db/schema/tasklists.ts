@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -167,10 +168,23 @@ export const reports = pgTable(
     derivedVerdict: text('derived_verdict').$type<Verdict>(),
     verdictReason: varchar('verdict_reason', { length: 255 }),
     nextDueDate: date('next_due_date', { mode: 'string' }),
+    /*
+     * Versions (migration 0033): a correction is a new version (an open report on the same list
+     * and machine) that `replaces_report_id` the submitted one, with the office's reason. A
+     * version replaced by a submitted newer one no longer counts as "the report" (lists, due dates).
+     */
+    version: integer('version').notNull().default(1),
+    replacesReportId: integer('replaces_report_id').references((): AnyPgColumn => reports.id),
+    correctionReason: varchar('correction_reason', { length: 255 }),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('reports_tasklist_machine_unique').on(t.tasklistId, t.machineId),
+    uniqueIndex('reports_tasklist_machine_version_unique').on(t.tasklistId, t.machineId, t.version),
+    uniqueIndex('reports_replaces_unique').on(t.replacesReportId),
+    check(
+      'reports_version_check',
+      sql`(${t.replacesReportId} is null) = (${t.version} = 1) and (${t.replacesReportId} is null or ${t.correctionReason} is not null)`,
+    ),
     // A machine's reports, newest first (its reports screen, the latest per type).
     index('reports_machine_idx').on(t.machineId, t.submittedAt),
     // The completed reports, newest first.

@@ -7,6 +7,7 @@ import type {
   ReportQuestion,
 } from '@keurwijzer/shared/reports';
 import { fullName, isoOf, jsonObject } from '../../db/sql-json';
+import { PREVIOUS_OF_QUESTION, VERSION_FIELDS } from './reports-extras.presenter';
 import { SIGNATURES_JSON } from './reports-signatures.presenter';
 
 /*
@@ -48,7 +49,7 @@ const QUESTION_JSON = jsonObject({
   answer: sql`case when a.id is null then null else ${ANSWER_JSON} end`,
   // Issue 21 contract, filled in by the photos and previous-answer work.
   photos: sql`'[]'::json`,
-  previous: sql`null::json`,
+  previous: PREVIOUS_OF_QUESTION,
 } satisfies Record<keyof ReportQuestion, SQL>);
 
 /** A category `rc` with its questions `qs.questions` (built by CATEGORIES below). */
@@ -167,9 +168,6 @@ export const REPORT_DETAIL_JSON = jsonObject({
   categories: sql`x.categories`,
   // Issue 21 contract, filled in by the signature and correction work.
   signatures: SIGNATURES_JSON,
-  version: sql`1`,
-  replaces: sql`null::json`,
-  replaced_by: sql`null::json`,
-  correction_reason: sql`null::text`,
+  ...VERSION_FIELDS,
   updated_at: isoOf(sql`r.updated_at`),
 } satisfies Record<keyof ReportDetail, SQL>);

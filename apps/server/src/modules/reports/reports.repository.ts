@@ -4,6 +4,7 @@ import type { ReportAnswer, ReportDetail, ReportStatus } from '@keurwijzer/share
 import type { Db, Executor } from '../../db/client';
 import { ANSWERED, ANSWER_JSON, CATEGORIES, REPORT_DETAIL_JSON } from './reports.presenter';
 import { rowsOf } from '../../db/sql-json';
+import { PREVIOUS } from './reports-extras.presenter';
 
 /*
  * Reports: the read model (one statement, built as JSON by PostgreSQL), the answer upsert (one
@@ -50,6 +51,7 @@ const scopeWhere = (id: number, scope: ReportScope): SQL =>
 const DETAIL_FROM = sql`reports r
       join tasklists t on t.id = r.tasklist_id
       join machines m on m.id = r.machine_id
+      left join ${PREVIOUS} on true
       cross join ${CATEGORIES}`;
 
 /** The read model's statement: the report `r` as REPORT_DETAIL_JSON (`json`) and `extra` columns. */

@@ -464,7 +464,7 @@ export function createTasklistsRepository(db: Db) {
               select ${t.id}, ${t.customer_id}, ${t.inspection_type}, mq.machine_id, q.id, q.name
               from machine_questionnaires mq join questionnaires q on q.id = mq.questionnaire_id
               where mq.machine_id = any(${`{${machineIds.join(',')}}`}::int[]) and mq.inspection_type = ${t.inspection_type}
-              on conflict (tasklist_id, machine_id) do nothing
+              on conflict (tasklist_id, machine_id, version) do nothing
               returning id, machine_id, questionnaire_id
             ), cats as (
               select nr.id as report_id, qc.id as qc_id, c.name,
