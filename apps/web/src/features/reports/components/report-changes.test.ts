@@ -84,6 +84,8 @@ describe('report changes: the value is queued, the wire format is built when sen
       answers: { 7: answerOf(ANSWER), 8: answerOf(UNANSWERED), 9: answerOf(MEASURED) },
       skipped: { 3: true },
       notAtLocation: false,
+      photos: {},
+      deletedPhotos: {},
     });
   });
 

@@ -144,20 +144,38 @@ function withMeasurement(change: ReportChange): ReportChange {
   return { ...change, answer: { ...change.answer, value, judgement } };
 }
 
+/** A photo taken on this device that the server may not have yet. */
+export type PendingPhoto = { questionId: number; blob: Blob; takenAt: string };
+
 /** What this device changed and the server may not have yet (newer ones win over the server's). */
 export type Overlay = {
   answers: Record<number, ReportAnswer>;
   skipped: Record<number, boolean>;
   notAtLocation?: boolean;
+  /** Photos waiting for their upload, by photo id. */
+  photos: Record<string, PendingPhoto>;
+  /** Photos removed on this device (by photo id: its question), hidden until the server has it. */
+  deletedPhotos: Record<string, number>;
+  /** "Rapport afronden" is queued: the report is read-only until the server accepted it. */
+  submit?: { verdict?: Verdict; verdictReason?: string };
 };
 
-/** The overlay of the changes a closed tab left waiting. */
-export function overlayOf(changes: readonly QueuedChange<ReportChange>[]): Overlay {
-  const overlay: Overlay = { answers: {}, skipped: {} };
+export const emptyOverlay = (): Overlay => ({ answers: {}, skipped: {}, photos: {}, deletedPhotos: {} });
+
+/** The overlay of the changes that wait (a closed tab, another tab or screen left them). */
+export function overlayOf(changes: readonly { value: ReportChange }[]): Overlay {
+  const overlay = emptyOverlay();
   for (const { value } of changes) {
     if (value.kind === 'answer') overlay.answers[value.questionId] = value.answer;
     else if (value.kind === 'skip') overlay.skipped[value.categoryId] = value.skipped;
     else if (value.kind === 'notAtLocation') overlay.notAtLocation = value.notAtLocation;
+    else if (value.kind === 'photo') {
+      overlay.photos[value.photoId] = { questionId: value.questionId, blob: value.blob, takenAt: value.takenAt };
+      delete overlay.deletedPhotos[value.photoId];
+    } else if (value.kind === 'photoDelete') {
+      overlay.deletedPhotos[value.photoId] = value.questionId;
+      delete overlay.photos[value.photoId];
+    } else if (value.kind === 'submit') overlay.submit = { verdict: value.verdict, verdictReason: value.verdictReason };
   }
   return overlay;
 }

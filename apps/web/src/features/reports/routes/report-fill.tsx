@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,14 +14,13 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useCurrentUser } from '../../auth/api/auth';
-import { reportKeys, useReport, useSaveReport, useSubmitReport } from '../api/reports';
+import { useReport, useSaveReport } from '../api/reports';
 import { CategorySection } from '../components/category-section';
 import { questionElementId } from '../components/question-card';
 import { ReportDocument } from '../components/report-document';
 import { ReportMachine } from '../components/report-machine';
 import { ReportPdfButton } from '../components/report-pdf-button';
 import { OFFLINE_TEXT, ReportProgress } from '../components/report-progress';
-import { reportQueueKey } from '../components/report-changes';
 import { isAnswered, liveVerdict } from '../components/report-format';
 import { VerdictPanel, type VerdictOverride } from '../components/verdict-panel';
 import { useReportFiller } from '../components/use-report-filler';
@@ -33,6 +31,9 @@ function goToQuestion(questionId: number) {
   element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   element?.focus({ preventScroll: true });
 }
+
+/** Said while a submit made without a connection waits on this device (the form is read-only). */
+export const SUBMIT_QUEUED_TEXT = 'Rapport afgerond op dit apparaat. Het wordt verzonden zodra er verbinding is.';
 
 /** The report ids of the missing answers in a submit's 422 (`question_<id>`). */
 const missingIds = (err: ApiError) =>
@@ -47,9 +48,7 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
   const filler = useReportFiller(report, user.id);
   const confirm = useConfirm();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const save = useSaveReport(report.id);
-  const submit = useSubmitReport(report.id);
   const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [override, setOverride] = useState<VerdictOverride>(null);
@@ -96,14 +95,18 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
     notify(message, 'error');
   };
 
+  /**
+   * A button's action. "Rapport indienen" needs a connection (everything waiting is sent first);
+   * "Rapport afronden" works without one: the submit is queued after the report's other changes.
+   */
   const run = async (kind: 'save' | 'submit', action: () => Promise<void>) => {
-    if (filler.offline) {
+    if (kind === 'save' && filler.offline) {
       notify(OFFLINE_TEXT, 'warning');
       return;
     }
     setBusy(kind);
     try {
-      await filler.flush();
+      if (kind === 'save') await filler.flush();
       await action();
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && missingIds(err).length > 0) {
@@ -144,90 +147,94 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
         confirmLabel: 'Afronden',
       });
       if (!ok) return;
-      const res = await submit.mutateAsync(
-        overridden ? { verdict: override.verdict, verdict_reason: override.reason } : {},
+      // Queued after every answer, photo and signature; online it waits for the server's answer
+      // (the report query then holds the submitted report and the screen shows it).
+      const outcome = await filler.submit(
+        overridden ? { verdict: override.verdict, verdictReason: override.reason } : {},
       );
-      queryClient.setQueryData(reportKeys.detail(report.id), res.data);
-      try {
-        localStorage.removeItem(reportQueueKey(user.id, report.id));
-      } catch {
-        // Nothing was stored.
-      }
-      notify(res.message ?? REPORT_TEXT.submitted);
+      notify(outcome === 'sent' ? REPORT_TEXT.submitted : SUBMIT_QUEUED_TEXT, outcome === 'sent' ? 'success' : 'info');
       window.scrollTo({ top: 0 });
     });
 
   let number = 1;
   return (
     <>
-      <ReportMachine
-        report={report}
-        notAtLocation={filler.notAtLocation}
-        onNotAtLocation={filler.setNotAtLocation}
-        machinesTo={machinesTo}
-      />
-      <ReportProgress
-        answered={answered}
-        total={toAnswer.length}
-        saving={filler.saving}
-        offline={filler.offline}
-        onFirstOpen={() => unanswered[0] && goToQuestion(unanswered[0].id)}
-      />
-      {filler.categories.length === 0 ? (
-        <Alert severity="info">{REPORT_TEXT.noQuestions}</Alert>
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          {filler.categories.map((c) => {
-            const first = number;
-            number += c.questions.length;
-            return (
-              <CategorySection
-                key={c.id}
-                category={c}
-                firstNumber={first}
-                missing={missing}
-                onAnswer={filler.answer}
-                onMeasure={filler.measure}
-                onMemo={filler.memo}
-                onSkip={(category) => void onSkip(category)}
-                onRestore={onRestore}
-              />
-            );
-          })}
-        </Box>
+      {filler.pendingSubmit && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {SUBMIT_QUEUED_TEXT}
+        </Alert>
       )}
-      {filler.categories.length > 0 && (
-        <VerdictPanel
-          derived={derived}
-          override={override}
-          onOverride={onOverride}
-          reasonError={reasonError}
-          reasonRef={reasonRef}
+      {/* A queued submit makes the form read-only (a disabled fieldset disables every control). */}
+      <Box component="fieldset" disabled={filler.pendingSubmit} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <ReportMachine
+          report={report}
+          notAtLocation={filler.notAtLocation}
+          onNotAtLocation={filler.setNotAtLocation}
+          machinesTo={machinesTo}
         />
-      )}
-      <Box
-        sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, mt: 3, justifyContent: 'flex-end' }}
-      >
-        <Button
-          variant="outlined"
-          size="large"
-          disabled={busy !== null}
-          startIcon={busy === 'save' ? <CircularProgress size={18} color="inherit" /> : undefined}
-          onClick={() => void onSave()}
-          sx={{ minHeight: 52 }}
+        <ReportProgress
+          answered={answered}
+          total={toAnswer.length}
+          saving={filler.saving}
+          offline={filler.offline}
+          onFirstOpen={() => unanswered[0] && goToQuestion(unanswered[0].id)}
+        />
+        {filler.categories.length === 0 ? (
+          <Alert severity="info">{REPORT_TEXT.noQuestions}</Alert>
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            {filler.categories.map((c) => {
+              const first = number;
+              number += c.questions.length;
+              return (
+                <CategorySection
+                  key={c.id}
+                  category={c}
+                  firstNumber={first}
+                  missing={missing}
+                  onAnswer={filler.answer}
+                  onMeasure={filler.measure}
+                  onMemo={filler.memo}
+                  onSkip={(category) => void onSkip(category)}
+                  onRestore={onRestore}
+                />
+              );
+            })}
+          </Box>
+        )}
+        {filler.categories.length > 0 && (
+          <VerdictPanel
+            derived={derived}
+            override={override}
+            onOverride={onOverride}
+            reasonError={reasonError}
+            reasonRef={reasonRef}
+          />
+        )}
+        <Box
+          sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, mt: 3, justifyContent: 'flex-end' }}
         >
-          Rapport indienen
-        </Button>
-        <Button
-          variant="contained"
-          size="large"
-          disabled={busy !== null}
-          startIcon={busy === 'submit' ? <CircularProgress size={18} color="inherit" /> : undefined}
-          onClick={() => void onSubmit()}
-          sx={{ minHeight: 52 }}
-        >
-          Rapport afronden
-        </Button>
+          <Button
+            variant="outlined"
+            size="large"
+            disabled={busy !== null}
+            startIcon={busy === 'save' ? <CircularProgress size={18} color="inherit" /> : undefined}
+            onClick={() => void onSave()}
+            sx={{ minHeight: 52 }}
+          >
+            Rapport indienen
+          </Button>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={busy !== null}
+            startIcon={busy === 'submit' ? <CircularProgress size={18} color="inherit" /> : undefined}
+            onClick={() => void onSubmit()}
+            sx={{ minHeight: 52 }}
+          >
+            Rapport afronden
+          </Button>
+        </Box>
       </Box>
     </>
   );
