@@ -71,6 +71,9 @@ import { createMailsService } from './mails/mails.service';
 import { createMalfunctionsRepository } from './malfunctions/malfunctions.repository';
 import { malfunctionsRoutes } from './malfunctions/malfunctions.routes';
 import { createMalfunctionsService } from './malfunctions/malfunctions.service';
+import { createLabelsRepository } from './labels/labels.repository';
+import { labelsRoutes } from './labels/labels.routes';
+import { createLabelsService } from './labels/labels.service';
 import { createMachineTypesRepository } from './machine-types/machine-types.repository';
 import { machineTypesRoutes } from './machine-types/machine-types.routes';
 import { createMachineTypesService } from './machine-types/machine-types.service';
@@ -183,6 +186,14 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     quota: { bytesPerCustomer: config.usage.storageBytesPerCustomer, usedBy: usage.storedBytes },
   });
   const machines = createMachinesService({ db, repo: repos.machines });
+  const malfunctions = createMalfunctionsService({
+    repo: repos.malfunctions,
+    storage,
+    mail,
+    officeMail,
+    appUrl: config.appUrl,
+    intake: images,
+  });
   const loginThrottle = createLoginThrottle(repos.loginAttempts);
   const machineImages = createMachineImagesService({ repo: repos.machineImages, storage, intake: images });
   const machineReports = createMachineReportsService({ repo: repos.machineReports });
@@ -302,13 +313,21 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     reportSignatures,
     // The customer portal reads reports through the reports service (its `PortalReports`).
     ownMachine: createOwnMachineService({ repo: repos.ownMachine, machineReports, images: machineImages, reports }),
-    malfunctions: createMalfunctionsService({
-      repo: repos.malfunctions,
-      storage,
-      mail,
-      officeMail,
-      appUrl: config.appUrl,
+    malfunctions,
+    // QR labels (issue 21): a code per machine sealed with the secret box; an anonymous report
+    // goes through the malfunctions service, throttled in the login throttle's counters; a
+    // scanned machine is planned on today's list by the task lists' own statements.
+    labels: createLabelsService({
+      db,
+      repo: createLabelsRepository(db),
+      tasklists: repos.tasklists,
+      malfunctions,
+      counters: repos.loginAttempts,
       intake: images,
+      box: secretBox,
+      appUrl: config.appUrl,
+      company: config.company,
+      dueSoonDays: config.dueSoonDays,
     }),
     // Planning and compliance (issue 20): intervals and due states, follow-ups and planning from
     // due dates, the overviews and the Keuringsoverzicht.
@@ -370,6 +389,7 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(accountRoutes, { service: modules.account });
   await app.register(passwordRoutes, { service: modules.password });
   await app.register(malfunctionsRoutes, { service: modules.malfunctions });
+  await app.register(labelsRoutes, { service: modules.labels });
   await app.register(mailsRoutes, { service: modules.mails });
   await app.register(registrationRoutes, { service: modules.registration });
   await app.register(oidcRoutes, {

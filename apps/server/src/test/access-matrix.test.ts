@@ -217,6 +217,16 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/malfunctions/:id': ADMINS,
   'PUT /api/malfunctions/:id': ADMINS,
   'GET /api/malfunctions/:id/photos/:photoId/file': ADMINS,
+  // QR labels (issue 21): the public page of a scanned code and its anonymous "Storing melden";
+  // where a logged-in user goes; planning the machine on today's list; the label PDFs and
+  // "Nieuwe code" with the office's machine screens
+  'GET /api/public/labels/:token': 'public',
+  'POST /api/public/labels/:token/malfunctions': 'public',
+  'GET /api/labels/:token': ROLES,
+  'POST /api/labels/:token/plan': STAFF,
+  'GET /api/customers/:customerId/locations/:locationId/labels': ADMINS,
+  'GET /api/customers/:customerId/machines/:id/label': ADMINS,
+  'POST /api/customers/:customerId/machines/:id/label/renew': ADMINS,
 };
 
 const t = useTestApp();

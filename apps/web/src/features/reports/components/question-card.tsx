@@ -18,6 +18,7 @@ import { REPORT_TEXT, type ReportQuestion } from '@keurwijzer/shared/reports';
 import { TextInput } from '../../../components/form/text-input';
 import { JudgementIcon, judgementColor, judgementPalette } from '../../../components/judgement/judgement';
 import { judgementOf, limitsOf, memoTitle } from './report-format';
+import { PreviousHint } from './previous-hint';
 
 const MEMO_MAX = 255;
 
@@ -148,6 +149,7 @@ export const QuestionCard = memo(function QuestionCard({
       <Typography id={nameId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {number}. {question.name}
       </Typography>
+      <PreviousHint previous={question.previous} />
       {flagged && (
         <Typography color="error" variant="body2" sx={{ mb: 1 }}>
           {REPORT_TEXT.unanswered}
