@@ -3,6 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './src/app/pwa/pwa-options';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const MIN_BYTES = 1024;
@@ -49,7 +51,8 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // The installable, offline-first app: manifest, precache, update prompt (src/app/pwa/).
+  plugins: [react(), VitePWA(pwaOptions), precompress()],
   build: {
     // The bundle-size script reads the manifest to know what the login page loads.
     manifest: true,

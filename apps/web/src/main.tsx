@@ -7,6 +7,8 @@ import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { resolveLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+// The installable app: its service worker and the update prompt (registered after load).
+import './app/pwa/register';
 
 setLanguage(resolveLanguage());
 // One query client for the screens and the router: the router's loaders check the session in it.

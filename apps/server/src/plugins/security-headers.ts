@@ -16,6 +16,9 @@ export const helmetOptions = (secure: boolean): HelmetOptions => ({
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:'],
       'font-src': ["'self'", 'data:'],
+      // The installable app (issue 21): its service worker (/sw.js) and manifest, from this origin only.
+      'worker-src': ["'self'"],
+      'manifest-src': ["'self'"],
       'upgrade-insecure-requests': secure ? [] : null,
     },
   },

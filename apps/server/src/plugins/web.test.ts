@@ -14,6 +14,8 @@ import { freshDatabase } from '../test/build-test-app';
 const SCRIPT = `export const screen = ${JSON.stringify('Keurwijzer '.repeat(400))};\n`;
 const INDEX = '<!doctype html><html lang="nl"><head><title>Keurwijzer</title></head><body></body></html>';
 const ROBOTS = 'User-agent: *\nDisallow: /api/\n';
+const SERVICE_WORKER = "self.addEventListener('fetch', () => undefined);\n";
+const MANIFEST = JSON.stringify({ name: 'Keurwijzer', start_url: '/', display: 'standalone' });
 
 let dist: string;
 let database: Database;
@@ -24,6 +26,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dist, 'robots.txt'), ROBOTS);
+  fs.writeFileSync(path.join(dist, 'sw.js'), SERVICE_WORKER);
+  fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), MANIFEST);
   const script = path.join(dist, 'assets', 'index-abc123.js');
   fs.writeFileSync(script, SCRIPT);
   fs.writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
@@ -80,6 +84,26 @@ describe('static files of the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toBe(ROBOTS);
+  });
+
+  it('serves the service worker revalidated every time, under a CSP that lets it and the manifest load', async () => {
+    const sw = await get('/sw.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    // Never an old worker from the HTTP cache: a new version is found at the next check.
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.body).toBe(SERVICE_WORKER);
+    const csp = String(sw.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(manifest.body)).toMatchObject({ name: 'Keurwijzer' });
+    // The app's page carries the same policy.
+    expect(String((await get('/')).headers['content-security-policy'])).toContain("worker-src 'self'");
   });
 
   it('answers 404 for a file that is not there, not the HTML of the app', async () => {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-client';
 import { createQueryClient, invalidatedBy, RESOURCE_DEPENDENTS, type ResourceKey } from './query-client';
 
 /** Runs a successful change of `resource` through the client's mutation cache. */
@@ -37,5 +39,36 @@ describe('query invalidation after a change', () => {
     const keys = Object.keys(RESOURCE_DEPENDENTS);
     for (const key of keys as ResourceKey[])
       for (const dependent of invalidatedBy(key)) expect(keys, `${key} -> ${dependent}`).toContain(dependent);
+  });
+});
+
+describe('queries without a connection (offline first)', () => {
+  afterEach(() => {
+    onlineManager.setOnline(true);
+    vi.unstubAllGlobals();
+  });
+
+  it('still ask, so the service worker can answer from its copy instead of "Laden..." forever', async () => {
+    onlineManager.setOnline(false);
+    vi.stubGlobal('navigator', { onLine: false });
+    const client = createQueryClient();
+    const report = await client.fetchQuery({ queryKey: ['reports', 'detail', 1], queryFn: async () => ({ id: 1 }) });
+    expect(report).toEqual({ id: 1 });
+  });
+
+  it('fail at once when there is no copy either, instead of waiting for the connection', async () => {
+    onlineManager.setOnline(false);
+    vi.stubGlobal('navigator', { onLine: false });
+    const client = createQueryClient();
+    let calls = 0;
+    const failing = client.fetchQuery({
+      queryKey: ['reports', 'detail', 2],
+      queryFn: async () => {
+        calls++;
+        throw new ApiError('Failed to fetch', {}, 500, true);
+      },
+    });
+    await expect(failing).rejects.toThrow('Failed to fetch');
+    expect(calls).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, useMutation } from '@tanstack/react-query';
+import { userCaches, type UserCacheGuard } from './offline-cache/user-caches';
 import { ApiError } from './api-client';
 
 export const AUTH_QUERY_KEY = ['authorized'] as const;
@@ -53,11 +54,21 @@ export function useChange<TArgs, TResult>(resource: ResourceKey, mutationFn: (ar
   return useMutation({ mutationFn, meta: { resource } });
 }
 
+/** The device says it has no connection (navigator.onLine). */
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /**
  * One query client. A 401 anywhere means the session ended: the user becomes unauthenticated
  * and the navigation guard sends them to login (forms keep their drafts, see FormPage).
+ *
+ * Offline first (issue 21): a query always asks (networkMode 'offlineFirst'), so with no
+ * connection the service worker answers from its copy instead of the screen waiting on
+ * "Laden..." until the connection is back; what it has no copy of fails at once. The session's user is
+ * told to the offline caches (`caches`), which belong to one user (lib/offline-cache/user-caches.ts).
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient({
+  caches = userCaches,
+}: { caches?: Pick<UserCacheGuard, 'userSeen'> } = {}): QueryClient {
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) client.setQueryData(AUTH_QUERY_KEY, null);
   };
@@ -76,10 +87,22 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        // Offline, what the service worker has no copy of fails at once ("Geen verbinding"), it
+        // does not wait for the connection as a paused retry.
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+          !(error instanceof ApiError && error.network && isOffline()) &&
+          count < 2,
         refetchOnWindowFocus: false,
+        networkMode: 'offlineFirst',
       },
     },
+  });
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryKey[0] !== AUTH_QUERY_KEY[0])
+      return;
+    const user = event.query.state.data as { id?: unknown } | null | undefined;
+    if (typeof user?.id === 'number') void caches.userSeen(user.id);
   });
   return client;
 }

@@ -17,6 +17,9 @@ import type { Actor } from '../../lib/actor';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import type { Download } from '../../lib/stream-download';
 import { reportFileName, writeReportPdf } from './report-pdf';
+import { PHOTO_PAGE_AFTER } from './report-pdf-photos';
+import { photosOf } from './reports-photos.presenter';
+import type { ReportPhotosService } from './reports-photos.service';
 import { reportsPolicy } from './reports.policy';
 import type { ReportScope, ReportsRepository } from './reports.repository';
 
@@ -61,12 +64,15 @@ export function createReportsService({
   repo,
   images,
   company,
+  photos,
   signatureImages = async () => [],
 }: {
   db: Db;
   repo: ReportsRepository;
   images: ReportImages;
   company: Company;
+  /** The answers' photos (reports-photos.service.ts): their images for the PDF, the portal's file. */
+  photos: Pick<ReportPhotosService, 'forPdf' | 'fileIn'>;
   signatureImages?: ReportSignatureImages;
 }) {
   async function detail(id: number, tx: Executor = db): Promise<ReportDetail> {
@@ -88,12 +94,14 @@ export function createReportsService({
   /** A report read as a PDF, ready to stream (lib/stream-download.ts). */
   function pdfOf(report: ReportDetail): Download {
     const generatedAt = new Date();
+    // The photos' images are read when the download starts (before its first byte).
+    const photoImages = () => photos.forPdf(report, { large: photosOf(report).length > PHOTO_PAGE_AFTER });
     return {
       contentType: 'application/pdf',
       fileName: reportFileName(report),
       // The signatures' images are read when the download starts: a submitted report's never change.
       write: async (out) =>
-        writeReportPdf(report, out, { company, generatedAt, signatures: await signatureImages(report.id) }),
+        writeReportPdf(report, out, { company, generatedAt, signatures: await signatureImages(report.id), photos: await photoImages() }),
     };
   }
 
@@ -220,6 +228,9 @@ export function createReportsService({
 
     /** The PDF of a report already read (the portal's, through `findIn`): the office's writer. */
     pdfOf,
+
+    /** A photo of a report in the portal's `scope` (as `findIn`); 404 outside it. */
+    photoIn: photos.fileIn,
 
     /** The thumbnail of the report's machine's first image; 404 without one. */
     async image(actor: Actor, id: number): Promise<ReportImageFile> {

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { DataTable, type Column } from '../../../components/table/data-table';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { useCurrentUser } from '../../auth/api/auth';
+import { useOfflinePrefetch } from '../api/offline-prefetch';
 import { tasklistsResource } from '../api/tasklists';
 import { TasklistCard } from '../components/tasklist-card';
 import { TasklistFilters, useTasklistFilters } from '../components/tasklist-filters';
@@ -32,6 +33,8 @@ export default function Tasklists() {
   const user = useCurrentUser();
   const mechanic = !roleCan(user.role, 'reports.view');
   const filters = useTasklistFilters(mechanic);
+  // A mechanic's lists of today and the next 7 days are kept on the device (offline).
+  useOfflinePrefetch(user.id, mechanic);
   const table = useDataTableQuery({
     useList: tasklistsResource.useList,
     // A mechanic's day: today's lists first, then overdue, coming, finished (the server's
