@@ -86,6 +86,9 @@ import { createQuestionsService } from './questions/questions.service';
 import { createReportsRepository } from './reports/reports.repository';
 import { reportsRoutes } from './reports/reports.routes';
 import { createReportsService } from './reports/reports.service';
+import { createReportPhotosRepository } from './reports/reports-photos.repository';
+import { reportPhotosRoutes } from './reports/reports-photos.routes';
+import { createReportPhotosService } from './reports/reports-photos.service';
 import { createReportSignaturesRepository } from './reports/reports-signatures.repository';
 import { reportSignaturesRoutes } from './reports/reports-signatures.routes';
 import { createReportSignaturesService } from './reports/reports-signatures.service';
@@ -197,6 +200,14 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
   const loginThrottle = createLoginThrottle(repos.loginAttempts);
   const machineImages = createMachineImagesService({ repo: repos.machineImages, storage, intake: images });
   const machineReports = createMachineReportsService({ repo: repos.machineReports });
+  // The answers' photos (issue 21): through the one image intake, shown in the read model and the PDF.
+  const reportPhotos = createReportPhotosService({
+    db,
+    repo: createReportPhotosRepository(db),
+    reports: repos.reports,
+    storage,
+    intake: images,
+  });
   // The signatures at "Rapport afronden" (issue 21): images through the one intake, printed on the PDF.
   const reportSignatures = createReportSignaturesService({
     db,
@@ -210,6 +221,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     repo: repos.reports,
     images: machineImages,
     company: config.company,
+    photos: reportPhotos,
     signatureImages: reportSignatures.imagesOf,
   });
   const auth = createAuthService({
@@ -310,6 +322,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     machineReports,
     // The report screen shows its machine's first image through `machineImages` (its `ReportImages`).
     reports,
+    reportPhotos,
     reportSignatures,
     // The customer portal reads reports through the reports service (its `PortalReports`).
     ownMachine: createOwnMachineService({ repo: repos.ownMachine, machineReports, images: machineImages, reports }),
@@ -385,6 +398,7 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(completedReportsRoutes, { service: modules.completedReports });
   await app.register(machineReportsRoutes, { service: modules.machineReports });
   await app.register(reportsRoutes, { service: modules.reports });
+  await app.register(reportPhotosRoutes, { service: modules.reportPhotos });
   await app.register(reportSignaturesRoutes, { service: modules.reportSignatures });
   await app.register(accountRoutes, { service: modules.account });
   await app.register(passwordRoutes, { service: modules.password });

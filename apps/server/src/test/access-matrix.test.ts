@@ -81,6 +81,7 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/machines/:id/reports': CUSTOMERS,
   'GET /api/machines/:id/reports/:reportId': CUSTOMERS,
   'GET /api/machines/:id/reports/:reportId/pdf': CUSTOMERS,
+  'GET /api/machines/:id/reports/:reportId/photos/:photoId': CUSTOMERS,
   'POST /api/machine-concept/:id/approve': ADMINS,
   'GET /api/customers/:id': ADMINS,
   'POST /api/customers': ADMINS,
@@ -200,6 +201,10 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/reports/:id/submit': STAFF,
   'GET /api/reports/:id/pdf': STAFF,
   'GET /api/reports/:id/image': STAFF,
+  // The answers' photos (issue 21)
+  'POST /api/reports/:id/questions/:questionId/photos/:photoId': STAFF,
+  'GET /api/reports/:id/photos/:photoId': STAFF,
+  'DELETE /api/reports/:id/photos/:photoId': STAFF,
   // Signatures at "Rapport afronden" (issue 21): staff sign and read; the portal reads its own
   'POST /api/reports/:id/signatures/:role': STAFF,
   'GET /api/reports/:id/signatures/:role': STAFF,

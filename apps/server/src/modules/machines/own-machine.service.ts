@@ -21,6 +21,8 @@ export type PortalReportScope = { customerId: number; submitted: true; machineIn
 export type PortalReports = {
   findIn(scope: PortalReportScope, id: number): Promise<{ report: ReportDetail; firstImageId: number | null }>;
   pdfOf(report: ReportDetail): Download;
+  /** A photo of a report's answer in the scope (issue 21), or its thumbnail; 404 outside it. */
+  photoIn(scope: PortalReportScope, id: number, photoId: string, thumb: boolean): Promise<ImageFile>;
 };
 
 /**
@@ -68,11 +70,19 @@ export function createOwnMachineService({
       return machineReports.reports(actor, undefined, machineId, type);
     },
 
-    /** One submitted report; its machine's image is the portal's own image route (or null). */
+    /**
+     * One submitted report; its machine's image and its answers' photos are the portal's own
+     * routes (the machine's image null without one).
+     */
     async report(actor: Actor, machineId: number, reportId: number): Promise<ReportDetail> {
       const { report: found, firstImageId } = await report(actor, machineId, reportId);
+      const photoUrl = (photoId: string) => `/api/machines/${machineId}/reports/${reportId}/photos/${photoId}`;
       return {
         ...found,
+        categories: found.categories.map((c) => ({
+          ...c,
+          questions: c.questions.map((q) => ({ ...q, photos: q.photos.map((p) => ({ ...p, url: photoUrl(p.id) })) })),
+        })),
         // The signatures' images through the portal's route (issue 21, reports-signatures.routes.ts).
         signatures: found.signatures.map((s) => ({
           ...s,
@@ -83,6 +93,12 @@ export function createOwnMachineService({
           image_url: firstImageId === null ? null : `/api/machines/${machineId}/images/${firstImageId}/file?thumb=1`,
         },
       };
+    },
+
+    /** A photo of a submitted report's answer (or its thumbnail), as `report` finds the report. */
+    reportPhoto(actor: Actor, machineId: number, reportId: number, photoId: string, thumb: boolean): Promise<ImageFile> {
+      const scope: PortalReportScope = { customerId: customerOf(actor), submitted: true, machineInUse: machineId };
+      return reports.photoIn(scope, reportId, photoId, thumb);
     },
 
     /** The report's PDF: the office's writer, from the same read model. */

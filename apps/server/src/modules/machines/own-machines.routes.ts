@@ -17,6 +17,7 @@ const sendJsonData = (reply: FastifyReply, json: string) => reply.type('applicat
 
 const ImageParams = IdParamsSchema.extend({ imageId: idField() });
 const ReportParams = IdParamsSchema.extend({ reportId: idField() });
+const ReportPhotoParams = ReportParams.extend({ photoId: z.string().uuid({ message: 'Ongeldige foto' }) });
 
 const config = { access: 'own-machines.view' } as const;
 
@@ -76,6 +77,18 @@ export const ownMachinesRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions & {
     '/api/machines/:id/reports/:reportId',
     { config, schema: { params: ReportParams, response: { 200: dataOf(ReportDetailSchema) } } },
     async (req) => ({ data: await own.report(actorOf(req), req.params.id, req.params.reportId) }),
+  );
+  // A photo of the report's answers (issue 21), or its thumbnail.
+  app.get(
+    '/api/machines/:id/reports/:reportId/photos/:photoId',
+    {
+      config,
+      schema: { params: ReportPhotoParams, querystring: z.object({ thumb: z.enum(['1', '0']).optional() }) },
+    },
+    async (req, reply) => {
+      const { id, reportId, photoId } = req.params;
+      return sendImage(reply, await own.reportPhoto(actorOf(req), id, reportId, photoId, req.query.thumb === '1'));
+    },
   );
   app.get(
     '/api/machines/:id/reports/:reportId/pdf',

@@ -22,6 +22,13 @@ import {
 import type { Company } from '../../config';
 import { dutchDateTime, dutchDay } from '../../lib/dutch-time';
 import { FONT, createPdfDocument } from '../../lib/pdf';
+import {
+  drawPhotoPages,
+  drawPhotoStrip,
+  hasPhotoPage,
+  photoStripHeight,
+  type PdfPhotoImages,
+} from './report-pdf-photos';
 
 // A4 portrait: the company header, what was inspected, then every category with its questions,
 // answers and memos; "Pagina x van y" on every page (the pages are buffered until the count is
@@ -31,6 +38,8 @@ import { FONT, createPdfDocument } from '../../lib/pdf';
 export type ReportPdfInfo = {
   company: Company;
   generatedAt: Date;
+  /** The answers' photos as JPEG (reports-photos.service.ts `forPdf`; a photo missing here prints nothing). */
+  photos?: PdfPhotoImages;
   /** The images (PNG) of the report's signatures, by role (a missing one prints no image). */
   signatures?: { role: SignatureRole; image: Buffer }[];
 };
@@ -305,7 +314,8 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
       const ah = doc.heightOfString(answer, { width: answerWidth });
       doc.font(FONT.italic).fontSize(8.5);
       const mh = memo ? doc.heightOfString(memo, { width: width - 16 }) + 3 : 0;
-      const h = Math.max(qh, ah) + mh + 8;
+      const ph = photoStripHeight(q, info.photos);
+      const h = Math.max(qh, ah) + mh + ph + 8;
       if (y + h > bottom) {
         newPage();
         categoryHeading(c, true);
@@ -327,6 +337,10 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
           .font(FONT.italic)
           .fontSize(8.5)
           .text(memo, MARGIN + 16, y + Math.max(qh, ah) + 3, { width: width - 16 });
+      }
+      // The answer's photos: thumbnails under the answer, in its columns.
+      if (ph > 0) {
+        drawPhotoStrip(doc, q, info.photos, ANSWER_X, y + Math.max(qh, ah) + mh + 4, MARGIN + width - ANSWER_X);
       }
       y += h;
       doc
@@ -375,6 +389,15 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
     block('mechanic', MARGIN);
     if (report.signatures.some((s) => s.role === 'customer')) block('customer', MARGIN + column + 16);
     y = lowest + 10;
+  }
+
+  // Many photos: a photo page at the end, each photo larger with its question.
+  if (hasPhotoPage(report)) {
+    const photoPage = () => {
+      newPage();
+      return y;
+    };
+    drawPhotoPages(doc, report, info.photos, { x: MARGIN, width, bottom, newPage: photoPage });
   }
 
   // Every page's footer, now that the number of pages is known.

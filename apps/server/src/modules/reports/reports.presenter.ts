@@ -7,6 +7,7 @@ import type {
   ReportQuestion,
 } from '@keurwijzer/shared/reports';
 import { fullName, isoOf, jsonObject } from '../../db/sql-json';
+import { PHOTOS_JSON } from './reports-photos.presenter';
 import { PREVIOUS_OF_QUESTION, VERSION_FIELDS } from './reports-extras.presenter';
 import { SIGNATURES_JSON } from './reports-signatures.presenter';
 
@@ -48,7 +49,7 @@ const QUESTION_JSON = jsonObject({
   position: sql`q.position`,
   answer: sql`case when a.id is null then null else ${ANSWER_JSON} end`,
   // Issue 21 contract, filled in by the photos and previous-answer work.
-  photos: sql`'[]'::json`,
+  photos: PHOTOS_JSON,
   previous: PREVIOUS_OF_QUESTION,
 } satisfies Record<keyof ReportQuestion, SQL>);
 

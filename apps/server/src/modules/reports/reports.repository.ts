@@ -36,7 +36,7 @@ export type ReportScope = {
   machineInUse?: number;
 };
 
-const scopeWhere = (id: number, scope: ReportScope): SQL =>
+export const scopeWhere = (id: number, scope: ReportScope): SQL =>
   and(
     sql`r.id = ${id}`,
     scope.customerId !== undefined ? sql`t.customer_id = ${scope.customerId}` : undefined,

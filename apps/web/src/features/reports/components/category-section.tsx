@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { REPORT_TEXT, type ReportCategory } from '@keurwijzer/shared/reports';
+import { AllGoodButton } from './all-good-button';
 import { QuestionCard } from './question-card';
 import { isAnswered } from './report-format';
 
@@ -19,6 +20,7 @@ export function CategorySection({
   onAnswer,
   onMeasure,
   onMemo,
+  onClearAnswer,
   onSkip,
   onRestore,
 }: {
@@ -29,6 +31,8 @@ export function CategorySection({
   onAnswer: (questionId: number, option: number) => void;
   onMeasure: (questionId: number, value: string | null) => void;
   onMemo: (questionId: number, text: string) => void;
+  /** Takes an answer back ("Alles goed"'s undo); without it there is no "Alles goed". */
+  onClearAnswer?: (questionId: number) => void;
   onSkip: (category: ReportCategory) => void;
   onRestore: (category: ReportCategory) => void;
 }) {
@@ -58,6 +62,7 @@ export function CategorySection({
             <Typography color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
               {answered} / {total}
             </Typography>
+            {onClearAnswer && <AllGoodButton category={category} onAnswer={onAnswer} onClearAnswer={onClearAnswer} />}
             <Button color="inherit" onClick={() => onSkip(category)} sx={{ minHeight: 48 }}>
               Categorie overslaan
             </Button>

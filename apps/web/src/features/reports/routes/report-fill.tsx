@@ -195,6 +195,7 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
                   onAnswer={filler.answer}
                   onMeasure={filler.measure}
                   onMemo={filler.memo}
+                  onClearAnswer={filler.clearAnswer}
                   onSkip={(category) => void onSkip(category)}
                   onRestore={onRestore}
                 />
