@@ -45,7 +45,8 @@ export default defineConfig({
     command: `rm -rf ${DATA_DIR} && node apps/server/dist/index.js`,
     url: `http://127.0.0.1:${PORT}/api/token`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh embedded database with the demo data; two shards start theirs at the same time.
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
