@@ -27,8 +27,8 @@ import { MAX_TEXT, MSG, hasNoNul, requiredText } from './validation';
  *                                                       it is already planned and open (LABEL_TEXT.alreadyPlanned)
  * Office (admins, as the machine screens):
  * - GET  /api/customers/:customerId/locations/:locationId/labels?layout=   PDF, every active machine
- * - GET  /api/customers/:customerId/machines/:machineId/label?layout=      PDF, one machine
- * - POST /api/customers/:customerId/machines/:machineId/label/renew        "Nieuwe code" -> { data: { renewed: true }, message }
+ * - GET  /api/customers/:customerId/machines/:id/label?layout=             PDF, one machine
+ * - POST /api/customers/:customerId/machines/:id/label/renew               "Nieuwe code" -> { data: { renewed: true }, message }
  */
 
 /** The label token: 16 random bytes in base64url (no padding). */
@@ -178,6 +178,7 @@ export const LABEL_TEXT = {
   contact: 'Telefoonnummer of e-mailadres',
   description: 'Omschrijving van de storing',
   photo: 'Foto (optioneel)',
+  onePhoto: 'Maximaal 1 foto',
   invalidContact: 'Vul een geldig telefoonnummer of e-mailadres in',
   throttledAddress: 'U heeft het afgelopen uur al veel meldingen gedaan. Probeer het later opnieuw of neem telefonisch contact op.',
   throttledMachine:
@@ -186,6 +187,7 @@ export const LABEL_TEXT = {
   /** The office's malfunction screens: who reported it without an account. */
   anonymousReporter: (name: string, contact: string) => `Anoniem gemeld via QR-label: ${name}, ${contact}`,
   alreadyPlanned: 'Deze machine staat al open op een takenlijst.',
+  alreadyOnList: 'Deze machine staat al op je takenlijst van vandaag.',
   planned: 'Machine is toegevoegd aan de takenlijst van vandaag',
   addToToday: 'Toevoegen aan takenlijst van vandaag',
   labels: 'Labels afdrukken',

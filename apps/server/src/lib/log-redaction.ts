@@ -5,9 +5,13 @@
  * so the app's log stream replaces them in every line it writes (`redactingStream`), whatever
  * wrote it, and the request line uses `redactTokens` itself.
  */
-const TOKEN_IN_PATH = /(activate|reset-password)(\/|%2f)[^/?#&\s"'\\]+/gi;
+const TOKEN_IN_PATH = /(activate|reset-password|labels|(?<![\w-])m)(\/|%2f)[^/?#&\s"'\\]+/gi;
 
-/** `text` with the token after every `activate/` or `reset-password/` replaced by `[token]`. */
+/**
+ * `text` with the token after every `activate/` or `reset-password/` replaced by `[token]`; so
+ * too the code of a machine's QR label (issue 21) in `/m/{code}`, `/api/labels/{code}` and
+ * `/api/public/labels/{code}`.
+ */
 export const redactTokens = (text: string): string => text.replace(TOKEN_IN_PATH, '$1$2[token]');
 
 /** A log destination that writes each line to `target` with the tokens of e-mailed links redacted. */

@@ -230,6 +230,44 @@ export function createMalfunctionsRepository(db: Db) {
       });
     },
 
+    /**
+     * Stores a malfunction reported through the machine's QR label by someone without an account
+     * (issue 21): anonymous, with the name and contact they gave, its photo and its 'reported'
+     * event, in one statement; the machine must still be in use. Returns the new id, or 0 when
+     * the machine was archived meanwhile. Throttled by the labels module (per address and machine).
+     */
+    async reportAnonymous(values: {
+      customerId: number;
+      machineId: number;
+      reporterName: string;
+      reporterContact: string;
+      description: string;
+      photos: PhotoValues[];
+    }): Promise<number> {
+      const photosJson = JSON.stringify(values.photos.map((p, i) => ({ ...p, i })));
+      const [row] = await rowsOf<{ id: number }>(
+        db,
+        sql`with f as (
+              insert into malfunctions (customer_id, machine_id, reported_by, anonymous, reporter_name, reporter_contact, description)
+              select ${values.customerId}, m.id, null, true, ${values.reporterName}, ${values.reporterContact}, ${values.description}
+              from machines m
+              where m.id = ${values.machineId} and m.customer_id = ${values.customerId}
+                and m.archived_at is null and m.status <> 'concept'
+              returning id, created_at),
+            ph as (
+              insert into malfunction_photos (malfunction_id, file_key, thumb_key, content_type, size, width, height)
+              select f.id, p."fileKey", p."thumbKey", p."contentType", p.size, p.width, p.height
+              from f, json_to_recordset(${photosJson}::json)
+                as p("fileKey" text, "thumbKey" text, "contentType" text, size int, width int, height int, i int)
+              order by i),
+            ev as (
+              insert into malfunction_events (malfunction_id, kind, to_status, by_user, at)
+              select f.id, 'reported', 'open', null, f.created_at from f)
+            select id from f`,
+      );
+      return row?.id ?? 0;
+    },
+
     /** A malfunction of the customer as its customer sees it (one statement). */
     async own(customerId: number, id: number): Promise<unknown> {
       const [row] = await rowsOf<{ json: unknown }>(

@@ -159,6 +159,65 @@ export function createMalfunctionsService({ repo, storage, mail, officeMail, app
       };
     },
 
+    /**
+     * A malfunction reported through the machine's QR label by someone without an account (the
+     * labels module found the machine, throttled the request and decoded the photo through the
+     * one image intake): stored as anonymous with the reporter's name and contact, and mailed to
+     * the office after the commit like every new malfunction. 404 when the machine was archived
+     * meanwhile; 413 past the customer's storage quota.
+     */
+    async reportAnonymous(values: {
+      machine: { id: number; customerId: number };
+      reporterName: string;
+      reporterContact: string;
+      description: string;
+      images: ProcessedImage[];
+    }): Promise<{ id: number; afterCommit: AfterCommit }> {
+      const { machine, images } = values;
+      await intake.assertRoom(
+        machine.customerId,
+        images.reduce((sum, i) => sum + i.file.length, 0),
+      );
+      for (const image of images) {
+        await storage.put(image.fileKey, image.file);
+        await storage.put(image.thumbKey, image.thumb);
+      }
+      let id: number;
+      try {
+        id = await repo.reportAnonymous({
+          customerId: machine.customerId,
+          machineId: machine.id,
+          reporterName: values.reporterName,
+          reporterContact: values.reporterContact,
+          description: values.description,
+          photos: images.map((i) => ({
+            fileKey: i.fileKey,
+            thumbKey: i.thumbKey,
+            contentType: i.contentType,
+            size: i.file.length,
+            width: i.width,
+            height: i.height,
+          })),
+        });
+      } catch (err) {
+        await removeFiles(images);
+        throw err;
+      }
+      if (!id) {
+        await removeFiles(images);
+        throw notFound();
+      }
+      const newId = id;
+      return {
+        id: newId,
+        afterCommit: async () => {
+          const facts = await repo.mailFacts(newId);
+          if (!facts) return;
+          await officeMail.send({ kind: 'malfunction_reported', ...newMalfunctionMail(facts, appUrl) });
+        },
+      };
+    },
+
     /** "Mijn storingen": every malfunction of the user's customer (colleagues' included). */
     ownList(actor: Actor, query: OwnMalfunctionListQuery) {
       return repo.ownList(malfunctionsPolicy.ownCustomer(actor), query);
