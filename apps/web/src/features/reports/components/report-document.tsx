@@ -19,6 +19,7 @@ import {
 import { JudgementChip, VerdictChip } from '../../../components/judgement/judgement';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/format';
 import { judgementOf, limitsOf, memoTitle, optionLabel } from './report-format';
+import { ReportSignatures } from './report-signatures';
 
 /** "Open" or "Ingediend" as a chip. */
 export function ReportStatusChip({ status }: { status: ReportStatus }) {
@@ -251,6 +252,7 @@ export function ReportDocument({
       ) : (
         report.categories.map((c) => <CategoryAnswers key={c.id} category={c} />)
       )}
+      <ReportSignatures report={report} />
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { COMPLIANCE_TEXT, VERDICT_LABELS } from '@keurwijzer/shared/compliance';
+import { COMPLIANCE_TEXT } from '@keurwijzer/shared/compliance';
 import { roleCan } from '@keurwijzer/shared/permissions';
 import { REPORT_TEXT, openQuestionsText, type ReportCategory, type ReportDetail } from '@keurwijzer/shared/reports';
 import { useConfirm } from '../../../components/feedback/confirm-dialog';
@@ -24,6 +24,7 @@ import { OFFLINE_TEXT, ReportProgress } from '../components/report-progress';
 import { isAnswered, liveVerdict } from '../components/report-format';
 import { VerdictPanel, type VerdictOverride } from '../components/verdict-panel';
 import { useReportFiller } from '../components/use-report-filler';
+import { useSignatureDialog } from '../components/signature-dialog';
 
 /** Scrolls a question to the middle of the screen and puts the focus on it. */
 function goToQuestion(questionId: number) {
@@ -47,6 +48,7 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
   const user = useCurrentUser();
   const filler = useReportFiller(report, user.id);
   const confirm = useConfirm();
+  const signature = useSignatureDialog();
   const notify = useNotify();
   const save = useSaveReport(report.id);
   const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
@@ -141,12 +143,11 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
         return;
       }
       const verdict = overridden ? override.verdict : derived;
-      const ok = await confirm({
-        title: 'Rapport afronden',
-        message: `${COMPLIANCE_TEXT.verdict}: ${VERDICT_LABELS[verdict]}. ${REPORT_TEXT.submitConfirm}`,
-        confirmLabel: 'Afronden',
-      });
-      if (!ok) return;
+      // One dialog: the verdict line, the mechanic's signature and optionally the customer's.
+      const signed = await signature.ask({ verdict });
+      if (!signed) return;
+      filler.sign('mechanic', signed.mechanic.name, signed.mechanic.blob);
+      if (signed.customer) filler.sign('customer', signed.customer.name, signed.customer.blob);
       // Queued after every answer, photo and signature; online it waits for the server's answer
       // (the report query then holds the submitted report and the screen shows it).
       const outcome = await filler.submit(
@@ -159,6 +160,7 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
   let number = 1;
   return (
     <>
+      {signature.dialog}
       {filler.pendingSubmit && (
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {SUBMIT_QUEUED_TEXT}
