@@ -92,6 +92,9 @@ import { createReportPhotosService } from './reports/reports-photos.service';
 import { createReportSignaturesRepository } from './reports/reports-signatures.repository';
 import { reportSignaturesRoutes } from './reports/reports-signatures.routes';
 import { createReportSignaturesService } from './reports/reports-signatures.service';
+import { createReportCorrectionsRepository } from './reports/reports-corrections.repository';
+import { reportCorrectionsRoutes } from './reports/reports-corrections.routes';
+import { createReportCorrectionsService } from './reports/reports-corrections.service';
 import { createRegistrationRepository } from './registration/registration.repository';
 import { registrationRoutes } from './registration/registration.routes';
 import { createRegistrationService } from './registration/registration.service';
@@ -324,6 +327,12 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     reports,
     reportPhotos,
     reportSignatures,
+    // Corrections (issue 21): a submitted report reopened as its next version.
+    reportCorrections: createReportCorrectionsService({
+      db,
+      reports: repos.reports,
+      repo: createReportCorrectionsRepository(),
+    }),
     // The customer portal reads reports through the reports service (its `PortalReports`).
     ownMachine: createOwnMachineService({ repo: repos.ownMachine, machineReports, images: machineImages, reports }),
     malfunctions,
@@ -400,6 +409,7 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(reportsRoutes, { service: modules.reports });
   await app.register(reportPhotosRoutes, { service: modules.reportPhotos });
   await app.register(reportSignaturesRoutes, { service: modules.reportSignatures });
+  await app.register(reportCorrectionsRoutes, { service: modules.reportCorrections });
   await app.register(accountRoutes, { service: modules.account });
   await app.register(passwordRoutes, { service: modules.password });
   await app.register(malfunctionsRoutes, { service: modules.malfunctions });

@@ -209,6 +209,8 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/reports/:id/signatures/:role': STAFF,
   'GET /api/reports/:id/signatures/:role': STAFF,
   'GET /api/machines/:id/reports/:reportId/signatures/:role': CUSTOMERS,
+  // Corrections (issue 21): the office reopens a submitted report as its next version
+  'POST /api/reports/:id/corrections': ADMINS,
   // Malfunctions: customer users report on and read their own; the office handles them
   'POST /api/machines/:id/malfunctions': CUSTOMERS,
   'GET /api/own-malfunctions': CUSTOMERS,

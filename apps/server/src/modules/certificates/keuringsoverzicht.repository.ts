@@ -3,6 +3,7 @@ import type { DueState, DueType, Verdict } from '@keurwijzer/shared/compliance';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-json';
 import { dueStateSql, type DueClock } from '../../lib/due-state';
+import { isCurrentVersion } from '../reports/reports-extras.presenter';
 
 /*
  * The "Keuringsoverzicht" of one customer location: every machine in use there (not archived,
@@ -78,7 +79,7 @@ export function createKeuringsoverzichtRepository(db: Db) {
         left join lateral (
           select (r.submitted_at at time zone 'Europe/Amsterdam')::date as day, r.verdict
           from reports r
-          where md.machine_id is null and r.machine_id = m.id and r.status = 'submitted'
+          where md.machine_id is null and r.machine_id = m.id and r.status = 'submitted' and ${isCurrentVersion('r')}
             and (r.inspection_type = t.type
               or (r.inspection_type = 'inspection_maintenance' and t.type in ('inspection', 'maintenance')))
           order by r.submitted_at desc, r.id desc limit 1

@@ -15,6 +15,7 @@ import {
   type CompletedReportExportRow,
 } from './completed-reports.presenter';
 import { fullName, rowsOf } from '../../db/sql-json';
+import { isCurrentVersion } from '../reports/reports-extras.presenter';
 
 /*
  * The submitted reports of every customer (the office's "Afgeronde rapporten"). A page is one
@@ -71,7 +72,8 @@ const PLACEHOLDER: Bind = (name) => sql`${sql.placeholder(name)}`;
 
 /** The filters and the search, as conditions on the report's own row `r`. */
 function conditions(q: Selection, b: Bind = VALUE) {
-  const filters: SQL[] = [sql`r.status = 'submitted'`];
+  // Only current versions: a version replaced by a submitted correction is no longer the report.
+  const filters: SQL[] = [sql`r.status = 'submitted'`, isCurrentVersion('r')];
   // The report's copies of its list's customer and type: one range of reports_submitted_customer_idx / _type_idx.
   if (q.customer_id !== undefined) filters.push(sql`r.customer_id = ${b('customer_id', q.customer_id)}`);
   if (q.inspection_type !== undefined)

@@ -4,6 +4,7 @@ import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
 import type { LatestReports, MachineReport } from '@keurwijzer/shared/reports';
 import type { Db, Executor } from '../../db/client';
 import { fullName, isoOf, rowsOf } from '../../db/sql-json';
+import { isCurrentVersion } from '../reports/reports-extras.presenter';
 
 /*
  * A machine's reports (its reports screen) and its latest submitted report per inspection type
@@ -64,7 +65,7 @@ export const latestReportsOf = (machine: SQL = sql`m.id`) =>
   )}] as latest,
       array(select mq.inspection_type from machine_questionnaires mq where mq.machine_id = ${machine}) as questionnaires
     from reports r left join users u on u.id = r.filled_in_by
-    where r.machine_id = ${machine} and r.status = 'submitted') a
+    where r.machine_id = ${machine} and r.status = 'submitted' and ${isCurrentVersion('r')}) a
   cross join lateral unnest(${TYPES_ARRAY}, a.latest) with ordinality k(type, latest, n))`;
 
 export function createMachineReportsRepository(db: Db) {
@@ -80,7 +81,7 @@ export function createMachineReportsRepository(db: Db) {
               select json_agg(${MACHINE_REPORT_JSON}
                 order by r.status = 'submitted', r.submitted_at desc, t.planned_date desc, r.id desc)
               from reports r join tasklists t on t.id = r.tasklist_id left join users u on u.id = r.filled_in_by
-              where r.machine_id = m.id ${scope.inUseOnly ? sql`and r.status = 'submitted'` : sql``}
+              where r.machine_id = m.id and ${isCurrentVersion('r')} ${scope.inUseOnly ? sql`and r.status = 'submitted'` : sql``}
                 ${type ? sql`and t.inspection_type = ${type}` : sql``}
             ), '[]'::json) as reports
             from machines m where ${machineOf(machineId, scope)}`,

@@ -10,6 +10,7 @@ import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 import { qualified } from '../../lib/list-query';
 import { PLACEHOLDER_CLOCK } from '../../lib/due-state';
 import { latestReportsOf } from './machine-reports.repository';
+import { isCurrentVersion } from '../reports/reports-extras.presenter';
 
 /*
  * The customer portal's machine as PostgreSQL builds it: the fields it adds to a machine's JSON
@@ -36,7 +37,7 @@ const LATEST_REPORT_DATES = sql<LatestReportDates>`(select ${jsonObject(
     ]),
   ),
 )} from reports r
-  where r.machine_id = ${MACHINE_ID} and r.status = 'submitted')`;
+  where r.machine_id = ${MACHINE_ID} and r.status = 'submitted' and ${isCurrentVersion('r')})`;
 
 /** The extra fields of a machine in the portal's list. */
 export const OWN_MACHINE_LIST_FIELDS = {

@@ -21,6 +21,14 @@ export const reportsPolicy = {
     assertCan(actor, ACCESS.tasklists.write);
   },
   /**
+   * Correcting a submitted report as its next version (issue 21): the office's, who read every
+   * submitted report (reports.view: admins and super admins) and fill in reports.
+   */
+  assertCorrect(actor: Actor): void {
+    assertCan(actor, 'reports.view');
+    assertCan(actor, ACCESS.tasklists.write);
+  },
+  /**
    * The reports a customer user reads under one of its machines in the portal (its own
    * customer's submitted reports of that machine while in use): 403 for anyone else.
    */
