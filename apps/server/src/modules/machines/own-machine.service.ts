@@ -96,7 +96,13 @@ export function createOwnMachineService({
     },
 
     /** A photo of a submitted report's answer (or its thumbnail), as `report` finds the report. */
-    reportPhoto(actor: Actor, machineId: number, reportId: number, photoId: string, thumb: boolean): Promise<ImageFile> {
+    reportPhoto(
+      actor: Actor,
+      machineId: number,
+      reportId: number,
+      photoId: string,
+      thumb: boolean,
+    ): Promise<ImageFile> {
       const scope: PortalReportScope = { customerId: customerOf(actor), submitted: true, machineInUse: machineId };
       return reports.photoIn(scope, reportId, photoId, thumb);
     },

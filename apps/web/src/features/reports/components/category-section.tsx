@@ -20,6 +20,8 @@ export function CategorySection({
   onAnswer,
   onMeasure,
   onMemo,
+  onAddPhoto,
+  onRemovePhoto,
   onClearAnswer,
   onSkip,
   onRestore,
@@ -31,6 +33,9 @@ export function CategorySection({
   onAnswer: (questionId: number, option: number) => void;
   onMeasure: (questionId: number, value: string | null) => void;
   onMemo: (questionId: number, text: string) => void;
+  /** The answers' photos (answer-photos.tsx); the questions carry the photos this device sees. */
+  onAddPhoto?: (questionId: number, blob: Blob) => unknown;
+  onRemovePhoto?: (questionId: number, photoId: string) => unknown;
   /** Takes an answer back ("Alles goed"'s undo); without it there is no "Alles goed". */
   onClearAnswer?: (questionId: number) => void;
   onSkip: (category: ReportCategory) => void;
@@ -87,6 +92,8 @@ export function CategorySection({
                 onAnswer={onAnswer}
                 onMeasure={onMeasure}
                 onMemo={onMemo}
+                onAddPhoto={onAddPhoto}
+                onRemovePhoto={onRemovePhoto}
               />
             ))}
           </Box>

@@ -19,6 +19,7 @@ import { TextInput } from '../../../components/form/text-input';
 import { JudgementIcon, judgementColor, judgementPalette } from '../../../components/judgement/judgement';
 import { judgementOf, limitsOf, memoTitle } from './report-format';
 import { PreviousHint } from './previous-hint';
+import { AnswerPhotos, type AnswerPhoto } from './answer-photos';
 
 const MEMO_MAX = 255;
 
@@ -111,13 +112,19 @@ export const QuestionCard = memo(function QuestionCard({
   onAnswer,
   onMeasure,
   onMemo,
+  onAddPhoto,
+  onRemovePhoto,
 }: {
-  question: ReportQuestion;
+  /** With the photos as this device sees them (waiting uploads included). */
+  question: ReportQuestion & { photos: AnswerPhoto[] };
   number: number;
   missing: boolean;
   onAnswer: (questionId: number, option: number) => void;
   onMeasure: (questionId: number, value: string | null) => void;
   onMemo: (questionId: number, text: string) => void;
+  /** A photo of the answer, made smaller on the device (without: the photos are read-only). */
+  onAddPhoto?: (questionId: number, blob: Blob) => unknown;
+  onRemovePhoto?: (questionId: number, photoId: string) => unknown;
 }) {
   const measurement = question.kind === 'measurement';
   const chosen = measurement ? null : (question.answer?.option ?? null);
@@ -198,6 +205,7 @@ export const QuestionCard = memo(function QuestionCard({
         counter={MEMO_MAX}
         slotProps={{ htmlInput: { maxLength: MEMO_MAX } }}
       />
+      <AnswerPhotos question={question} onAdd={onAddPhoto} onRemove={onRemovePhoto} />
     </Box>
   );
 });

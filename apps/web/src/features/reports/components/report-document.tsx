@@ -20,6 +20,7 @@ import { JudgementChip, VerdictChip } from '../../../components/judgement/judgem
 import { formatDate, formatDateTime, formatDay } from '../../../lib/format';
 import { judgementOf, limitsOf, memoTitle, optionLabel } from './report-format';
 import { ReportSignatures } from './report-signatures';
+import { AnswerPhotos } from './answer-photos';
 
 /** "Open" or "Ingediend" as a chip. */
 export function ReportStatusChip({ status }: { status: ReportStatus }) {
@@ -213,6 +214,7 @@ function CategoryAnswers({ category }: { category: ReportCategory }) {
                     {memoTitle(q)}: {q.answer.memo}
                   </Typography>
                 )}
+                <AnswerPhotos question={q} />
               </Box>
             );
           })}

@@ -197,6 +197,8 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
                   onAnswer={filler.answer}
                   onMeasure={filler.measure}
                   onMemo={filler.memo}
+                  onAddPhoto={filler.addPhoto}
+                  onRemovePhoto={filler.removePhoto}
                   onClearAnswer={filler.clearAnswer}
                   onSkip={(category) => void onSkip(category)}
                   onRestore={onRestore}
