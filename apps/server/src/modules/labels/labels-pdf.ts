@@ -11,7 +11,7 @@ import { FONT, createPdfDocument } from '../../lib/pdf';
  * Two layouts:
  * - 'a4-3x8': an A4 sheet of 3 x 8 stickers of 70 x 37 mm (the common sticker sheets, no gaps,
  *   0.5 mm above and below), the QR code left, the texts right; more machines, more sheets.
- * - 'label-62mm': one label per page of 62 x 90 mm for a label printer's 62 mm roll (Brother QL
+ * - 'label-62mm': one label per page of 62 x 84 mm for a label printer's 62 mm roll (Brother QL
  *   and the like), the QR code in the middle under the company name.
  */
 
@@ -72,12 +72,13 @@ type Box = { x: number; y: number; width: number; height: number };
 /** A 70 x 37 mm sticker: QR left, texts right. */
 function drawSticker(doc: PDFKit.PDFDocument, label: PrintedLabel, company: string, box: Box) {
   const pad = 2.5 * MM;
-  const qrSize = box.height - 2 * pad + 2 * MM;
-  drawQr(doc, label.url, box.x + pad - 1 * MM, box.y + pad - 1 * MM, qrSize);
-  const textX = box.x + pad + qrSize - 1 * MM;
+  // The QR code with its quiet zone fills the height; its quiet zone is the sticker's margin.
+  const qrSize = box.height - 2 * pad + 1 * MM;
+  drawQr(doc, label.url, box.x + pad - 1 * MM, box.y + pad - 0.5 * MM, qrSize);
+  const textX = box.x + pad + qrSize - 0.5 * MM;
   const width = box.x + box.width - pad - textX;
   let y = box.y + pad;
-  doc.font(FONT.bold).fontSize(6.5).fillColor('#333333');
+  doc.font(FONT.bold).fontSize(6).fillColor('#333333');
   doc.text(fit(doc, company, width), textX, y, { width, lineBreak: false });
   y += 9;
   doc.font(FONT.bold).fontSize(8.5).fillColor('black');
@@ -94,7 +95,7 @@ function drawSticker(doc: PDFKit.PDFDocument, label: PrintedLabel, company: stri
   }
 }
 
-/** A 62 x 90 mm label-printer label: company, QR, name, inventory number, dates. */
+/** A 62 x 84 mm label-printer label: company, QR, name, inventory number, dates. */
 function drawRollLabel(doc: PDFKit.PDFDocument, label: PrintedLabel, company: string) {
   const pad = 3 * MM;
   const width = doc.page.width - 2 * pad;
@@ -119,7 +120,7 @@ function drawRollLabel(doc: PDFKit.PDFDocument, label: PrintedLabel, company: st
 }
 
 export const STICKER = { columns: 3, rows: 8, width: 70 * MM, height: 37 * MM, top: 0.5 * MM } as const;
-export const ROLL = { width: 62 * MM, height: 90 * MM } as const;
+export const ROLL = { width: 62 * MM, height: 84 * MM } as const;
 
 /** Writes the labels as a PDF of `layout` into `out` (at least one page, even without labels). */
 export async function writeLabelsPdf(
