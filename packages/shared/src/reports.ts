@@ -170,7 +170,12 @@ export const ReportSignatureSchema = z.object({
 export type ReportSignature = z.infer<typeof ReportSignatureSchema>;
 
 /** Another version of a report (a correction replaces a submitted report with a new version). */
-export const ReportVersionRefSchema = z.object({ id: z.number().int(), version: z.number().int() });
+export const ReportVersionRefSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  /** When that version was submitted (ISO; null while it is open). */
+  submitted_at: z.string().nullable(),
+});
 export type ReportVersionRef = z.infer<typeof ReportVersionRefSchema>;
 
 /** A question of the report's copy with its answer (null: not answered). */

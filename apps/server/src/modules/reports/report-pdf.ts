@@ -22,6 +22,7 @@ import {
 import type { Company } from '../../config';
 import { dutchDateTime, dutchDay } from '../../lib/dutch-time';
 import { FONT, createPdfDocument } from '../../lib/pdf';
+import { versionNotes } from './report-pdf-versions';
 import {
   drawPhotoPages,
   drawPhotoStrip,
@@ -148,6 +149,7 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
     notes.push(`${REPORT_TEXT.verdictDerived}: ${VERDICT_LABELS[report.derived_verdict]}`);
   }
   if (report.next_due_date) notes.push(COMPLIANCE_TEXT.nextDue(dutchDay(report.next_due_date)));
+  notes.push(...versionNotes(report));
   doc.font(FONT.regular).fontSize(9.5);
   const notesHeight = notes.reduce((h, n) => h + doc.heightOfString(n, { width: width - 24 }) + 2, 0);
   const boxHeight = 34 + notesHeight;

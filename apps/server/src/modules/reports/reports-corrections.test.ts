@@ -9,6 +9,8 @@ import { createMachineType } from '../../test/factories';
 import { errorsOf } from '../../test/helpers';
 import type { TestClient } from '../../test/client';
 import { useTestApp } from '../../test/use-test-app';
+import { dutchDate as formatDate } from '../../lib/dutch-time';
+import { pdfText } from '../certificates/certificates.test-helpers';
 import { plannedReport, tasklistsApi } from '../tasklists/tasklists.test-helpers';
 import { JUNK_IDS, reportPath, reportsApi } from './reports.test-helpers';
 
@@ -97,7 +99,7 @@ describe('POST /api/reports/:id/corrections', () => {
       status: 'open',
       tasklist_id: list.id,
       version: 2,
-      replaces: { id: reportId, version: 1 },
+      replaces: { id: reportId, version: 1, submitted_at: v1.submitted_at },
       replaced_by: null,
       correction_reason: REASON,
       submitted_at: null,
@@ -150,7 +152,17 @@ describe('POST /api/reports/:id/corrections', () => {
 
     // The old version: readable, unchanged but for the reference to its replacement.
     const old = ReportDetailSchema.strict().parse(await api.read(reportId, t.admin));
-    expect(old).toEqual({ ...v1, replaced_by: { id: v2.id, version: 2 } });
+    expect(old).toEqual({ ...v1, replaced_by: { id: v2.id, version: 2, submitted_at: submitted.submitted_at } });
+    // The PDFs say which version replaces which.
+    const text = async (id: number) => {
+      const res = await t.admin.get(`${reportPath(id)}/pdf`);
+      expect(res.statusCode).toBe(200);
+      return (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
+    };
+    const day = (iso: string | null) => formatDate(new Date(iso!));
+    expect(await text(reportId)).toContain(`Vervangen door versie 2 van ${day(submitted.submitted_at)}`);
+    expect(await text(v2.id)).toContain(`Versie 2, vervangt versie 1 van ${day(v1.submitted_at)}. Reden: ${REASON}`);
+
     // Its open follow-up is closed by the new version.
     const [closed] = await t.db.select().from(followups).where(eq(followups.reportId, reportId));
     expect(closed).toMatchObject({ status: 'done', doneNote: 'Vervangen door versie 2' });
@@ -192,11 +204,16 @@ describe('POST /api/reports/:id/corrections', () => {
     expect(ownIds).toEqual([v2.id]);
     const portalOld = await t.customerA.client.get(`/api/machines/${machine.id}/reports/${reportId}`);
     expect(portalOld.statusCode).toBe(200);
-    expect((portalOld.json() as { data: ReportDetail }).data.replaced_by).toEqual({ id: v2.id, version: 2 });
+    expect((portalOld.json() as { data: ReportDetail }).data.replaced_by).toEqual({
+      id: v2.id,
+      version: 2,
+      submitted_at: submitted.submitted_at,
+    });
     const portalNew = await t.customerA.client.get(`/api/machines/${machine.id}/reports/${v2.id}`);
     expect((portalNew.json() as { data: ReportDetail }).data).toMatchObject({
       version: 2,
-      replaces: { id: reportId, version: 1 },
+      // (its submitted_at was moved a day on above)
+      replaces: { id: reportId, version: 1, submitted_at: expect.any(String) as string },
       correction_reason: REASON,
     });
     // Another customer sees neither version.
@@ -208,7 +225,10 @@ describe('POST /api/reports/:id/corrections', () => {
     // The new version is current and can be corrected in its turn (a super admin too).
     const v3 = await correct(v2.id, { reason: 'Nog een fout' }, t.superAdmin);
     expect(v3.statusCode, v3.body).toBe(201);
-    expect((v3.json() as { data: ReportDetail }).data).toMatchObject({ version: 3, replaces: { id: v2.id, version: 2 } });
+    expect((v3.json() as { data: ReportDetail }).data).toMatchObject({
+      version: 3,
+      replaces: { id: v2.id, version: 2, submitted_at: submitted.submitted_at },
+    });
     expect((await versionOf(v2.id)).version).toBe(2);
   });
 

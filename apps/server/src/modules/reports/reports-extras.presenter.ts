@@ -56,7 +56,8 @@ export const PREVIOUS_OF_QUESTION = sql`(p.answers -> (${PREVIOUS_KEY('rc', 'q')
 
 /** A version of a report `alias` as a ReportVersionRef, or null when there is none. */
 const versionRef = (where: SQL) =>
-  sql`(select json_build_object('id', vr.id, 'version', vr.version) from reports vr where ${where})`;
+  sql`(select json_build_object('id', vr.id, 'version', vr.version, 'submitted_at', ${isoOf(sql`vr.submitted_at`)})
+    from reports vr where ${where})`;
 
 /** The version fields of the report `r` (REPORT_DETAIL_JSON). */
 export const VERSION_FIELDS = {
