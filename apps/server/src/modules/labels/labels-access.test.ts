@@ -204,6 +204,11 @@ describe('label PDFs and "Nieuwe code" (the office)', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.layout).toEqual(['Ongeldige keuze']);
+    const badSheet = await t.admin.get(`/api/customers/${a.customer.id}/locations/${a.location.id}/labels`, {
+      query: { layout: '3x8' },
+    });
+    expect(badSheet.statusCode).toBe(422);
+    expect(badSheet.json().errors.layout).toEqual(['Ongeldige keuze']);
     // An archived machine has no label.
     await t.db.update(machines).set({ archivedAt: new Date() }).where(eq(machines.id, machine.id));
     expect((await t.admin.get(`/api/customers/${a.customer.id}/machines/${machine.id}/label`)).statusCode).toBe(404);
