@@ -14,8 +14,11 @@ import MenuIcon from '@mui/icons-material/Menu';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import { Logo } from '../../components/layout/logo';
+import { OutboxBadge } from '../../components/layout/outbox-badge';
 import { useCurrentUser } from '../../features/auth/api/auth';
+import { REPORT_OUTBOX } from '../../features/reports/components/report-changes';
 import { applyUserLanguage } from '../../lib/language';
+import { useOutboxSender } from '../../lib/outbox/app-outbox';
 import { AccountMenu } from './account-menu';
 import { NavigationDrawer } from './navigation-drawer';
 import { useLogout } from './use-logout';
@@ -80,6 +83,8 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const doLogout = useLogout();
   const logout = () => void doLogout();
+  // The outbox (answers, photos, signatures, submits made offline) is sent from every screen.
+  useOutboxSender(user.id, REPORT_OUTBOX);
   // <html lang> follows the account's language preference (lib/language.ts; Dutch as fallback).
   useEffect(() => {
     applyUserLanguage(user.lang);
@@ -118,6 +123,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
               Keurwijzer
             </Typography>
           </Box>
+          <OutboxBadge />
           <ThemeToggle />
           <AccountMenu onLogout={logout} />
         </Toolbar>

@@ -1,13 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../../lib/api-client';
-import { createSaveQueue, type QueuedChange } from '../../../lib/save-queue';
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeOutboxDatabases, createOutbox } from '../../../lib/outbox/outbox';
+import type { QueuedChange, WireChange } from '../../../lib/save-queue';
 import {
   encodeReportChange,
+  encodeReportEntry,
+  migrateReportQueues,
   overlayOf,
   readStoredReportChange,
   reportChangeKey,
   reportQueueKey,
-  reportQueueStorage,
+  reportScope,
   type ReportChange,
 } from './report-changes';
 
@@ -28,17 +31,6 @@ const MEASURED: ReportChange = {
 };
 const SKIP: ReportChange = { kind: 'skip', categoryId: 3, skipped: true };
 const NOT_THERE: ReportChange = { kind: 'notAtLocation', notAtLocation: false };
-
-/** A localStorage in memory (the web project's tests run in node). */
-function memoryLocalStorage() {
-  const items = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
-  });
-  return items;
-}
 
 describe('report changes: the value is queued, the wire format is built when sent', () => {
   it('encodes each kind of change to the request of its endpoint', () => {
@@ -136,31 +128,26 @@ describe('report changes: the value is queued, the wire format is built when sen
   });
 });
 
-describe('report queue storage: changes left by an older version are still sent', () => {
-  const sent: { url: string; body: Record<string, string> }[] = [];
-  beforeEach(() => {
-    sent.length = 0;
-    resetApiClient();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        const body = Object.fromEntries([...((init.body as FormData | undefined)?.entries() ?? [])]) as Record<
-          string,
-          string
-        >;
-        if (url !== '/api/token') sent.push({ url, body });
-        const data = url === '/api/token' ? { token: 'T' } : null;
-        return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
-      }),
-    );
+describe('old localStorage queues move into the outbox', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await closeOutboxDatabases();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
-  it('sends an old entry as the old version would have, next to a new one, and stores only new ones', async () => {
-    const items = memoryLocalStorage();
-    const key = reportQueueKey(1, 5);
+  it("moves this user's old queue (an older version's wire format too) into the outbox once, in order, and removes it", async () => {
+    const items = new Map<string, string>();
+    const storage = {
+      get length() {
+        return items.size;
+      },
+      key: (i: number) => [...items.keys()][i] ?? null,
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+      clear: () => items.clear(),
+    } as Storage;
     items.set(
-      key,
+      reportQueueKey(1, 5),
       JSON.stringify([
         {
           key: 'answer:7',
@@ -168,30 +155,77 @@ describe('report queue storage: changes left by an older version are still sent'
           body: { option: 2, memo: 'Kabel los', answered_at: '2026-11-26T06:00:00.000Z' },
           method: 'PUT',
         },
-        { key: 'category:3', path: '/api/reports/5/categories/3', body: { skipped: '1' }, method: 'PUT' },
+        { key: 'category:3', value: SKIP },
       ]),
     );
-    const storage = reportQueueStorage(1, 5);
-    expect(overlayOf(storage.load()).answers[7]).toEqual(ANSWER.answer);
-
-    const queue = createSaveQueue<ReportChange>({ encode: (c) => encodeReportChange(5, c.value), storage });
-    queue.save(reportChangeKey(NOT_THERE), NOT_THERE, { delay: 60_000 });
-    // What waits is stored in the new form (the value), the old entries too.
-    const stored = JSON.parse(items.get(key)!) as QueuedChange<ReportChange>[];
-    expect(stored.map((i) => i.value.kind)).toEqual(['answer', 'skip', 'notAtLocation']);
-    expect(stored.every((i) => !('body' in i))).toBe(true);
-
-    await queue.flush();
-    expect(sent).toEqual([
-      {
-        url: '/api/reports/5/answers/7',
-        // The same answer, with the (empty) value of this version.
-        body: { option: '2', value: '', memo: 'Kabel los', answered_at: '2026-11-26T06:00:00.000Z', _method: 'PUT' },
-      },
-      { url: '/api/reports/5/categories/3', body: { skipped: '1', _method: 'PUT' } },
-      { url: '/api/reports/5', body: { not_at_location: '0', _method: 'PUT' } },
+    items.set(reportQueueKey(2, 5), JSON.stringify([{ key: 'report', value: NOT_THERE }]));
+    const sent: WireChange[] = [];
+    const outbox = createOutbox<ReportChange>({
+      userId: 1,
+      dbName: 'report-changes-migration',
+      channel: null,
+      lock: (_name, _signal, run) => run(),
+      send: async (change) => (sent.push(change), { data: null }),
+    });
+    await migrateReportQueues(outbox, storage);
+    await migrateReportQueues(outbox, storage);
+    const entries = await outbox.list();
+    expect(entries.map((e) => [e.scope, e.key, e.value])).toEqual([
+      ['report:5', 'answer:7', ANSWER],
+      ['report:5', 'category:3', SKIP],
     ]);
-    expect(items.has(key)).toBe(false);
-    queue.dispose();
+    // Gone for user 1; user 2's stays for user 2's outbox.
+    expect([...items.keys()]).toEqual([reportQueueKey(2, 5)]);
+
+    outbox.startSending({ encode: encodeReportEntry, sessionUser: async () => 1 });
+    await outbox.flush();
+    expect(sent.map((c) => c.path)).toEqual(['/api/reports/5/answers/7', '/api/reports/5/categories/3']);
+    outbox.dispose();
+  });
+
+  it('encodes the new kinds: photo, photo removal, signature and submit', () => {
+    const blob = new Blob(['png']);
+    expect(
+      encodeReportChange(5, { kind: 'photo', questionId: 7, photoId: 'p1', blob, takenAt: '2026-11-26T06:00:00.000Z' }),
+    ).toEqual({
+      path: '/api/reports/5/questions/7/photos/p1',
+      body: { photo: blob, taken_at: '2026-11-26T06:00:00.000Z' },
+      method: 'POST',
+    });
+    expect(encodeReportChange(5, { kind: 'photoDelete', questionId: 7, photoId: 'p1' })).toEqual({
+      path: '/api/reports/5/photos/p1',
+      body: {},
+      method: 'DELETE',
+    });
+    expect(
+      encodeReportChange(5, { kind: 'signature', role: 'mechanic', signerName: 'Piet', signedAt: 'T', blob }),
+    ).toEqual({
+      path: '/api/reports/5/signatures/mechanic',
+      body: { signature: blob, signer_name: 'Piet', signed_at: 'T' },
+      method: 'PUT',
+    });
+    expect(encodeReportChange(5, { kind: 'submit' })).toEqual({ path: '/api/reports/5/submit', body: {}, method: 'POST' });
+    expect(encodeReportChange(5, { kind: 'submit', verdict: 'rejected', verdictReason: 'Lek' }).body).toEqual({
+      verdict: 'rejected',
+      verdict_reason: 'Lek',
+    });
+    expect(encodeReportEntry({ seq: 1, userId: 1, scope: reportScope(9), key: 'submit', value: { kind: 'submit' } }).path).toBe(
+      '/api/reports/9/submit',
+    );
+  });
+
+  it('the overlay shows waiting photos (minus removed ones) and a waiting submit', () => {
+    const blob = new Blob(['jpg']);
+    const changes: ReportChange[] = [
+      { kind: 'photo', questionId: 7, photoId: 'p1', blob, takenAt: 'T1' },
+      { kind: 'photo', questionId: 7, photoId: 'p2', blob, takenAt: 'T2' },
+      { kind: 'photoDelete', questionId: 7, photoId: 'p2' },
+      { kind: 'photoDelete', questionId: 8, photoId: 'server-photo' },
+      { kind: 'submit' },
+    ];
+    const overlay = overlayOf(changes.map((value) => ({ value })));
+    expect(Object.keys(overlay.photos)).toEqual(['p1']);
+    expect(overlay.deletedPhotos).toEqual({ p2: 7, 'server-photo': 8 });
+    expect(overlay.submit).toEqual({ verdict: undefined, verdictReason: undefined });
   });
 });

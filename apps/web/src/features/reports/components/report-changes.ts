@@ -1,11 +1,16 @@
 import type { Verdict } from '@keurwijzer/shared/compliance';
-import type { ReportAnswer, SignatureRole } from '@keurwijzer/shared/reports';
-import { localQueueStorage, type QueuedChange, type QueueStorage, type WireChange } from '../../../lib/save-queue';
-import { reportPaths } from '../api/reports';
+import type { ReportAnswer, ReportDetail, SignatureRole } from '@keurwijzer/shared/reports';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiResult } from '../../../lib/api-client';
+import type { OutboxConfig } from '../../../lib/outbox/app-outbox';
+import type { Outbox, OutboxEntry } from '../../../lib/outbox/outbox';
+import type { QueuedChange, WireChange } from '../../../lib/save-queue';
+import { reportKeys, reportPaths } from '../api/reports';
 
 /**
- * One change of a report while it is filled in, as the screen uses it: the queue keeps these
- * values (in localStorage) and they become a request (`encodeReportChange`) only when sent.
+ * One change of a report while it is filled in, as the screen uses it: the outbox keeps these
+ * values (in IndexedDB, blobs included) and they become a request (`encodeReportChange`) only
+ * when sent.
  */
 export type ReportChange =
   | { kind: 'answer'; questionId: number; answer: ReportAnswer }
@@ -51,9 +56,17 @@ export function encodeReportChange(reportId: number, change: ReportChange): Wire
       };
     }
     case 'skip':
-      return { path: reportPaths.category(reportId, change.categoryId), body: { skipped: flag(change.skipped) }, method: 'PUT' };
+      return {
+        path: reportPaths.category(reportId, change.categoryId),
+        body: { skipped: flag(change.skipped) },
+        method: 'PUT',
+      };
     case 'notAtLocation':
-      return { path: reportPaths.report(reportId), body: { not_at_location: flag(change.notAtLocation) }, method: 'PUT' };
+      return {
+        path: reportPaths.report(reportId),
+        body: { not_at_location: flag(change.notAtLocation) },
+        method: 'PUT',
+      };
     case 'photo':
       return {
         path: reportPaths.photos(reportId, change.questionId, change.photoId),
@@ -180,13 +193,59 @@ export function overlayOf(changes: readonly { value: ReportChange }[]): Overlay 
   return overlay;
 }
 
+/** The outbox's scope of a report: its changes are sent in order, the submit last. */
+export const reportScope = (reportId: number) => `report:${reportId}`;
+const reportIdOf = (scope: string) => Number(/^report:(\d+)$/.exec(scope)?.[1] ?? NaN);
+
 /**
- * Where a report's unsent changes wait in the browser: a reload or a new login of the same user
- * sends them. The user is part of the key, so another person logging in on a shared tablet never
- * sends (or sees) what the previous one left unsent.
+ * Where a version before issue 21 kept a report's unsent changes (localStorage, per user and
+ * report): moved into the outbox once (`migrateReportQueues`) and removed.
  */
 export const reportQueueKey = (userId: number, reportId: number) => `keurwijzer.report.${userId}.${reportId}.queue`;
+const OLD_QUEUE = /^keurwijzer\.report\.(\d+)\.(\d+)\.queue$/;
 
-/** The report's queue storage (items of older versions are read into changes, see above). */
-export const reportQueueStorage = (userId: number, reportId: number): QueueStorage<ReportChange> =>
-  localQueueStorage(reportQueueKey(userId, reportId), readStoredReportChange);
+/**
+ * Moves every old localStorage queue of this user into the outbox (in its order; the latest
+ * value per key as before) and removes it; another user's stays for that user's outbox. A read
+ * that fails keeps the old queue for the next start.
+ */
+export async function migrateReportQueues(outbox: Outbox<ReportChange>, storage: Storage = localStorage) {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) keys.push(storage.key(i)!);
+  for (const name of keys) {
+    const match = OLD_QUEUE.exec(name);
+    if (!match || Number(match[1]) !== outbox.userId) continue;
+    let items: unknown;
+    try {
+      items = JSON.parse(storage.getItem(name) ?? '[]');
+    } catch {
+      items = [];
+    }
+    const changes = (Array.isArray(items) ? items : []).map(readStoredReportChange).filter((c) => c !== null);
+    for (const { key, value } of changes) await outbox.put(reportScope(Number(match[2])), key, value);
+    storage.removeItem(name);
+  }
+}
+
+/** The request of an outbox entry (a report's change). */
+export const encodeReportEntry = (entry: OutboxEntry<ReportChange>): WireChange =>
+  encodeReportChange(reportIdOf(entry.scope), entry.value);
+
+/**
+ * The app's outbox for reports (mounted by the main layout, so it sends on every screen): the
+ * requests, the old queues moved in, and what an accepted change updates: a submit shows the
+ * submitted report; answers change the task list's progress (refetched when next shown).
+ */
+export const REPORT_OUTBOX: OutboxConfig<ReportChange> = {
+  encode: encodeReportEntry,
+  migrate: (outbox) => migrateReportQueues(outbox),
+  onResult: (queryClient: QueryClient, { entry, ...outcome }) => {
+    const reportId = reportIdOf(entry.scope);
+    if (!outcome.ok || Number.isNaN(reportId)) return;
+    if (entry.value.kind === 'submit') {
+      queryClient.setQueryData(reportKeys.detail(reportId), (outcome.result as ApiResult<ReportDetail>).data);
+    }
+    void queryClient.invalidateQueries({ queryKey: ['tasklists'], refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: ['reports'], refetchType: 'none' });
+  },
+};

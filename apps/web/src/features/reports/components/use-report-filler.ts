@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Verdict } from '@keurwijzer/shared/compliance';
 import type {
@@ -10,15 +10,26 @@ import type {
   SignatureRole,
 } from '@keurwijzer/shared/reports';
 import { useNotify } from '../../../components/feedback/notifications';
-import { type ApiError, errorMessage } from '../../../lib/api-client';
-import { AUTH_QUERY_KEY } from '../../../lib/query-client';
-import { createSaveQueue, type SaveQueue, type SaveQueueState } from '../../../lib/save-queue';
+import type { ApiError } from '../../../lib/api-client';
+import { claimResult, outboxFor, useOnline, useOutboxState } from '../../../lib/outbox/app-outbox';
+import { OutboxClosedError, type OutboxResult } from '../../../lib/outbox/outbox';
+import type { SaveQueueState } from '../../../lib/save-queue';
 import { reportKeys } from '../api/reports';
 import { judgementOf } from './report-format';
-import { encodeReportChange, overlayOf, reportChangeKey, reportQueueStorage, type ReportChange } from './report-changes';
+import {
+  emptyOverlay,
+  overlayOf,
+  reportChangeKey,
+  reportScope,
+  type Overlay,
+  type ReportChange,
+} from './report-changes';
 
-/** Memo typing is sent after this pause (it is kept in the browser at once). */
+/** Memo typing is sent after this pause (it is kept on the device at once). */
 const MEMO_DELAY_MS = 600;
+
+/** Said when the device cannot keep a change (IndexedDB refused it: storage full or blocked). */
+const NOT_KEPT_TEXT = 'Deze wijziging kon niet op dit apparaat worden bewaard';
 
 /** The answer given last (the server keeps the newer `answered_at` too). */
 const newer = (a: ReportAnswer | null | undefined, b: ReportAnswer | null | undefined) => {
@@ -27,19 +38,28 @@ const newer = (a: ReportAnswer | null | undefined, b: ReportAnswer | null | unde
   return Date.parse(b.answered_at) >= Date.parse(a.answered_at) ? b : a;
 };
 
-/** The browser's idea of the connection, followed live. */
-function useOnline() {
-  return useSyncExternalStore(
-    (notify) => {
-      window.addEventListener('online', notify);
-      window.addEventListener('offline', notify);
-      return () => {
-        window.removeEventListener('online', notify);
-        window.removeEventListener('offline', notify);
-      };
-    },
-    () => navigator.onLine,
-  );
+const without = <V>(record: Record<string, V>, key: string): Record<string, V> => {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+};
+
+/**
+ * The overlay with what waits in the outbox (this tab's, another tab's or a closed one's): the
+ * newer answer wins, a waiting skip, flag or submit is the latest given.
+ */
+function merge(current: Overlay, waiting: Overlay): Overlay {
+  const answers = { ...current.answers };
+  for (const [id, answer] of Object.entries(waiting.answers)) answers[Number(id)] = newer(answers[Number(id)], answer)!;
+  let photos = { ...current.photos, ...waiting.photos };
+  for (const id of Object.keys(waiting.deletedPhotos)) photos = without(photos, id);
+  return {
+    answers,
+    skipped: { ...current.skipped, ...waiting.skipped },
+    notAtLocation: waiting.notAtLocation ?? current.notAtLocation,
+    photos,
+    deletedPhotos: { ...current.deletedPhotos, ...waiting.deletedPhotos },
+    submit: waiting.submit ?? current.submit,
+  };
 }
 
 /** A photo as the screen shows it: the server's, or one taken here that waits for its upload. */
@@ -52,101 +72,107 @@ export type SubmitOutcome = 'sent' | 'queued';
 
 /**
  * Filling in one report: every answer, memo, skip, the not-at-location flag, photos, signatures
- * and the submit are shown at once and sent through the save queue, so nothing given is lost on a
- * reload, a closed tab, a lost connection or an expired session (the queue waits, the user logs
- * in again, and the queue is sent as that user; the server keeps the newer `answered_at`).
+ * and the submit are shown at once and queued in the app's outbox (IndexedDB, lib/outbox), which
+ * sends them in order from every screen, so nothing given is lost on a reload, a closed app, a
+ * lost connection or an expired session (the outbox waits, the user logs in again, and it is sent
+ * as that user; the server keeps the newer `answered_at`). Another tab on the same report shows
+ * the same waiting changes.
  */
 export function useReportFiller(report: ReportDetail, userId: number) {
   const id = report.id;
+  const scope = reportScope(id);
   const queryClient = useQueryClient();
   const notify = useNotify();
   const online = useOnline();
-  const [overlay, setOverlay] = useState(() => overlayOf(reportQueueStorage(userId, id).load()));
-  const [queue, setQueue] = useState<SaveQueue<ReportChange> | null>(null);
-  const [state, setState] = useState<SaveQueueState>({ pending: 0, status: 'idle', failed: null });
-  /** The submit waiting for the server's answer (online): resolved or rejected by the queue. */
-  const submitWaiter = useRef<{ resolve: (o: SubmitOutcome) => void; reject: (e: ApiError) => void } | null>(null);
+  const outbox = useMemo(() => outboxFor<ReportChange>(userId), [userId]);
+  const outboxState = useOutboxState();
+  const [overlay, setOverlay] = useState<Overlay>(emptyOverlay);
+  const [pending, setPending] = useState(0);
+  /** The submit waiting for the server's answer (online): resolved or rejected by its result. */
+  const submitWaiter = useRef<{
+    seq: number | null;
+    resolve: (o: SubmitOutcome) => void;
+    reject: (e: ApiError) => void;
+  } | null>(null);
+  const settleSubmit = useCallback((outcome: SubmitOutcome | ApiError) => {
+    const waiter = submitWaiter.current;
+    submitWaiter.current = null;
+    if (!waiter) return;
+    if (typeof outcome === 'string') waiter.resolve(outcome);
+    else waiter.reject(outcome);
+  }, []);
 
+  // What waits for this report (also what another tab or a closed one left), read again whenever
+  // the outbox changes; the server's answers update the overlay.
   useEffect(() => {
-    const q = createSaveQueue<ReportChange>({
-      encode: (change) => encodeReportChange(id, change.value),
-      storage: reportQueueStorage(userId, id),
-      onSaved: (change, result) => {
-        if (change.value.kind === 'submit') {
-          queryClient.setQueryData(reportKeys.detail(id), result.data as ReportDetail);
+    let live = true;
+    const reload = () =>
+      void outbox.list(scope).then((entries) => {
+        if (!live) return;
+        setPending(entries.length);
+        setOverlay((o) => merge(o, overlayOf(entries)));
+      });
+    reload();
+    const offChange = outbox.onChange(reload);
+    const offResult = outbox.onResult((result: OutboxResult<ReportChange>) => {
+      const { entry } = result;
+      if (entry.scope !== scope) return;
+      const change = entry.value;
+      if (result.ok) {
+        if (change.kind === 'submit') {
+          // REPORT_OUTBOX has put the submitted report in the query: the screen shows it.
+          queryClient.setQueryData(reportKeys.detail(id), (result.result as { data: ReportDetail }).data);
           setOverlay((o) => ({ ...o, submit: undefined }));
-          submitWaiter.current?.resolve('sent');
-          submitWaiter.current = null;
-          return;
+          settleSubmit('sent');
+        } else if (change.kind === 'answer') {
+          // Another device may have answered later: show what the server keeps.
+          const saved = result.result.data as ReportAnswerState | null;
+          if (!saved?.answer) return;
+          setOverlay((o) => {
+            const mine = o.answers[saved.question_id];
+            const kept = newer(mine, saved.answer);
+            return kept === mine ? o : { ...o, answers: { ...o.answers, [saved.question_id]: kept! } };
+          });
         }
-        if (change.value.kind !== 'answer') return;
-        // Another device may have answered later: show what the server keeps.
-        const saved = result.data as ReportAnswerState | null;
-        if (!saved?.answer) return;
-        setOverlay((o) => {
-          const mine = o.answers[saved.question_id];
-          const kept = newer(mine, saved.answer);
-          return kept === mine ? o : { ...o, answers: { ...o.answers, [saved.question_id]: kept! } };
-        });
-      },
+        return;
+      }
+      // Refused (409 submitted elsewhere, 422): the app said why; the screen shows the server's state.
+      if (change.kind === 'submit') settleSubmit(result.error);
+      setOverlay((o) => {
+        switch (change.kind) {
+          case 'answer':
+            return { ...o, answers: without(o.answers, String(change.questionId)) };
+          case 'skip':
+            return { ...o, skipped: without(o.skipped, String(change.categoryId)) };
+          case 'notAtLocation':
+            return { ...o, notAtLocation: undefined };
+          case 'photo':
+          case 'photoDelete':
+            return {
+              ...o,
+              photos: without(o.photos, change.photoId),
+              deletedPhotos: without(o.deletedPhotos, change.photoId),
+            };
+          case 'submit':
+            return { ...o, submit: undefined };
+          case 'signature':
+            return o;
+        }
+      });
+      void queryClient.invalidateQueries({ queryKey: reportKeys.detail(id) });
     });
-    setQueue(q);
-    const unsubscribe = q.subscribe(setState);
     return () => {
-      unsubscribe();
-      q.dispose();
+      live = false;
+      offChange();
+      offResult();
     };
-  }, [id, userId, queryClient]);
-
-  // The connection is back: send now instead of after the next retry pause.
-  useEffect(() => {
-    if (online) queue?.retryNow();
-  }, [online, queue]);
-
-  // The session ended: the changes wait in storage, the guard sends the user to login and back.
-  useEffect(() => {
-    if (state.status === 'unauthorized') queryClient.setQueryData(AUTH_QUERY_KEY, null);
-  }, [state.status, queryClient]);
+  }, [outbox, scope, id, queryClient, settleSubmit]);
 
   // A submit waiting for the server: without a connection (or a session) it stays queued.
+  const status = outboxState.status;
   useEffect(() => {
-    if (state.status !== 'offline' && state.status !== 'unauthorized') return;
-    submitWaiter.current?.resolve('queued');
-    submitWaiter.current = null;
-  }, [state.status]);
-
-  // A refused change (409 submitted elsewhere, 422) is said once; the screen shows the server's state.
-  const failed = state.failed;
-  useEffect(() => {
-    if (!failed) return;
-    const [kind, key] = failed.key.split(':');
-    if (kind === 'submit' && submitWaiter.current) {
-      // The screen says why (the missing questions of a 422).
-      submitWaiter.current.reject(failed.error);
-      submitWaiter.current = null;
-    } else notify(errorMessage(failed.error), 'error');
-    setOverlay((o) => {
-      if (kind === 'answer') return { ...o, answers: Object.fromEntries(Object.entries(o.answers).filter(([k]) => k !== key)) };
-      if (kind === 'category') return { ...o, skipped: Object.fromEntries(Object.entries(o.skipped).filter(([k]) => k !== key)) };
-      if (kind === 'photo') {
-        const { [key!]: _photo, ...photos } = o.photos;
-        const { [key!]: _deleted, ...deletedPhotos } = o.deletedPhotos;
-        return { ...o, photos, deletedPhotos };
-      }
-      if (kind === 'submit') return { ...o, submit: undefined };
-      if (kind === 'report') return { ...o, notAtLocation: undefined };
-      return o;
-    });
-    void queryClient.invalidateQueries({ queryKey: reportKeys.detail(id) });
-  }, [failed, notify, queryClient, id]);
-
-  // Saved answers change the task list's progress and status: refetched when next shown.
-  const idle = state.status === 'idle' && state.pending === 0;
-  useEffect(() => {
-    if (!idle) return;
-    void queryClient.invalidateQueries({ queryKey: ['tasklists'], refetchType: 'none' });
-    void queryClient.invalidateQueries({ queryKey: ['reports'], refetchType: 'none' });
-  }, [idle, queryClient]);
+    if (status === 'offline' || status === 'unauthorized') settleSubmit('queued');
+  }, [status, settleSubmit]);
 
   // Object URLs of the photos that wait for their upload (made once per photo, revoked on unmount).
   const photoUrls = useRef(new Map<string, string>());
@@ -174,7 +200,7 @@ export function useReportFiller(report: ReportDetail, userId: number) {
         skipped: overlay.skipped[c.id] ?? c.skipped,
         questions: c.questions.map((q) => {
           const server = (q.photos ?? []).filter((p) => !(p.id in overlay.deletedPhotos));
-          const pending: FillerPhoto[] = Object.entries(overlay.photos)
+          const pendingPhotos: FillerPhoto[] = Object.entries(overlay.photos)
             .filter(([photoId, p]) => p.questionId === q.id && !server.some((s) => s.id === photoId))
             .map(([photoId, p]) => ({
               id: photoId,
@@ -184,7 +210,7 @@ export function useReportFiller(report: ReportDetail, userId: number) {
               created_at: p.takenAt,
               pending: true,
             }));
-          return { ...q, answer: newer(q.answer, overlay.answers[q.id]), photos: [...server, ...pending] };
+          return { ...q, answer: newer(q.answer, overlay.answers[q.id]), photos: [...server, ...pendingPhotos] };
         }),
       })),
     [report.categories, overlay, urlOf],
@@ -192,17 +218,32 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   const notAtLocation = overlay.notAtLocation ?? report.not_at_location;
   const pendingSubmit = overlay.submit !== undefined;
 
-  const latest = useRef({ categories, queue, pendingSubmit });
-  latest.current = { categories, queue, pendingSubmit };
-  /** Queues the change's value (the queue encodes it when it sends); none once the submit waits. */
-  const save = useCallback((change: ReportChange, delay = 0) => {
-    if (latest.current.pendingSubmit) return false;
-    latest.current.queue?.save(reportChangeKey(change), change, { delay });
-    return true;
-  }, []);
+  const latest = useRef({ categories, pendingSubmit });
+  latest.current = { categories, pendingSubmit };
+  /**
+   * Queues the change's value (the outbox encodes it when it sends); none once the submit waits
+   * (the form is read-only then). Resolves with the entry's number, or null when not kept.
+   */
+  const save = useCallback(
+    async (change: ReportChange, delay = 0): Promise<number | null> => {
+      try {
+        return await outbox.put(scope, reportChangeKey(change), change, { delay, last: change.kind === 'submit' });
+      } catch (err) {
+        if (!(err instanceof OutboxClosedError)) notify(NOT_KEPT_TEXT, 'error');
+        // Closed: another tab submitted the report; the overlay shows it once read again.
+        setOverlay((o) => o);
+        return null;
+      }
+    },
+    [outbox, scope, notify],
+  );
 
   const saveAnswer = useCallback(
-    (questionId: number, change: { option?: number | null; value?: string | null; memo?: string | null }, delay = 0) => {
+    (
+      questionId: number,
+      change: { option?: number | null; value?: string | null; memo?: string | null },
+      delay = 0,
+    ) => {
       if (latest.current.pendingSubmit) return;
       const question = latest.current.categories.flatMap((c) => c.questions).find((q) => q.id === questionId);
       const current = question?.answer;
@@ -218,7 +259,7 @@ export function useReportFiller(report: ReportDetail, userId: number) {
         answered_at: new Date().toISOString(),
       };
       setOverlay((o) => ({ ...o, answers: { ...o.answers, [questionId]: answer } }));
-      save({ kind: 'answer', questionId, answer }, delay);
+      void save({ kind: 'answer', questionId, answer }, delay);
     },
     [save],
   );
@@ -245,15 +286,17 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   );
   const skip = useCallback(
     (categoryId: number, skipped: boolean) => {
-      if (!save({ kind: 'skip', categoryId, skipped })) return;
+      if (latest.current.pendingSubmit) return;
       setOverlay((o) => ({ ...o, skipped: { ...o.skipped, [categoryId]: skipped } }));
+      void save({ kind: 'skip', categoryId, skipped });
     },
     [save],
   );
   const setNotAtLocation = useCallback(
     (value: boolean) => {
-      if (!save({ kind: 'notAtLocation', notAtLocation: value })) return;
+      if (latest.current.pendingSubmit) return;
       setOverlay((o) => ({ ...o, notAtLocation: value }));
+      void save({ kind: 'notAtLocation', notAtLocation: value });
     },
     [save],
   );
@@ -265,13 +308,10 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   const addPhoto = useCallback(
     (questionId: number, blob: Blob): string => {
       const photoId = crypto.randomUUID();
+      if (latest.current.pendingSubmit) return photoId;
       const takenAt = new Date().toISOString();
-      if (save({ kind: 'photo', questionId, photoId, blob, takenAt })) {
-        setOverlay((o) => {
-          const { [photoId]: _gone, ...deletedPhotos } = o.deletedPhotos;
-          return { ...o, photos: { ...o.photos, [photoId]: { questionId, blob, takenAt } }, deletedPhotos };
-        });
-      }
+      setOverlay((o) => ({ ...o, photos: { ...o.photos, [photoId]: { questionId, blob, takenAt } } }));
+      void save({ kind: 'photo', questionId, photoId, blob, takenAt });
       return photoId;
     },
     [save],
@@ -279,23 +319,26 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   /** Removes a photo (a waiting upload of it is replaced by the removal: nothing is sent twice). */
   const removePhoto = useCallback(
     (questionId: number, photoId: string) => {
-      if (!save({ kind: 'photoDelete', questionId, photoId })) return;
-      setOverlay((o) => {
-        const { [photoId]: _gone, ...photos } = o.photos;
-        return { ...o, photos, deletedPhotos: { ...o.deletedPhotos, [photoId]: questionId } };
-      });
+      if (latest.current.pendingSubmit) return;
+      setOverlay((o) => ({
+        ...o,
+        photos: without(o.photos, photoId),
+        deletedPhotos: { ...o.deletedPhotos, [photoId]: questionId },
+      }));
       const url = photoUrls.current.get(photoId);
       if (url) {
         URL.revokeObjectURL(url);
         photoUrls.current.delete(photoId);
       }
+      void save({ kind: 'photoDelete', questionId, photoId });
     },
     [save],
   );
   /** A signature (a PNG of the pad) of the mechanic or the customer's contact, queued. */
   const sign = useCallback(
     (role: SignatureRole, signerName: string, blob: Blob) => {
-      save({ kind: 'signature', role, signerName, signedAt: new Date().toISOString(), blob });
+      if (latest.current.pendingSubmit) return;
+      void save({ kind: 'signature', role, signerName, signedAt: new Date().toISOString(), blob });
     },
     [save],
   );
@@ -307,28 +350,39 @@ export function useReportFiller(report: ReportDetail, userId: number) {
    * missing answers); without a connection or session it resolves 'queued': it is sent when back.
    */
   const submit = useCallback(
-    ({ verdict, verdictReason }: { verdict?: Verdict; verdictReason?: string } = {}): Promise<SubmitOutcome> => {
-      const q = latest.current.queue;
-      if (!q) return Promise.resolve('queued');
+    async ({ verdict, verdictReason }: { verdict?: Verdict; verdictReason?: string } = {}): Promise<SubmitOutcome> => {
       const change: ReportChange = { kind: 'submit', ...(verdict && { verdict, verdictReason: verdictReason ?? '' }) };
-      submitWaiter.current?.resolve('queued');
+      settleSubmit('queued');
       const outcome = new Promise<SubmitOutcome>((resolve, reject) => {
-        submitWaiter.current = { resolve, reject };
+        submitWaiter.current = { seq: null, resolve, reject };
       });
+      const waiter = submitWaiter.current!;
       setOverlay((o) => ({ ...o, submit: { verdict, verdictReason } }));
       latest.current.pendingSubmit = true;
-      q.save(reportChangeKey(change), change);
-      // Typing that still waits goes first, at once.
-      void q.flush();
-      if (!navigator.onLine) {
-        submitWaiter.current?.resolve('queued');
-        submitWaiter.current = null;
+      const seq = await save(change);
+      if (seq === null) {
+        setOverlay((o) => ({ ...o, submit: undefined }));
+        settleSubmit('queued');
+        return outcome;
       }
+      waiter.seq = seq;
+      // The screen says why a refusal came (the missing questions of a 422), not the app.
+      claimResult(seq);
+      // Typing that still waits goes first, at once.
+      void outbox.flush(scope);
+      // Not now: no connection (or it failed just before), or no session: it waits on the device.
+      if (!navigator.onLine || (outbox.state.status !== 'idle' && outbox.state.status !== 'sending'))
+        settleSubmit('queued');
       return outcome;
     },
-    [],
+    [outbox, scope, save, settleSubmit],
   );
 
+  const saving: SaveQueueState = {
+    pending,
+    status: outboxState.status === 'sending' ? 'saving' : outboxState.status,
+    failed: null,
+  };
   return {
     categories,
     notAtLocation,
@@ -344,10 +398,10 @@ export function useReportFiller(report: ReportDetail, userId: number) {
     submit,
     /** A submit waits on this device (the form is read-only until the server has it). */
     pendingSubmit,
-    /** The queue's state: waiting changes, sending, offline, session ended. */
-    saving: state,
-    offline: !online || state.status === 'offline',
+    /** This report's waiting changes and the outbox's state: sending, offline, session ended. */
+    saving,
+    offline: !online || outboxState.status === 'offline',
     /** Sends everything waiting (memo typing included) and resolves when the server has it. */
-    flush: () => queue?.flush() ?? Promise.resolve(),
+    flush: () => outbox.flush(scope),
   };
 }
