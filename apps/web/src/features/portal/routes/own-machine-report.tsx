@@ -45,6 +45,7 @@ export default function OwnMachineReport() {
           report={report}
           machineTo={`/machines/${id}`}
           actions={<ReportPdfButton reportId={report.id} path={portalPaths.pdf(id, report.id)} />}
+          versionTo={(other) => `/machines/${id}/reports/${other}`}
         />
       )}
     </>

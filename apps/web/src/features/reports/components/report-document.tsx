@@ -21,6 +21,7 @@ import { formatDate, formatDateTime, formatDay } from '../../../lib/format';
 import { judgementOf, limitsOf, memoTitle, optionLabel } from './report-format';
 import { ReportSignatures } from './report-signatures';
 import { AnswerPhotos } from './answer-photos';
+import { ReportVersionBanner } from './report-version-banner';
 
 /** "Open" or "Ingediend" as a chip. */
 export function ReportStatusChip({ status }: { status: ReportStatus }) {
@@ -234,15 +235,19 @@ export function ReportDocument({
   report,
   machineTo,
   actions,
+  versionTo,
 }: {
   report: ReportDetail;
   /** The machine's screen for this reader (none: its name is plain text). */
   machineTo?: string;
   /** Buttons above the header (PDF downloaden). */
   actions?: ReactNode;
+  /** Another version of the report for this reader (issue 21; none: the banner links nowhere). */
+  versionTo?: (reportId: number) => string;
 }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      <ReportVersionBanner report={report} versionTo={versionTo} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>{actions}</Box>}
         <ReportVerdict report={report} />

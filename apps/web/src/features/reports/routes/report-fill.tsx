@@ -18,6 +18,7 @@ import { useReport, useSaveReport } from '../api/reports';
 import { CategorySection } from '../components/category-section';
 import { questionElementId } from '../components/question-card';
 import { ReportDocument } from '../components/report-document';
+import { ReportVersionBanner } from '../components/report-version-banner';
 import { ReportMachine } from '../components/report-machine';
 import { ReportPdfButton } from '../components/report-pdf-button';
 import { OFFLINE_TEXT, ReportProgress } from '../components/report-progress';
@@ -168,6 +169,11 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
       )}
       {/* A queued submit makes the form read-only (a disabled fieldset disables every control). */}
       <Box component="fieldset" disabled={filler.pendingSubmit} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        {report.replaces && (
+          <Box sx={{ mb: 2 }}>
+            <ReportVersionBanner report={report} versionTo={(other) => `/mechanic/report/${other}`} />
+          </Box>
+        )}
         <ReportMachine
           report={report}
           notAtLocation={filler.notAtLocation}
@@ -289,6 +295,7 @@ export default function ReportFill() {
                 : undefined
             }
             actions={<ReportPdfButton reportId={report.id} />}
+            versionTo={(other) => `/mechanic/report/${other}`}
           />
         </>
       )}

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useReport } from '../api/reports';
 import { ReportDocument } from '../components/report-document';
 import { ReportPdfButton } from '../components/report-pdf-button';
+import { CorrectButton } from '../components/correction-dialog';
 
 /**
  * admin/completed-reports/{id} and admin/reports/{id} (the latter also for open reports, from a
@@ -33,7 +34,13 @@ export default function ReportView() {
         <ReportDocument
           report={report}
           machineTo={`/admin/customers/${report.customer_id}/machines/${report.machine.id}/edit`}
-          actions={<ReportPdfButton reportId={report.id} />}
+          actions={
+            <>
+              <ReportPdfButton reportId={report.id} />
+              <CorrectButton report={report} />
+            </>
+          }
+          versionTo={(other) => `/admin/reports/${other}`}
         />
       )}
     </>
