@@ -46,9 +46,10 @@ describe('a report kept offline', () => {
 });
 
 describe('one prefetch round', () => {
-  it('fetches the lists of the coming week, each list, its reports and their images', async () => {
+  it('fetches the user, the lists of the coming week, each list, its reports and their images', async () => {
     const asked: string[] = [];
     const answers: Record<string, unknown> = {
+      '/api/authorized': { id: 3 },
       '/api/tasklists': [list(1, '2026-11-26'), list(2, '2026-12-10'), list(3, '2026-11-20'), list(4, '2026-11-28')],
       '/api/tasklists/1': { machines: [{ report_id: 11 }, { report_id: 12 }] },
       '/api/tasklists/4': { machines: [{ report_id: 41 }] },
@@ -67,6 +68,7 @@ describe('one prefetch round', () => {
     expect(result).toEqual({ lists: 2, reports: 2, images: 1, failed: 1 });
     expect(asked.sort()).toEqual(
       [
+        '/api/authorized',
         '/api/tasklists?mine,sortKey,sortOrder,itemsPerPage',
         '/api/tasklists/1',
         '/api/tasklists/4',

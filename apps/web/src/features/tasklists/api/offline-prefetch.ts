@@ -71,10 +71,12 @@ export type PrefetchDeps = {
 export type PrefetchResult = { lists: number; reports: number; images: number; failed: number };
 
 /**
- * One round: the lists of today and the next 7 days, each list, each of its reports and their
+ * One round: the session's user, the lists of today and the next 7 days, each list, each of its reports and their
  * images. A report or image that fails is counted and skipped (the others are still kept).
  */
 export async function prefetchForOffline({ getJson, getFile, today }: PrefetchDeps): Promise<PrefetchResult> {
+  // The session's user: offline (also after a reload) the app knows who is logged in.
+  await getJson('/api/authorized');
   const lists = listsToKeep(await getJson<Tasklist[]>('/api/tasklists', OFFLINE_LISTS_QUERY), today);
   const result: PrefetchResult = { lists: lists.length, reports: 0, images: 0, failed: 0 };
   const reportIds: number[] = [];
