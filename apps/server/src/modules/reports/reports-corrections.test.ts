@@ -130,8 +130,10 @@ describe('POST /api/reports/:id/corrections', () => {
 
     // The old version is unchanged and still the machine's report while the correction is open.
     expect(await api.read(reportId)).toEqual(v1);
-    // The list is open again (one more report to submit).
-    expect((await lists.read(list.id)).status).toBe('in_progress');
+    // The list is open again (one more report to submit), with both versions while the new one is open.
+    const reopened = await lists.read(list.id);
+    expect(reopened.status).toBe('in_progress');
+    expect(reopened.machines.map((m) => m.report_id).sort()).toEqual([reportId, v2.id].sort());
 
     // Only the current version can be corrected: the old one again, or the open new one.
     const again = await correct(reportId);
@@ -170,6 +172,7 @@ describe('POST /api/reports/:id/corrections', () => {
     // The list is completed again and counts the machine once.
     const tasklist = await lists.read(list.id);
     expect(tasklist.status).toBe('completed');
+    expect(tasklist.machines.map((m) => m.report_id)).toEqual([v2.id]);
     const [figures] = await t.db.execute<{ planned_count: number; submitted_count: number }>(
       sql`select planned_count, submitted_count from tasklists where id = ${list.id}`,
     ).then((r) => (r as unknown as { rows: { planned_count: number; submitted_count: number }[] }).rows);

@@ -17,6 +17,7 @@ import { openMalfunction } from '../../db/shared-facts';
 import { dueTypesOf } from '@keurwijzer/shared/compliance';
 import { dueStateSql, dueStateWhere, type DueClock } from '../../lib/due-state';
 import { fullName, rowsOf } from '../../db/sql-json';
+import { isCurrentVersion } from '../reports/reports-extras.presenter';
 
 /*
  * Task lists and the reports planned on them. Every read is one statement whose rows PostgreSQL
@@ -288,7 +289,7 @@ export function createTasklistsRepository(db: Db) {
             left join rooms rm on rm.id = m.room_id
             left join machine_types mt on mt.id = m.machine_type_id
             left join users u on u.id = r.filled_in_by
-            where r.tasklist_id = ${tasklistId}
+            where r.tasklist_id = ${tasklistId} and ${isCurrentVersion('r')}
             order by lower(d.name) nulls first, lower(rm.name) nulls first, lower(m.name), m.id`,
       );
       return rows.map((r) => r.json);
@@ -319,7 +320,8 @@ export function createTasklistsRepository(db: Db) {
                 select count(*) from questionnaire_categories qc
                 join questionnaire_questions qq on qq.questionnaire_category_id = qc.id
                 where qc.questionnaire_id = q.id), 0),
-              'report_id', (select r.id from ${reports} r where r.tasklist_id = ${t.id} and r.machine_id = m.id),
+              'report_id', (select r.id from ${reports} r where r.tasklist_id = ${t.id} and r.machine_id = m.id
+                order by r.version desc limit 1),
               'open_malfunctions', (select count(*)::int from malfunctions f
                 where f.machine_id = m.id and ${openMalfunction('f')}),
               'due_date', to_char(du.due_date, 'YYYY-MM-DD'),
