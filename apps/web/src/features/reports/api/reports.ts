@@ -22,7 +22,7 @@ export const reportPaths = {
   photos: (id: number, questionId: number, photoId: string) => `/api/reports/${id}/questions/${questionId}/photos/${photoId}`,
   /** GET the image, DELETE it (while the report is open; deleting a missing photo is no error). */
   photo: (id: number, photoId: string) => `/api/reports/${id}/photos/${photoId}`,
-  /** PUT (multipart: signature PNG, signer_name, signed_at) while open; GET the image. */
+  /** POST (multipart: signature PNG, signer_name, signed_at) while open, replacing the role's; GET the image. */
   signature: (id: number, role: SignatureRole) => `/api/reports/${id}/signatures/${role}`,
   pdf: (id: number) => `/api/reports/${id}/pdf`,
   completed: '/api/completed-reports',
