@@ -93,7 +93,8 @@ function conditions(q: Selection, b: Bind = VALUE) {
       or r.snapshot_customer_name ilike ${p} or r.snapshot_location_name ilike ${p}
       or r.filled_in_by in (select su.id from users su where ${fullName('su')} ilike ${p}))`);
   }
-  return { where: sql.join(filters, sql` and `), narrowed: filters.length > 1 };
+  // (The status and the current version are every selection's; more narrows it.)
+  return { where: sql.join(filters, sql` and `), narrowed: filters.length > 2 };
 }
 
 /** The total of a selection as one scalar sub-select (see the comment at the top). */
