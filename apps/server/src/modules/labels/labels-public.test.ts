@@ -242,6 +242,7 @@ describe('POST /api/public/labels/:token/malfunctions', () => {
     const res = await reportByLabel(t, visitor, ip, code, REPORT, [], { csrf: false });
     expect(res.statusCode).toBe(419);
     expect(res.json().message).toBe(TEXT.csrf);
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     const noSession = await t.app.inject({
       method: 'POST',
       url: `/api/public/labels/${code}/malfunctions`,

@@ -28,10 +28,13 @@ const reportConfig = { access: 'public', files: { maxFiles: 1, maxFileBytes: MAX
 /** A body this small holds no photo worth decoding: it takes no upload slot. */
 const SMALL_BODY = 64 * 1024;
 
-/** The public page is never indexed, whatever it answers (a search engine never lists a machine). */
-const noindex = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+/**
+ * The public page is never indexed, whatever it answers (a search engine never lists a machine):
+ * on send, so the refusals of the access check (419) carry it too.
+ */
+const noindex = (_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) => {
   reply.header('x-robots-tag', 'noindex, nofollow');
-  done();
+  done(null, payload);
 };
 
 /** Mail after the commit: the answer does not wait for it, and a failure is logged, never the request's. */
@@ -67,7 +70,7 @@ export const labelsRoutes: FastifyPluginAsyncZod<{ service: LabelsService }> = a
     '/api/public/labels/:token',
     {
       config: { access: 'public' },
-      onRequest: noindex,
+      onSend: noindex,
       schema: { params: TokenParams, response: { 200: dataOf(PublicLabelSchema) } },
     },
     async (req) => ({ data: await service.publicLabel(req.params.token, req.ip) }),
@@ -77,7 +80,7 @@ export const labelsRoutes: FastifyPluginAsyncZod<{ service: LabelsService }> = a
     '/api/public/labels/:token/malfunctions',
     {
       config: reportConfig,
-      onRequest: noindex,
+      onSend: noindex,
       schema: { params: TokenParams, response: { 201: z.object({ data: z.null(), message: z.string() }) } },
     },
     async (req, reply) => {
