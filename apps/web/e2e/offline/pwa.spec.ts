@@ -132,6 +132,8 @@ test('the manifest is linked and describes the installable app', async ({ page, 
 });
 
 test("a mechanic's coming reports open with no connection, also after a reload", async ({ page, context }) => {
+  // The first visit downloads the whole precache (every screen) before the worker takes the page.
+  test.setTimeout(150_000);
   await page.goto('/login');
   await serviceWorkerControls(page);
   await submitLogin(page, ACCOUNTS.mechanic);
@@ -177,6 +179,7 @@ test("a mechanic's coming reports open with no connection, also after a reload",
 });
 
 test('a new version waits for the user: "Nu bijwerken" takes it and reloads', async ({ page }) => {
+  test.setTimeout(150_000);
   await loginAs(page, ACCOUNTS.mechanic);
   await serviceWorkerControls(page);
   const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
