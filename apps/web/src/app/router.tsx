@@ -5,11 +5,12 @@ import { PageLoader } from '../components/feedback/page-loader';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootBoundary } from './root-boundary';
 import type { UserKind } from '../features/users/user-kind';
-import { deferred, type ScreenModule } from './deferred';
+import { deferred, type PrefetchArgs, type ScreenModule } from './deferred';
 import { mayOpen, type Access, type RouteHandle } from './routes-config';
 import { sessionUser } from './session';
 
 type Load = () => Promise<ScreenModule>;
+type Data = (args: PrefetchArgs) => Promise<unknown>;
 
 /** Screens outside the guard load on demand (spec section 2). */
 const screen = (load: Load) => async () => ({ Component: (await load()).default });
@@ -21,15 +22,23 @@ const screen = (load: Load) => async () => ({ Component: (await load()).default 
  */
 let queryClient: QueryClient;
 
-/** A screen behind the guard that needs `access`: its code loads once the session says this user may see it. */
-const route = (path: string | null, access: Access, load: Load, handle: object = {}): RouteObject => {
+/**
+ * A screen behind the guard that needs `access`: its code loads once the session says this user may
+ * see it. `data`, when given, fetches the screen's data at the same time as its code instead of
+ * after it (the loader awaits both): the screen then renders with its data inside the router's
+ * transition, in short slices, and not as one long task when the data arrives (issue 21).
+ */
+const route = (path: string | null, access: Access, load: Load, handle: object = {}, data?: Data): RouteObject => {
   const { Component, preload } = deferred(load);
   return {
     ...(path === null ? { index: true } : { path }),
     handle: { ...handle, access } satisfies RouteHandle,
     loader: async ({ params }: LoaderFunctionArgs) => {
       const user = await sessionUser(queryClient);
-      if (user && mayOpen(user.role, access)) await preload({ params, queryClient });
+      if (user && mayOpen(user.role, access)) {
+        // A failed fetch does not stop the screen: its own query shows the error.
+        await Promise.all([preload({ params, queryClient }), data?.({ params, queryClient }).catch(() => undefined)]);
+      }
       return null;
     },
     // The code is there after the first visit; a new search or id needs no second check (the guard
@@ -151,11 +160,23 @@ const masterDataRoutes: RouteObject[] = [
 
 /** Task lists and reports: the mechanic's field work and the office's view of it (spec section 2). */
 const reportView = () => import('../features/reports/routes/report-view');
+/** The report being filled in (the query of its screen), fetched with the screen's code. */
+const reportData: Data = async ({ params, queryClient: client }) => {
+  const { getReport, reportKeys } = await import('../features/reports/api/reports');
+  const id = Number(params.id);
+  await client.prefetchQuery({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });
+};
 const fieldWorkRoutes: RouteObject[] = [
   route(null, 'tasklists.view', () => import('../features/tasklists/routes/tasklists')),
   route('tasklists/create', 'tasklists.manage', () => import('../features/tasklists/routes/tasklist-create')),
   route('mechanic/tasklists/:id', 'tasklists.manage', () => import('../features/tasklists/routes/tasklist-plan')),
-  route('mechanic/report/:id', 'tasklists.manage', () => import('../features/reports/routes/report-fill')),
+  route(
+    'mechanic/report/:id',
+    'tasklists.manage',
+    () => import('../features/reports/routes/report-fill'),
+    {},
+    reportData,
+  ),
   // The QR scanner (issue 21): opens a scanned label's /m/<token>.
   route('mechanic/scan', 'tasklists.manage', () => import('../features/labels/routes/label-scan')),
   route('admin/tasklists/:id', 'reports.view', () => import('../features/tasklists/routes/tasklist-office')),

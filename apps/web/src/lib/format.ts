@@ -1,5 +1,14 @@
-const dateFormat = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('nl-NL', {
+/**
+ * A formatter made on its first use, not when this module loads: making an Intl formatter costs
+ * the main thread tens of milliseconds on a phone (issue 21), and many screens that import this
+ * module show no date before their data is there, or none at all.
+ */
+function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat('nl-NL', options));
+}
+const dateFormat = lazyFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = lazyFormat({
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -11,10 +20,10 @@ const dateTimeFormat = new Intl.DateTimeFormat('nl-NL', {
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /** 21-11-2026 */
-export const formatDate = (value: string | Date): string => dateFormat.format(toDate(value));
+export const formatDate = (value: string | Date): string => dateFormat().format(toDate(value));
 
 /** 21-11-2026 14:05 (24-hour time). */
-export const formatDateTime = (value: string | Date): string => dateTimeFormat.format(toDate(value)).replace(',', '');
+export const formatDateTime = (value: string | Date): string => dateTimeFormat().format(toDate(value)).replace(',', '');
 
 export { formatCents, formatDay, formatPrice } from '@keurwijzer/shared/format';
 
