@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, expectNotification, loginAs, unique } from '../support/login';
-import { ApiSession, DEMO_CUSTOMER, DEMO_LOCATION } from '../reports/helpers';
+import { ApiSession, DEMO_CUSTOMER, DEMO_LOCATION, signAndFinish } from '../reports/helpers';
 
 /**
  * Issue 20 end to end, at 390 px: a machine that is up to date gets a NEN 3140 keuring in which
@@ -145,7 +145,7 @@ test('a measurement out of its limit: Afgekeurd before submit, a follow-up, the 
   await expect(verdict.getByText('Afgekeurd', { exact: true })).toBeVisible();
   await expect(page.getByText('Alles opgeslagen')).toBeVisible();
   await page.getByRole('button', { name: 'Rapport afronden' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Afronden' }).click();
+  await signAndFinish(page);
   await expectNotification(page, 'Rapport ingediend');
   await page.context().clearCookies();
 

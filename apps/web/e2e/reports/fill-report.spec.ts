@@ -3,7 +3,17 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { ACCOUNTS, expectNotification, loginAs, unique } from '../support/login';
-import { ApiSession, createQuestionnaire, planReport, progress, question, type PlannedReport } from './helpers';
+import {
+  ApiSession,
+  createQuestionnaire,
+  drawSignature,
+  planReport,
+  progress,
+  question,
+  signAndFinish,
+  signaturePad,
+  type PlannedReport,
+} from './helpers';
 import { expectClearOf } from '../support/layout';
 
 const OFFLINE = 'Geen verbinding: antwoorden worden bewaard en verstuurd zodra er weer verbinding is';
@@ -157,7 +167,7 @@ test('a mechanic fills in a report on a phone: skip, reload, offline, missing an
 
   await page.getByRole('button', { name: 'Rapport afronden' }).click();
   await expect(page.getByRole('dialog')).toContainText(REPORT_TEXT.submitConfirm);
-  await page.getByRole('dialog').getByRole('button', { name: 'Afronden' }).click();
+  await signAndFinish(page);
   await expectNotification(page, REPORT_TEXT.submitted);
 
   // Read-only now: who and when, the answers, the PDF.
@@ -182,6 +192,9 @@ test('a 40-question report takes at most 45 taps, submitting included', async ({
   }
   await expect(progress(page)).toHaveText('40 / 40 beantwoord');
   await tap(page.getByRole('button', { name: 'Rapport afronden' }));
+  // The mechanic's signature: one stroke (counted as a tap), then "Afronden".
+  taps++;
+  await drawSignature(page, signaturePad(page, 'monteur'));
   await tap(page.getByRole('dialog').getByRole('button', { name: 'Afronden' }));
   await expectNotification(page, REPORT_TEXT.submitted);
   expect(taps).toBeLessThanOrEqual(45);

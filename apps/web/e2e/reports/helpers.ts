@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, unique } from '../support/login';
 
 /** The demo seed's first customer and its main site. */
@@ -178,3 +178,38 @@ export const question = (page: Page, number: number) =>
 
 /** The report screen's progress ("3 / 7 beantwoord"). */
 export const progress = (page: Page) => page.getByTestId('report-progress');
+
+/** "Rapport afronden"'s dialog (the verdict line and the signatures). */
+export const signatureDialog = (page: Page) => page.getByRole('dialog', { name: 'Rapport afronden' });
+
+/** The signature pad of `role` in the dialog (a canvas named "Handtekening monteur: ..."). */
+export const signaturePad = (page: Page, role: 'monteur' | 'klant') =>
+  signatureDialog(page).getByRole('img', { name: new RegExp(`^Handtekening ${role}`) });
+
+/** Draws a signature on `pad` with the mouse: one stroke, zigzagging across the box. */
+export async function drawSignature(page: Page, pad: Locator) {
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  const x = (f: number) => box.x + 16 + f * (box.width - 32);
+  const y = (f: number) => box.y + box.height * f;
+  await page.mouse.move(x(0), y(0.6));
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(x(i / 10), y(i % 2 ? 0.3 : 0.7), { steps: 4 });
+  await page.mouse.up();
+}
+
+/**
+ * In "Rapport afronden"'s dialog: the mechanic signs (the name is prefilled with the logged-in
+ * user's), and the customer's contact too when `customer` names one; then "Afronden".
+ */
+export async function signAndFinish(page: Page, { customer }: { customer?: string } = {}) {
+  const dialog = signatureDialog(page);
+  await expect(dialog).toBeVisible();
+  await drawSignature(page, signaturePad(page, 'monteur'));
+  if (customer) {
+    await dialog.getByRole('textbox', { name: 'Naam contactpersoon klant' }).fill(customer);
+    await drawSignature(page, signaturePad(page, 'klant'));
+  }
+  await dialog.getByRole('button', { name: 'Afronden' }).click();
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, expectNotification, loginAs, unique } from '../support/login';
 import { checkScreen, eachLook } from '../support/looks';
-import { ApiSession, planReport, progress, question, type PlannedReport } from './helpers';
+import { ApiSession, planReport, progress, question, signAndFinish, type PlannedReport } from './helpers';
 
 /**
  * Issue 20 parts 1 and 2 on the report screen, at 390 px: measurements typed with a decimal
@@ -169,7 +169,7 @@ test('a mechanic types measurements with a comma, sees Afgekeurd before submitti
   await page.getByRole('button', { name: 'Rapport afronden' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Oordeel: Goedgekeurd met opmerkingen.');
-  await dialog.getByRole('button', { name: 'Afronden' }).click();
+  await signAndFinish(page);
   await expectNotification(page, 'Rapport ingediend');
 
   // The submitted report, after a reload: the stored verdict, the reason, the derived one, the
