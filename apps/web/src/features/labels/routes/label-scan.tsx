@@ -165,7 +165,7 @@ export default function LabelScan() {
             Code typen
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Lukt scannen niet? Typ het adres onder de QR-code of de code van 22 tekens.
+            Lukt scannen niet? Typ of plak het adres van het label; de code van 22 tekens na /m/ is genoeg.
           </Typography>
           <TextField
             label="Code van het label"
