@@ -32,34 +32,6 @@ export type QueuedChange<T> = {
 /** Where a queue keeps its waiting changes, so a reload or a closed tab sends them later. */
 export type QueueStorage<T> = { load(): QueuedChange<T>[]; store(items: QueuedChange<T>[]): void };
 
-/**
- * The waiting changes in the browser's localStorage under `name` (nothing stored when it is
- * empty). A full or blocked storage only loses the persistence, never the change itself.
- * `read` checks each stored item (and may bring one stored by an older version up to date);
- * an item it answers null for is dropped.
- */
-export function localQueueStorage<T>(name: string, read: (item: unknown) => QueuedChange<T> | null): QueueStorage<T> {
-  return {
-    load() {
-      try {
-        const items = JSON.parse(localStorage.getItem(name) ?? '[]') as unknown;
-        if (!Array.isArray(items)) return [];
-        return items.map(read).filter((i): i is QueuedChange<T> => i !== null);
-      } catch {
-        return [];
-      }
-    },
-    store(items) {
-      try {
-        if (items.length === 0) localStorage.removeItem(name);
-        else localStorage.setItem(name, JSON.stringify(items));
-      } catch {
-        // Storage full or not allowed: the queue still sends from memory.
-      }
-    },
-  };
-}
-
 type Options<T> = {
   /** What goes over the wire for a change (path, form body, method), built when it is sent. */
   encode: (change: QueuedChange<T>) => WireChange;
@@ -71,7 +43,11 @@ type Options<T> = {
 };
 
 /**
- * Saving while working (autosave, e.g. each answer of a report): changes are queued and sent one
+ * A save queue in memory (with an optional storage). A report's changes no longer use it: they
+ * wait in the app's outbox in IndexedDB (lib/outbox), which keeps the same rules across screens,
+ * tabs and users. Its types (WireChange, QueuedChange, SaveQueueState) are shared with the outbox.
+ *
+ * Saving while working (autosave): changes are queued and sent one
  * at a time, in order, beside the one-change-at-a-time rule of user actions (`apiSend`). A change
  * for a key that is still waiting replaces the waiting one (the latest value wins), so typing
  * sends no backlog; `delay` holds a change back a moment (typing) while it is already kept.
