@@ -39,6 +39,8 @@ beforeAll(async () => {
     mailer: createMemoryMailer(),
     sessionSecret: 'test-secret-'.padEnd(40, 'x'),
     logger: false,
+    // The event-loop guard is off as in every API test (build-test-app.ts): a busy box lags.
+    pressure: false,
   });
   await app.ready();
 });
