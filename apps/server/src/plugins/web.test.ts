@@ -129,6 +129,14 @@ describe('static files of the web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.body, url).toBe(INDEX);
+      expect(res.headers['x-robots-tag'], url).toBeUndefined();
     }
+  });
+
+  it("keeps a machine's public label page out of search engines", async () => {
+    const res = await get('/m/AbCdEfGhIjKlMnOpQrStUv');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
   });
 });

@@ -47,6 +47,9 @@ export const webPlugin = fp<{ root: string | undefined }>(async (app, opts) => {
       !pathname.startsWith('/api') &&
       !FILE_PATH.test(pathname);
     if (root && isPage) {
+      // A machine's public label page (/m/<code>) is for whoever holds the label, never for a
+      // search engine (the page's robots meta says the same once the app runs).
+      if (pathname.startsWith('/m/')) reply.header('x-robots-tag', 'noindex, nofollow');
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ message: TEXT.notFound, errors: {} });
