@@ -63,7 +63,7 @@ function acceptedChanges(page: Page, reportId: number) {
 async function openOnline(page: Page, report: PlannedReport) {
   await loginAs(page, ACCOUNTS.mechanic);
   await page.goto(`/mechanic/report/${report.reportId}`);
-  await expect(progress(page)).toHaveText('0 / 4 beantwoord');
+  await expect(progress(page)).toHaveText('0 / 4 beantwoord', { timeout: 30_000 });
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null);
   await page.reload();
   // A busy machine: the first load through the service worker may take a while.
