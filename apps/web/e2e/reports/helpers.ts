@@ -189,6 +189,15 @@ export const signaturePad = (page: Page, role: 'monteur' | 'klant') =>
 /** Draws a signature on `pad` with the mouse: one stroke, zigzagging across the box. */
 export async function drawSignature(page: Page, pad: Locator) {
   await pad.scrollIntoViewIfNeeded();
+  // The dialog slides or grows in: draw once it stands still, or the strokes miss the pad.
+  await pad.evaluate((el) =>
+    Promise.all(
+      el.ownerDocument
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const box = await pad.boundingBox();
   if (!box) throw new Error('the signature pad is not on screen');
   const x = (f: number) => box.x + 16 + f * (box.width - 32);
