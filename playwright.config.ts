@@ -21,6 +21,10 @@ export default defineConfig({
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
     trace: 'retain-on-failure',
+    // The service worker (issue 21) runs only where a spec asks for it (`test.use({ serviceWorkers:
+    // 'allow' })`, e2e/offline and the outbox): elsewhere it would download the 2.4 MB precache in
+    // every test and answer screens from it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -13,7 +13,7 @@ import { ApiSession, createQuestionnaire, DEMO_CUSTOMER, DEMO_LOCATION, progress
  * submitted, the app is reloaded without a connection, and back online every answer, photo, the
  * signature and the submit arrive exactly once, in the order given; the PDF shows them.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 
 type Named = { id: number; name: string };
 type ReportRead = {

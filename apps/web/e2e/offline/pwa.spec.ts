@@ -9,6 +9,8 @@ import { ApiSession, createQuestionnaire, DEMO_CUSTOMER, DEMO_LOCATION, question
  * update prompt. Runs against the production build with its service worker.
  */
 
+test.use({ serviceWorkers: 'allow' });
+
 const UPDATE = 'Er is een nieuwe versie beschikbaar';
 
 type Named = { id: number; name: string };

@@ -15,7 +15,7 @@ import {
  * app bar counts them on every screen, a reload keeps them, and back online each arrives once,
  * in order, a submit after its answers.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 
 let answers: PlannedReport;
 let submitted: PlannedReport;
