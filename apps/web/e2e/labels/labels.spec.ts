@@ -124,6 +124,7 @@ test('anonymous: the public page shows the machine and its state, is noindex, ha
     .getByRole('link', { name: new RegExp(machine.name) })
     .first()
     .click();
+  await expect(office).toHaveURL(/\/admin\/malfunctions\/\d+$/);
   await expect(office.getByText(LABEL_TEXT.anonymousReporter(reporter, '06 12345678'))).toBeVisible();
   await office.close();
 });
