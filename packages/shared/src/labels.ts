@@ -180,7 +180,8 @@ export const LABEL_TEXT = {
   photo: 'Foto (optioneel)',
   onePhoto: 'Maximaal 1 foto',
   invalidContact: 'Vul een geldig telefoonnummer of e-mailadres in',
-  throttledAddress: 'U heeft het afgelopen uur al veel meldingen gedaan. Probeer het later opnieuw of neem telefonisch contact op.',
+  throttledAddress:
+    'U heeft het afgelopen uur al veel meldingen gedaan. Probeer het later opnieuw of neem telefonisch contact op.',
   throttledMachine:
     'Voor deze machine zijn het afgelopen uur al veel storingen gemeld. Probeer het later opnieuw of neem telefonisch contact op.',
   throttledRead: 'Te veel verzoeken. Probeer het over een minuut opnieuw.',
@@ -198,4 +199,3 @@ export const LABEL_TEXT = {
   inspected: (month: string) => `Gekeurd ${month}`,
   nextInspection: (month: string) => `Volgende keuring ${month}`,
 } as const;
-

@@ -52,7 +52,9 @@ describe('Alles goed', () => {
 
 describe('version texts', () => {
   it('names the version a report replaces and the one that replaced it', () => {
-    expect(replacesText({ version: 2, replaces: { id: 7, version: 1, submitted_at: '2026-03-12T09:00:00.000Z' } })).toBe('Versie 2, vervangt versie 1');
+    expect(
+      replacesText({ version: 2, replaces: { id: 7, version: 1, submitted_at: '2026-03-12T09:00:00.000Z' } }),
+    ).toBe('Versie 2, vervangt versie 1');
     expect(replacesText({ version: 1, replaces: null })).toBeNull();
     expect(replacedByText({ replaced_by: { id: 9, version: 2, submitted_at: null } })).toBe('Vervangen door versie 2');
     expect(replacedByText({ replaced_by: null })).toBeNull();

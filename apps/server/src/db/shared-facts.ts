@@ -9,6 +9,15 @@ import { rowsOf } from './sql-json';
  */
 
 /**
+ * Whether the report `alias` is current: no submitted newer version replaces it (migration 0033).
+ * A version whose correction is still open counts until the correction is submitted. Every list
+ * that means "the report" of a machine (completed reports, a machine's reports, the portal, due
+ * dates) keeps only these.
+ */
+export const isCurrentVersion = (alias: string) =>
+  sql.raw(`not exists(select 1 from reports nv where nv.replaces_report_id = ${alias}.id and nv.status = 'submitted')`);
+
+/**
  * The malfunction of row `alias` (or of the bare `malfunctions` row) is open: Open or In
  * behandeling (the counter, the portal's and the plan screen's markers). malfunctions_machine_idx
  * and malfunctions_status_created_idx both lead with or contain the status.

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import sharp from 'sharp';
 import { ACCOUNTS, submitLogin, unique } from '../support/login';
-import { ApiSession, createQuestionnaire, DEMO_CUSTOMER, DEMO_LOCATION, progress, question, signAndFinish } from '../reports/helpers';
+import {
+  ApiSession,
+  createQuestionnaire,
+  DEMO_CUSTOMER,
+  DEMO_LOCATION,
+  progress,
+  question,
+  signAndFinish,
+} from '../reports/helpers';
 
 /**
  * The field kit as a mechanic meets it (issue 21, "Tests"): today's list is opened online, the
@@ -71,7 +79,9 @@ test.beforeAll(async ({ baseURL }) => {
 /** The report's changes the server accepted, in the order they arrived ("answers/12", "photo", ...). */
 function acceptedChanges(page: Page) {
   const seen: string[] = [];
-  const pattern = new RegExp(`/api/reports/${reportId}/(answers/\\d+|questions/\\d+/photos/[\\w-]+|signatures/\\w+|submit)$`);
+  const pattern = new RegExp(
+    `/api/reports/${reportId}/(answers/\\d+|questions/\\d+/photos/[\\w-]+|signatures/\\w+|submit)$`,
+  );
   page.on('response', (response: Response) => {
     const match = pattern.exec(response.url());
     if (match && response.request().method() === 'POST' && response.ok()) seen.push(match[1]!);
@@ -140,7 +150,9 @@ test('a report filled in and submitted offline, with two photos and a signature,
 
   // Back online: everything is sent, the report shows as submitted.
   await context.setOffline(false);
-  await expect(page.getByText(/Rapport ingediend door .+ op \d\d-\d\d-\d{4} \d\d:\d\d/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/Rapport ingediend door .+ op \d\d-\d\d-\d{4} \d\d:\d\d/)).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(badge(page)).toHaveCount(0);
 
   const mechanic = await ApiSession.login(baseUrl, ACCOUNTS.mechanic);

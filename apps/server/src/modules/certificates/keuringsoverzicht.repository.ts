@@ -3,7 +3,7 @@ import type { DueState, DueType, Verdict } from '@keurwijzer/shared/compliance';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-json';
 import { dueStateSql, type DueClock } from '../../lib/due-state';
-import { isCurrentVersion } from '../reports/reports-extras.presenter';
+import { isCurrentVersion } from '../../db/shared-facts';
 
 /*
  * The "Keuringsoverzicht" of one customer location: every machine in use there (not archived,

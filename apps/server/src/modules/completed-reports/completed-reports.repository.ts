@@ -15,7 +15,7 @@ import {
   type CompletedReportExportRow,
 } from './completed-reports.presenter';
 import { fullName, rowsOf } from '../../db/sql-json';
-import { isCurrentVersion } from '../reports/reports-extras.presenter';
+import { isCurrentVersion } from '../../db/shared-facts';
 
 /*
  * The submitted reports of every customer (the office's "Afgeronde rapporten"). A page is one

@@ -130,7 +130,10 @@ describe('POST /api/labels/:token/plan', () => {
   it('plans once when two scans come at once', async () => {
     const { machine } = await api.machineWith(t.customerA.chain);
     const code = await giveCode(t, machine.id);
-    const answers = await Promise.all([t.admin.post(`/api/labels/${code}/plan`), t.admin.post(`/api/labels/${code}/plan`)]);
+    const answers = await Promise.all([
+      t.admin.post(`/api/labels/${code}/plan`),
+      t.admin.post(`/api/labels/${code}/plan`),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     expect(await t.db.select().from(reports).where(eq(reports.machineId, machine.id))).toHaveLength(1);
   });
@@ -194,7 +197,9 @@ describe('label PDFs and "Nieuwe code" (the office)', () => {
     const a = t.customerA.chain;
     const b = t.customerB.chain;
     const machine = await createMachine(t.db, a);
-    expect((await t.admin.get(`/api/customers/${b.customer.id}/locations/${a.location.id}/labels`)).statusCode).toBe(404);
+    expect((await t.admin.get(`/api/customers/${b.customer.id}/locations/${a.location.id}/labels`)).statusCode).toBe(
+      404,
+    );
     expect((await t.admin.get(`/api/customers/${b.customer.id}/machines/${machine.id}/label`)).statusCode).toBe(404);
     expect((await t.admin.post(`/api/customers/${b.customer.id}/machines/${machine.id}/label/renew`)).statusCode).toBe(
       404,

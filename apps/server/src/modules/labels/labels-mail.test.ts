@@ -34,7 +34,12 @@ describe('anonymous malfunction mail over SMTP', () => {
 
     const mails = await eventually(() => {
       const found = smtp.received.filter((m) => m.subject.includes('Afkortzaag'));
-      expect(found.map((m) => m.to).flat().sort()).toEqual(admins.map((a) => a.email).sort());
+      expect(
+        found
+          .map((m) => m.to)
+          .flat()
+          .sort(),
+      ).toEqual(admins.map((a) => a.email).sort());
       return found;
     });
     const mail = mails[0]!;

@@ -103,7 +103,10 @@ describe('label PDFs', () => {
     expect(await qrIn(pages[0]!, sticker(3))).toBeNull();
 
     // A reprint holds the same codes.
-    const again = pdfPages(pdfOf(await t.admin.get(`/api/customers/${chain.customer.id}/locations/${location.id}/labels`)), DPI);
+    const again = pdfPages(
+      pdfOf(await t.admin.get(`/api/customers/${chain.customer.id}/locations/${location.id}/labels`)),
+      DPI,
+    );
     expect(await qrIn(again[0]!, sticker(1))).toBe(await qrIn(pages[0]!, sticker(1)));
   });
 

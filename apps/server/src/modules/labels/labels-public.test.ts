@@ -97,7 +97,9 @@ describe('GET /api/public/labels/:token', () => {
       expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     }
     // "Nieuwe code": the old code stops working.
-    const renew = await t.admin.post(`/api/customers/${t.customerA.chain.customer.id}/machines/${machine.id}/label/renew`);
+    const renew = await t.admin.post(
+      `/api/customers/${t.customerA.chain.customer.id}/machines/${machine.id}/label/renew`,
+    );
     expect(renew.statusCode, renew.body).toBe(200);
     expect(renew.json().message).toBe(LABEL_TEXT.renewed);
     expect((await visitor.get(`/api/public/labels/${code}`)).statusCode).toBe(404);
@@ -147,7 +149,9 @@ describe('POST /api/public/labels/:token/malfunctions', () => {
       description: REPORT.description,
       status: 'open',
     });
-    expect(await t.db.select().from(malfunctionPhotos).where(eq(malfunctionPhotos.malfunctionId, row!.id))).toHaveLength(1);
+    expect(
+      await t.db.select().from(malfunctionPhotos).where(eq(malfunctionPhotos.malfunctionId, row!.id)),
+    ).toHaveLength(1);
 
     // The office's list and detail carry the anonymous reporter.
     const detail = await t.admin.get(`/api/malfunctions/${row!.id}`);
@@ -202,7 +206,11 @@ describe('POST /api/public/labels/:token/malfunctions', () => {
       [{ ...REPORT, contact: '123' }, 'contact', LABEL_TEXT.invalidContact],
       [{ ...REPORT, contact: 'jan@' }, 'contact', 'Ongeldig e-mailadres'],
       [{ ...REPORT, description: '' }, 'description', 'Verplicht'],
-      [{ ...REPORT, description: 'x'.repeat(MAX_DESCRIPTION + 1) }, 'description', `Maximaal ${MAX_DESCRIPTION} tekens`],
+      [
+        { ...REPORT, description: 'x'.repeat(MAX_DESCRIPTION + 1) },
+        'description',
+        `Maximaal ${MAX_DESCRIPTION} tekens`,
+      ],
       [{ ...REPORT, name: 'a\u0000b' }, 'name', 'Bevat ongeldige tekens'],
     ];
     for (const [fields, field, message] of cases) {

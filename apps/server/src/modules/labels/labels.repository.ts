@@ -85,7 +85,10 @@ export function createLabelsRepository(db: Db) {
     },
 
     /** The location's name when it is one of the customer's, else undefined. */
-    async location(customerId: number, locationId: number): Promise<{ name: string; customerName: string } | undefined> {
+    async location(
+      customerId: number,
+      locationId: number,
+    ): Promise<{ name: string; customerName: string } | undefined> {
       const [row] = await rowsOf<{ name: string; customerName: string }>(
         db,
         sql`select l.name, c.name as "customerName" from locations l join customers c on c.id = l.customer_id

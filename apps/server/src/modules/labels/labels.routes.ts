@@ -32,7 +32,12 @@ const SMALL_BODY = 64 * 1024;
  * The public page is never indexed, whatever it answers (a search engine never lists a machine):
  * on send, so the refusals of the access check (419) carry it too.
  */
-const noindex = (_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) => {
+const noindex = (
+  _req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, p: unknown) => void,
+) => {
   reply.header('x-robots-tag', 'noindex, nofollow');
   done(null, payload);
 };
@@ -113,9 +118,7 @@ export const labelsRoutes: FastifyPluginAsyncZod<{ service: LabelsService }> = a
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({ data: await service.plan(actorOf(req), req.params.token), message: LABEL_TEXT.planned }),
+      reply.status(201).send({ data: await service.plan(actorOf(req), req.params.token), message: LABEL_TEXT.planned }),
   );
 
   app.get(

@@ -230,11 +230,7 @@ export function createLabelsService(deps: Deps) {
     ): Promise<AfterCommit> {
       if (!LABEL_TOKEN_PATTERN.test(token)) throw invalidCode();
       if (
-        await over(
-          { kind: 'pair', email: 'label-report:', client: ip },
-          HOUR,
-          PUBLIC_MALFUNCTIONS_PER_ADDRESS_PER_HOUR,
-        )
+        await over({ kind: 'pair', email: 'label-report:', client: ip }, HOUR, PUBLIC_MALFUNCTIONS_PER_ADDRESS_PER_HOUR)
       ) {
         throw new AppError(429, LABEL_TEXT.throttledAddress);
       }

@@ -23,7 +23,10 @@ export async function giveCode(t: TestContext, machineId: number): Promise<strin
 
 let nextAddress = 10;
 /** A visitor (no login, a CSRF token of its own session) from an address no other test uses. */
-export async function visitorFrom(t: TestContext, ip = `10.21.${Math.floor(++nextAddress / 250)}.${nextAddress % 250}`) {
+export async function visitorFrom(
+  t: TestContext,
+  ip = `10.21.${Math.floor(++nextAddress / 250)}.${nextAddress % 250}`,
+) {
   const client = new TestClient(t.app, ip);
   await client.fetchToken();
   return client;

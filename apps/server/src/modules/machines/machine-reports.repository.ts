@@ -4,7 +4,7 @@ import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
 import type { LatestReports, MachineReport } from '@keurwijzer/shared/reports';
 import type { Db, Executor } from '../../db/client';
 import { fullName, isoOf, rowsOf } from '../../db/sql-json';
-import { isCurrentVersion } from '../reports/reports-extras.presenter';
+import { isCurrentVersion } from '../../db/shared-facts';
 
 /*
  * A machine's reports (its reports screen) and its latest submitted report per inspection type

@@ -4,13 +4,12 @@ import type { OwnMalfunction } from '@keurwijzer/shared/malfunctions';
 import type { LatestReportDates, OwnMachine, OwnMachineDetail } from '@keurwijzer/shared/portal';
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
 import { machines } from '../../db/schema/machines';
-import { openMalfunction } from '../../db/shared-facts';
+import { isCurrentVersion, openMalfunction } from '../../db/shared-facts';
 import { dueRowsJson } from '../../db/machine-due';
 import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 import { qualified } from '../../lib/list-query';
 import { PLACEHOLDER_CLOCK } from '../../lib/due-state';
 import { latestReportsOf } from './machine-reports.repository';
-import { isCurrentVersion } from '../reports/reports-extras.presenter';
 
 /*
  * The customer portal's machine as PostgreSQL builds it: the fields it adds to a machine's JSON

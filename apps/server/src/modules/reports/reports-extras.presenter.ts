@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PreviousAnswer, ReportDetail } from '@keurwijzer/shared/reports';
+import { isCurrentVersion } from '../../db/shared-facts';
 import { isoOf, jsonObject } from '../../db/sql-json';
 
 /*
@@ -7,17 +8,6 @@ import { isoOf, jsonObject } from '../../db/sql-json';
  * report's answer per question, and a report's versions. Still one statement: the previous report
  * is found once per read (the lateral `p` below), not per question.
  */
-
-/**
- * Whether the report `alias` is current: no submitted newer version replaces it (migration 0033).
- * A version whose correction is still open counts until the correction is submitted. Every list
- * that means "the report" of a machine (completed reports, a machine's reports, the portal, due
- * dates) keeps only these.
- */
-export const isCurrentVersion = (alias: string) =>
-  sql.raw(
-    `not exists(select 1 from reports nv where nv.replaces_report_id = ${alias}.id and nv.status = 'submitted')`,
-  );
 
 /** The key of a question in the previous report: its category's name and its own name. */
 const PREVIOUS_KEY = (category: string, question: string) =>

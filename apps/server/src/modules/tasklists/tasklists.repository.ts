@@ -13,11 +13,10 @@ import { reports, tasklistStatusOrder, tasklists } from '../../db/schema/tasklis
 import { users } from '../../db/schema/users';
 import { likePattern, pageMeta, preparedByShape } from '../../lib/list-query';
 import { PLANNED_MACHINE_JSON, STATS, TASKLIST_JSON, TASKLIST_SORT, TODAY, todayFirst } from './tasklists.presenter';
-import { openMalfunction } from '../../db/shared-facts';
+import { isCurrentVersion, openMalfunction } from '../../db/shared-facts';
 import { dueTypesOf } from '@keurwijzer/shared/compliance';
 import { dueStateSql, dueStateWhere, type DueClock } from '../../lib/due-state';
 import { fullName, rowsOf } from '../../db/sql-json';
-import { isCurrentVersion } from '../reports/reports-extras.presenter';
 
 /*
  * Task lists and the reports planned on them. Every read is one statement whose rows PostgreSQL
