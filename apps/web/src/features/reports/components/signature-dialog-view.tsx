@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,13 +23,17 @@ export const CUSTOMER_NAME_REQUIRED = 'Vul de naam van de contactpersoon in';
 /** The pad's height in CSS pixels: room for a signature on a phone and a desktop alike. */
 const PAD_HEIGHT = 160;
 
-/** A signature pad on a canvas that follows its box's width (sharp on any pixel ratio). */
-function usePad(canvasRef: RefObject<HTMLCanvasElement | null>, onStroke: () => void) {
+/**
+ * A signature pad on a canvas that follows its box's width (sharp on any pixel ratio). `canvasRef`
+ * is a callback ref: the dialog's content mounts in a portal after the dialog itself, so the pad
+ * is made when its canvas arrives, not when this hook's component mounts.
+ */
+function usePad(onStroke: () => void) {
   const pad = useRef<SignaturePad | null>(null);
+  const [canvas, canvasRef] = useState<HTMLCanvasElement | null>(null);
   const stroke = useRef(onStroke);
   stroke.current = onStroke;
   useEffect(() => {
-    const canvas = canvasRef.current;
     if (!canvas) return;
     // Dark ink on the white box in both themes: the PNG is what the PDF prints.
     const signaturePad = new SignaturePad(canvas, { penColor: '#111111', minWidth: 0.8, maxWidth: 2.6 });
@@ -57,8 +61,8 @@ function usePad(canvasRef: RefObject<HTMLCanvasElement | null>, onStroke: () => 
       signaturePad.off();
       pad.current = null;
     };
-  }, [canvasRef]);
-  return pad;
+  }, [canvas]);
+  return { pad, canvasRef, canvas };
 }
 
 /** The pad's drawing as a PNG (transparent around the ink; the server puts it on white). */
@@ -88,7 +92,7 @@ function SignerSection({
   onName: (name: string) => void;
   nameError: string | null;
   padError: string | null;
-  canvasRef: RefObject<HTMLCanvasElement | null>;
+  canvasRef: (canvas: HTMLCanvasElement | null) => void;
   onClear: () => void;
   required: boolean;
   autoFocus?: boolean;
@@ -183,10 +187,10 @@ export default function SignatureDialogView({
     customerPad: null,
   });
   const [busy, setBusy] = useState(false);
-  const mechanicCanvas = useRef<HTMLCanvasElement | null>(null);
-  const customerCanvas = useRef<HTMLCanvasElement | null>(null);
-  const mechanicPad = usePad(mechanicCanvas, () => setErrors((e) => ({ ...e, mechanicPad: null })));
-  const customerPad = usePad(customerCanvas, () => setErrors((e) => ({ ...e, customerPad: null, customerName: null })));
+  const mechanicSigner = usePad(() => setErrors((e) => ({ ...e, mechanicPad: null })));
+  const customerSigner = usePad(() => setErrors((e) => ({ ...e, customerPad: null, customerName: null })));
+  const mechanicPad = mechanicSigner.pad;
+  const customerPad = customerSigner.pad;
 
   const finish = async () => {
     const mechanicEmpty = mechanicPad.current?.isEmpty() ?? true;
@@ -203,8 +207,8 @@ export default function SignatureDialogView({
     setBusy(true);
     try {
       onFinish({
-        mechanic: { name: mechanic.trim(), blob: await pngOf(mechanicCanvas.current!) },
-        customer: customerSigned ? { name: customer.trim(), blob: await pngOf(customerCanvas.current!) } : null,
+        mechanic: { name: mechanic.trim(), blob: await pngOf(mechanicSigner.canvas!) },
+        customer: customerSigned ? { name: customer.trim(), blob: await pngOf(customerSigner.canvas!) } : null,
       });
     } finally {
       setBusy(false);
@@ -236,7 +240,7 @@ export default function SignatureDialogView({
           }}
           nameError={errors.mechanicName}
           padError={errors.mechanicPad}
-          canvasRef={mechanicCanvas}
+          canvasRef={mechanicSigner.canvasRef}
           onClear={() => mechanicPad.current?.clear()}
           required
           autoFocus
@@ -252,7 +256,7 @@ export default function SignatureDialogView({
           }}
           nameError={errors.customerName}
           padError={errors.customerPad}
-          canvasRef={customerCanvas}
+          canvasRef={customerSigner.canvasRef}
           onClear={() => {
             customerPad.current?.clear();
             setErrors((e) => ({ ...e, customerName: null }));
