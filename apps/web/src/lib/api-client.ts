@@ -111,7 +111,7 @@ export async function apiSend<T>(
 
 /**
  * A change with the CSRF token (fetched when missing, and again once after a 419), without the
- * one-at-a-time rule of user actions: for the save queue (lib/save-queue.ts).
+ * one-at-a-time rule of user actions: for the outbox (lib/outbox/outbox.ts).
  */
 export async function sendChange<T>(path: string, body: FormBody, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') {
   const payload = method === 'POST' ? body : { ...body, _method: method };

@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNotify } from '../../components/feedback/notifications';
 import { ApiError, apiGet, errorMessage } from '../api-client';
 import { AUTH_QUERY_KEY } from '../query-client';
-import type { WireChange } from '../save-queue';
+import type { WireChange } from './wire';
 import { createOutbox, type Outbox, type OutboxEntry, type OutboxResult, type OutboxState } from './outbox';
 
 /**

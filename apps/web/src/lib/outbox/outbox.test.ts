@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiResult } from '../api-client';
-import type { WireChange } from '../save-queue';
+import type { WireChange } from './wire';
 import type { SenderLock } from './lock';
 import { leaseLock } from './lock';
 import {

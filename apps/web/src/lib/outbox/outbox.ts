@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { ApiError, sendChange, type ApiResult } from '../api-client';
-import type { WireChange } from '../save-queue';
+import type { WireChange } from './wire';
 import { defaultLock, type SenderLock } from './lock';
 
 /**

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeOutboxDatabases, createOutbox } from '../../../lib/outbox/outbox';
-import type { QueuedChange, WireChange } from '../../../lib/save-queue';
+import type { QueuedChange, WireChange } from '../../../lib/outbox/wire';
 import {
   encodeReportChange,
   encodeReportEntry,

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ApiResult } from '../../../lib/api-client';
 import type { OutboxConfig } from '../../../lib/outbox/app-outbox';
 import type { Outbox, OutboxEntry } from '../../../lib/outbox/outbox';
-import type { QueuedChange, WireChange } from '../../../lib/save-queue';
+import type { QueuedChange, WireChange } from '../../../lib/outbox/wire';
 import { reportKeys, reportPaths } from '../api/reports';
 
 /**

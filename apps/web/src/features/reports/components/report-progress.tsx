@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { SaveQueueState } from '../../../lib/save-queue';
+import type { SaveQueueState } from '../../../lib/outbox/wire';
 
 /** Said on screen while the answers cannot be sent (issue 11: "retry, and say so on screen"). */
 export const OFFLINE_TEXT = 'Geen verbinding: antwoorden worden bewaard en verstuurd zodra er weer verbinding is';

@@ -13,7 +13,7 @@ import { useNotify } from '../../../components/feedback/notifications';
 import type { ApiError } from '../../../lib/api-client';
 import { claimResult, outboxFor, useOnline, useOutboxState } from '../../../lib/outbox/app-outbox';
 import { OutboxClosedError, type OutboxResult } from '../../../lib/outbox/outbox';
-import type { SaveQueueState } from '../../../lib/save-queue';
+import type { SaveQueueState } from '../../../lib/outbox/wire';
 import { reportKeys } from '../api/reports';
 import { judgementOf } from './report-format';
 import {
