@@ -202,7 +202,7 @@ describe('old localStorage queues move into the outbox', () => {
     ).toEqual({
       path: '/api/reports/5/signatures/mechanic',
       body: { signature: blob, signer_name: 'Piet', signed_at: 'T' },
-      method: 'PUT',
+      method: 'POST',
     });
     expect(encodeReportChange(5, { kind: 'submit' })).toEqual({ path: '/api/reports/5/submit', body: {}, method: 'POST' });
     expect(encodeReportChange(5, { kind: 'submit', verdict: 'rejected', verdictReason: 'Lek' }).body).toEqual({

@@ -79,7 +79,8 @@ export function encodeReportChange(reportId: number, change: ReportChange): Wire
       return {
         path: reportPaths.signature(reportId, change.role),
         body: { signature: change.blob, signer_name: change.signerName, signed_at: change.signedAt },
-        method: 'PUT',
+        // An upload is a POST (the route replaces the role's signature while the report is open).
+        method: 'POST',
       };
     case 'submit':
       return {
