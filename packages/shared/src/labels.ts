@@ -172,16 +172,16 @@ export const labelDateLine = (lastDate: string | null, nextDue: string | null): 
 
 export const LABEL_TEXT = {
   invalidCode: 'Deze code is niet (meer) geldig.',
-  reported: 'Bedankt. Uw melding is doorgegeven aan de keuringsdienst.',
+  reported: 'Bedankt. Je melding is doorgegeven aan de keuringsdienst.',
   reportTitle: 'Storing melden',
-  name: 'Uw naam',
+  name: 'Je naam',
   contact: 'Telefoonnummer of e-mailadres',
   description: 'Omschrijving van de storing',
   photo: 'Foto (optioneel)',
   onePhoto: 'Maximaal 1 foto',
   invalidContact: 'Vul een geldig telefoonnummer of e-mailadres in',
   throttledAddress:
-    'U heeft het afgelopen uur al veel meldingen gedaan. Probeer het later opnieuw of neem telefonisch contact op.',
+    'Je hebt het afgelopen uur al veel meldingen gedaan. Probeer het later opnieuw of neem telefonisch contact op.',
   throttledMachine:
     'Voor deze machine zijn het afgelopen uur al veel storingen gemeld. Probeer het later opnieuw of neem telefonisch contact op.',
   throttledRead: 'Te veel verzoeken. Probeer het over een minuut opnieuw.',

@@ -376,7 +376,7 @@ export const SIGNATURE_TEXT = {
   mechanic: 'Handtekening monteur',
   customer: 'Handtekening klant',
   notSigned: 'Niet ondertekend',
-  signHere: 'Zet uw handtekening',
+  signHere: 'Zet je handtekening',
   clear: 'Wissen',
   mechanicName: 'Naam monteur',
   customerName: 'Naam contactpersoon klant',

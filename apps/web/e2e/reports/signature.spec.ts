@@ -26,7 +26,7 @@ test.use({ viewport: PHONE, hasTouch: true });
 const CUSTOMER = `Karin ${unique('Klant')}`;
 /** The texts of SIGNATURE_TEXT (packages/shared/src/reports.ts), word for word. */
 const TEXT = {
-  signHere: 'Zet uw handtekening',
+  signHere: 'Zet je handtekening',
   customerNameRequired: 'Vul de naam van de contactpersoon in',
   submitConfirm: 'Weet je zeker dat je dit rapport wilt afronden? Daarna kan het niet meer worden gewijzigd.',
 };

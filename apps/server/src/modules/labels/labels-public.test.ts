@@ -136,7 +136,7 @@ describe('POST /api/public/labels/:token/malfunctions', () => {
       { data: await jpeg() },
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ data: null, message: 'Bedankt. Uw melding is doorgegeven aan de keuringsdienst.' });
+    expect(res.json()).toEqual({ data: null, message: 'Bedankt. Je melding is doorgegeven aan de keuringsdienst.' });
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
 
     const [row] = await t.db.select().from(malfunctions).where(eq(malfunctions.machineId, machine.id));

@@ -30,7 +30,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     id: '/',
     name: 'Keurwijzer',
     short_name: 'Keurwijzer',
-    description: 'Keuringen, onderhoud en veiligheid van de machines van uw klanten, ook zonder verbinding.',
+    description: 'Keuringen, onderhoud en veiligheid van de machines van je klanten, ook zonder verbinding.',
     lang: 'nl',
     dir: 'ltr',
     start_url: '/',

@@ -134,7 +134,7 @@ function SignerSection({
           <canvas
             ref={canvasRef}
             role="img"
-            aria-label={`${title}: teken met uw vinger, pen of muis`}
+            aria-label={`${title}: teken met je vinger, pen of muis`}
             aria-describedby={`${id}-pad-help`}
             style={{ display: 'block', width: '100%', height: PAD_HEIGHT, touchAction: 'none', cursor: 'crosshair' }}
           />
