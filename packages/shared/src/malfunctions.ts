@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { SORT_ORDERS, listQuerySchema } from './api';
-import { MSG, hasNoNul, idField, optionalText } from './validation';
+import { optionalPhoneField } from './phone';
+import { INSPECTION_TYPES } from './questionnaires';
+import { dateField } from './tasklists';
+import { MSG, choiceField, flagField, hasNoNul, idField, optionalIdField, optionalText, requiredText } from './validation';
 
 /**
  * Malfunctions (storingen): a customer user reports a machine that breaks down; the office handles
@@ -20,14 +23,59 @@ import { MSG, hasNoNul, idField, optionalText } from './validation';
  * - PUT  /api/malfunctions/:id                     MalfunctionHandleInput -> MalfunctionDetail, MALFUNCTION_TEXT.updated
  * - GET  /api/malfunctions/:id/photos/:photoId/file
  * E-mails: every admin and super admin on a new malfunction; the reporting user when it becomes Opgelost.
+ *
+ * The service desk (issue 22):
+ * Customer:
+ * - the report takes `urgency` ("Machine staat stil" / "Machine werkt nog") and `contact_phone`
+ *   ("Bereikbaar op", prefilled from the profile)
+ * - GET  /api/own-malfunctions/:id                 OwnMalfunctionDetail (with the customer's timeline)
+ * - POST /api/own-malfunctions/:id/comments        multipart `comment` + at most 1 file `photo`
+ *                                                  -> 201 OwnMalfunctionDetail, MALFUNCTION_TEXT.commented;
+ *                                                  409 once resolved or withdrawn
+ * - POST /api/own-malfunctions/:id/withdraw        MalfunctionWithdrawInput -> OwnMalfunctionDetail,
+ *                                                  MALFUNCTION_TEXT.withdrawn; 409 once resolved or withdrawn
+ * Office:
+ * - GET  /api/malfunctions                         + sortKey respond_by / urgency, filters late, assigned_to
+ * - GET  /api/malfunctions/open-count              { data: { count, late } }
+ * - GET  /api/malfunctions/assignees               { data: MalfunctionAssignee[] } (active mechanics and admins)
+ * - PUT  /api/malfunctions/:id                     + assigned_to (null: nobody); the assignee is mailed
+ * - GET  /api/malfunctions/:id/plan-options        { data: MalfunctionPlanOption[] } (open task lists of the machine's location)
+ * - POST /api/malfunctions/:id/plan                MalfunctionPlanInput -> MalfunctionDetail, MALFUNCTION_TEXT.planned
+ * Mechanic (permission 'malfunctions.assigned'):
+ * - GET  /api/assigned-malfunctions                page of Malfunction assigned to the user ("Mijn storingen")
+ * - GET  /api/assigned-malfunctions/:id            MalfunctionDetail of one assigned to the user
+ * Submitting the report a malfunction was planned on may resolve it (reports: SubmitInput
+ * `resolve_malfunctions`); its customer then sees that report on the malfunction.
+ * Every status change and every note for the customer is mailed to the reporter unless they
+ * turned `malfunction_mails` off on their profile.
  */
-export const MALFUNCTION_STATUSES = ['open', 'in_progress', 'resolved'] as const;
+export const MALFUNCTION_STATUSES = ['open', 'in_progress', 'resolved', 'withdrawn'] as const;
 export type MalfunctionStatus = (typeof MALFUNCTION_STATUSES)[number];
 export const MALFUNCTION_STATUS_LABELS: Record<MalfunctionStatus, string> = {
   open: 'Open',
   in_progress: 'In behandeling',
   resolved: 'Opgelost',
+  withdrawn: 'Ingetrokken',
 };
+/** Still to be handled: Open and In behandeling (the counts, the markers, the deadline). */
+export const ACTIVE_MALFUNCTION_STATUSES = ['open', 'in_progress'] as const satisfies readonly MalfunctionStatus[];
+
+/** The customer's urgency. */
+export const MALFUNCTION_URGENCIES = ['urgent', 'normal'] as const;
+export type MalfunctionUrgency = (typeof MALFUNCTION_URGENCIES)[number];
+export const MALFUNCTION_URGENCY_LABELS: Record<MalfunctionUrgency, string> = {
+  urgent: 'Machine staat stil',
+  normal: 'Machine werkt nog',
+};
+
+/**
+ * The response promise: the office responds within this many working days (weekends and Dutch
+ * public holidays skipped). A report at or after the cut-off time (server setting
+ * MALFUNCTION_CUTOFF, default 16:00, Europe/Amsterdam) counts from the next working day.
+ */
+export const RESPONSE_WORKING_DAYS = 1;
+/** Photos a customer may add to a malfunction with comments, on top of the report's. */
+export const MAX_COMMENT_PHOTOS = 10;
 
 /** Photos per malfunction; each checked as the machine images are (content, size, re-encoded). */
 export const MAX_MALFUNCTION_PHOTOS = 3;
@@ -47,13 +95,39 @@ export const MALFUNCTION_TEXT = {
   reasonRequired: 'Geef een reden op om de storing te heropenen',
   invalidTransition: 'Deze statuswijziging is niet mogelijk',
   machineOpenMalfunction: 'Open storing',
+  urgency: 'Hoe erg is het?',
+  urgent: 'Spoed',
+  contactPhone: 'Bereikbaar op',
+  respondBy: 'Reactie vóór',
+  late: 'Reactie te laat',
+  assignedTo: 'Toegewezen aan',
+  nobody: 'Niemand',
+  mineForMechanic: 'Mijn storingen',
+  plan: 'Inplannen',
+  planned: 'Machine is ingepland',
+  newTasklist: 'Nieuwe takenlijst',
+  comment: 'Reactie toevoegen',
+  commented: 'Reactie toegevoegd',
+  commentRequired: 'Schrijf een reactie of voeg een foto toe',
+  withdraw: 'Storing intrekken',
+  withdrawn: 'Storing ingetrokken',
+  withdrawReasonRequired: 'Geef een reden op om de storing in te trekken',
+  closed: 'Deze storing is al afgehandeld',
+  tooManyCommentPhotos: `Maximaal ${MAX_COMMENT_PHOTOS} foto's bij reacties`,
+  notAssignable: 'Deze gebruiker kan geen storingen behandelen',
+  reportLink: 'Rapport',
+  resolveWithReport: 'Storing op Opgelost zetten',
 } as const;
 
-/** Which status may follow which (the office's handling); back to Open needs a reason. */
+/**
+ * Which status may follow which in the office's handling; back to Open needs a reason.
+ * Ingetrokken is the customer's (POST .../withdraw) and final.
+ */
 export const MALFUNCTION_TRANSITIONS: Record<MalfunctionStatus, readonly MalfunctionStatus[]> = {
   open: ['in_progress', 'resolved'],
   in_progress: ['open', 'resolved'],
   resolved: ['open'],
+  withdrawn: [],
 };
 
 const description = () =>
@@ -69,6 +143,10 @@ export const MalfunctionInputSchema = z.object({
   description: description(),
   /** "Maximaal 255 tekens". */
   remark: optionalText(),
+  /** "Machine staat stil" (urgent) or "Machine werkt nog". */
+  urgency: choiceField(MALFUNCTION_URGENCIES),
+  /** "Bereikbaar op": optional, Dutch or international. */
+  contact_phone: optionalPhoneField(),
 });
 export type MalfunctionInput = z.output<typeof MalfunctionInputSchema>;
 export type MalfunctionFormValues = z.input<typeof MalfunctionInputSchema>;
@@ -91,12 +169,21 @@ export const OwnMalfunctionSchema = z.object({
   description: z.string(),
   remark: z.string().nullable(),
   status: z.enum(MALFUNCTION_STATUSES),
+  urgent: z.boolean(),
+  contact_phone: z.string().nullable(),
   /** The office's note for the customer. */
   customer_note: z.string().nullable(),
   reported_by_name: z.string().nullable(),
   reported_at: z.string(),
   updated_at: z.string(),
   resolved_at: z.string().nullable(),
+  /** "Reactie vóór" (ISO). */
+  respond_by: z.string().nullable(),
+  /**
+   * The report the machine was planned on, once it is submitted (its PDF is the customer's:
+   * GET /api/machines/:machine_id/reports/:id/pdf); null before.
+   */
+  report: z.object({ id: z.number().int(), submitted_at: z.string() }).nullable(),
   photos: z.array(MalfunctionPhotoSchema),
 });
 export type OwnMalfunction = z.infer<typeof OwnMalfunctionSchema>;
@@ -128,10 +215,29 @@ export const MalfunctionSchema = z.object({
   handled_by_name: z.string().nullable(),
   updated_at: z.string(),
   resolved_at: z.string().nullable(),
+  urgent: z.boolean(),
+  contact_phone: z.string().nullable(),
+  /** The response deadline (ISO) and when the office first responded (a status change or a note for the customer). */
+  respond_by: z.string().nullable(),
+  responded_at: z.string().nullable(),
+  /** Not responded to and past `respond_by` while Open or In behandeling: "Reactie te laat". */
+  late: z.boolean(),
+  assigned_to: z.number().int().nullable(),
+  assigned_to_name: z.string().nullable(),
+  /** Planned: the task list and report the machine was planned on for it ("Inplannen"). */
+  planned: z
+    .object({
+      tasklist_id: z.number().int(),
+      report_id: z.number().int(),
+      date: z.string(),
+      report_status: z.enum(['open', 'submitted']),
+    })
+    .nullable(),
 });
 export type Malfunction = z.infer<typeof MalfunctionSchema>;
 
-export const MALFUNCTION_EVENT_KINDS = ['reported', 'status', 'note'] as const;
+export const MALFUNCTION_EVENT_KINDS = ['reported', 'status', 'note', 'comment', 'assigned', 'planned'] as const;
+export type MalfunctionEventKind = (typeof MALFUNCTION_EVENT_KINDS)[number];
 /** One line of a malfunction's timeline: who did what when. */
 export const MalfunctionEventSchema = z.object({
   id: z.number().int(),
@@ -142,10 +248,34 @@ export const MalfunctionEventSchema = z.object({
   reason: z.string().nullable(),
   internal_note: z.string().nullable(),
   customer_note: z.string().nullable(),
+  /** A customer's comment, with the photos added with it. */
+  comment: z.string().nullable(),
+  photos: z.array(MalfunctionPhotoSchema),
+  /** An assignment: to whom (null with kind 'assigned': taken off). */
+  assigned_to_name: z.string().nullable(),
+  /** Planning: the report the machine was planned on. */
+  report_id: z.number().int().nullable(),
   by_name: z.string().nullable(),
   at: z.string(),
 });
 export type MalfunctionEvent = z.infer<typeof MalfunctionEventSchema>;
+
+/**
+ * A line of the customer's timeline: reported, status changes (with the reason of a reopening
+ * or withdrawal), the office's notes for the customer, comments (theirs and colleagues') and
+ * planning. Never the internal note or an assignment.
+ */
+export const OwnMalfunctionEventSchema = MalfunctionEventSchema.omit({
+  internal_note: true,
+  assigned_to_name: true,
+});
+export type OwnMalfunctionEvent = z.infer<typeof OwnMalfunctionEventSchema>;
+
+/** GET /api/own-malfunctions/:id: the malfunction with its customer timeline (oldest first). */
+export const OwnMalfunctionDetailSchema = OwnMalfunctionSchema.extend({
+  events: z.array(OwnMalfunctionEventSchema),
+});
+export type OwnMalfunctionDetail = z.infer<typeof OwnMalfunctionDetailSchema>;
 
 /** The whole malfunction for the office: the machine's place, photos, notes and the timeline (oldest first). */
 export const MalfunctionDetailSchema = MalfunctionSchema.extend({
@@ -168,19 +298,36 @@ export const MalfunctionHandleInputSchema = z.object({
   reason: optionalText(),
   internal_note: optionalText(1000).optional(),
   customer_note: optionalText(1000).optional(),
+  /** An active mechanic, admin or super admin (422 MALFUNCTION_TEXT.notAssignable otherwise); null: nobody. */
+  assigned_to: optionalIdField().optional(),
 });
 export type MalfunctionHandleInput = z.output<typeof MalfunctionHandleInputSchema>;
 export type MalfunctionHandleFormValues = z.input<typeof MalfunctionHandleInputSchema>;
 
-export const MALFUNCTION_SORT_KEYS = ['reported_at', 'customer', 'machine', 'status', 'updated_at'] as const;
-export const MALFUNCTION_FILTER_KEYS = ['status', 'customer_id'] as const;
-/** GET /api/malfunctions: newest first; search over customer, location, machine, inventory number, description, reporter. */
-export const MalfunctionListQuerySchema = listQuerySchema(MALFUNCTION_SORT_KEYS, 'reported_at')
+/**
+ * `urgency`: the active urgent ones first, then the other active ones, then the rest, each newest
+ * first (`sortOrder` desc; the office list's default). `respond_by`: by deadline.
+ */
+export const MALFUNCTION_SORT_KEYS = [
+  'urgency',
+  'reported_at',
+  'respond_by',
+  'customer',
+  'machine',
+  'status',
+  'updated_at',
+] as const;
+export const MALFUNCTION_FILTER_KEYS = ['status', 'customer_id', 'late', 'assigned_to'] as const;
+/** GET /api/malfunctions: urgent first; search over customer, location, machine, inventory number, description, reporter. */
+export const MalfunctionListQuerySchema = listQuerySchema(MALFUNCTION_SORT_KEYS, 'urgency')
   .omit({ archived: true })
   .extend({
     sortOrder: z.enum(SORT_ORDERS, { error: MSG.invalidChoice }).default('desc'),
     status: z.enum(MALFUNCTION_STATUSES, { error: MSG.invalidChoice }).optional(),
     customer_id: idField().optional(),
+    /** 1: only the late ones ("Reactie te laat"). */
+    late: flagField().optional(),
+    assigned_to: idField().optional(),
   });
 export type MalfunctionListQuery = z.output<typeof MalfunctionListQuerySchema>;
 
@@ -194,5 +341,57 @@ export const OwnMalfunctionListQuerySchema = listQuerySchema(['reported_at', 'st
   });
 export type OwnMalfunctionListQuery = z.output<typeof OwnMalfunctionListQuerySchema>;
 
-/** The count of open malfunctions (Open and In behandeling) for the navigation. */
-export const OpenCountSchema = z.object({ count: z.number().int() });
+/** The count of open malfunctions (Open and In behandeling) for the navigation, and how many of them are late. */
+export const OpenCountSchema = z.object({ count: z.number().int(), late: z.number().int() });
+
+/** GET /api/assigned-malfunctions: the mechanic's "Mijn storingen", active first then newest. */
+export const AssignedMalfunctionListQuerySchema = listQuerySchema(['reported_at', 'status'] as const, 'reported_at')
+  .omit({ archived: true })
+  .extend({
+    sortOrder: z.enum(SORT_ORDERS, { error: MSG.invalidChoice }).default('desc'),
+    status: z.enum(MALFUNCTION_STATUSES, { error: MSG.invalidChoice }).optional(),
+  });
+export type AssignedMalfunctionListQuery = z.output<typeof AssignedMalfunctionListQuerySchema>;
+
+/** Who a malfunction may be assigned to. */
+export const MalfunctionAssigneeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(['super_admin', 'admin', 'mechanic']),
+});
+export type MalfunctionAssignee = z.infer<typeof MalfunctionAssigneeSchema>;
+
+/** An open task list of the machine's location the machine may be planned on. */
+export const MalfunctionPlanOptionSchema = z.object({
+  tasklist_id: z.number().int(),
+  date: z.string(),
+  inspection_type: z.enum(INSPECTION_TYPES),
+  mechanic_name: z.string().nullable(),
+  /** The machine is already on it (planning then links the existing report). */
+  has_machine: z.boolean(),
+});
+export type MalfunctionPlanOption = z.infer<typeof MalfunctionPlanOptionSchema>;
+
+/**
+ * "Inplannen": on an existing open task list of the machine's location (`tasklist_id`), or on a
+ * new one (`planned_date`, YYYY-MM-DD, and the inspection type, default onderhoud). The machine's report
+ * there is linked to the malfunction (a 'planned' event) and the status becomes In behandeling
+ * when it was Open. 409 when the malfunction is resolved or withdrawn.
+ */
+export const MalfunctionPlanInputSchema = z
+  .object({
+    tasklist_id: optionalIdField().optional(),
+    planned_date: dateField().optional(),
+    inspection_type: choiceField(INSPECTION_TYPES).default('maintenance'),
+  })
+  .refine((v) => v.tasklist_id != null || v.planned_date !== undefined, { path: ['planned_date'], error: MSG.required });
+export type MalfunctionPlanInput = z.output<typeof MalfunctionPlanInputSchema>;
+export type MalfunctionPlanFormValues = z.input<typeof MalfunctionPlanInputSchema>;
+
+/** POST /api/own-malfunctions/:id/withdraw: why (required). */
+export const MalfunctionWithdrawInputSchema = z.object({ reason: requiredText(1000) });
+export type MalfunctionWithdrawFormValues = z.input<typeof MalfunctionWithdrawInputSchema>;
+
+/** POST /api/own-malfunctions/:id/comments: the text (the photo travels as file part `photo`); one of both. */
+export const MalfunctionCommentInputSchema = z.object({ comment: optionalText(MAX_DESCRIPTION) });
+export type MalfunctionCommentFormValues = z.input<typeof MalfunctionCommentInputSchema>;

@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   /** The office's handling of malfunctions (storingen). */
   'malfunctions.view',
   'malfunctions.manage',
+  /** The malfunctions assigned to the user ("Mijn storingen" of a mechanic, issue 22). */
+  'malfunctions.assigned',
   /** A customer user's own machines (the customer comes from the session). */
   'own-machines.view',
   'profile.edit',
@@ -53,13 +55,14 @@ const ADMIN: Permission[] = [
   'reports.view',
   'malfunctions.view',
   'malfunctions.manage',
+  'malfunctions.assigned',
   'profile.edit',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   super_admin: ADMIN,
   admin: ADMIN,
-  mechanic: ['tasklists.view', 'tasklists.manage', 'profile.edit'],
+  mechanic: ['tasklists.view', 'tasklists.manage', 'malfunctions.assigned', 'profile.edit'],
   customer: ['own-machines.view', 'profile.edit'],
 };
 

@@ -98,7 +98,7 @@ export function parseDate(value: unknown): string | null | undefined {
 }
 
 /** A required date: "Verplicht" when empty, "Ongeldige datum" when it is none. */
-const dateField = () =>
+export const dateField = () =>
   sentAs<string>()(
     z.preprocess(
       (v) => {

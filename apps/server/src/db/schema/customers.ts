@@ -24,7 +24,12 @@ export const customers = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('customers_name_idx').on(t.name), index('customers_city_idx').on(t.city)],
+  (t) => [
+    index('customers_name_idx').on(t.name),
+    index('customers_city_idx').on(t.city),
+    // A waiting account's customer suggested by name similarity (pg_trgm, migration 0035).
+    index('customers_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 /** A location (vestiging) of a customer. */

@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import type { MalfunctionStatus } from '@keurwijzer/shared/malfunctions';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { MalfunctionEventKind, MalfunctionStatus } from '@keurwijzer/shared/malfunctions';
 import { customers } from './customers';
 import { machines } from './machines';
+import { reports } from './tasklists';
 import { users } from './users';
 
 /**
@@ -35,9 +47,21 @@ export const malfunctions = pgTable(
     /** The name and phone number or e-mail address an anonymous reporter gave. */
     reporterName: varchar('reporter_name', { length: 255 }),
     reporterContact: varchar('reporter_contact', { length: 255 }),
+    /** The customer's urgency: "Machine staat stil" (migration 0035). */
+    urgent: boolean('urgent').notNull().default(false),
+    /** "Bereikbaar op": the number to call back (normalised, lib: libphonenumber-js). */
+    contactPhone: varchar('contact_phone', { length: 32 }),
+    /** The response deadline: the report plus one working day (lib/working-days.ts). */
+    respondBy: timestamp('respond_by', { withTimezone: true }),
+    /** The office's first response: the first status change or note for the customer. */
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** The mechanic or admin who handles it. */
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    /** The report it was planned on ("Inplannen"). */
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
   },
   (t) => [
-    check('malfunctions_status_check', sql`${t.status} in ('open', 'in_progress', 'resolved')`),
+    check('malfunctions_status_check', sql`${t.status} in ('open', 'in_progress', 'resolved', 'withdrawn')`),
     check(
       'malfunctions_anonymous_check',
       sql`not ${t.anonymous} or (${t.reportedBy} is null and ${t.reporterName} is not null and ${t.reporterContact} is not null)`,
@@ -53,6 +77,19 @@ export const malfunctions = pgTable(
     // Throttle: a user's reports of the last hour.
     index('malfunctions_reporter_idx').on(t.reportedBy, t.createdAt),
     index('malfunctions_handled_by_idx').on(t.handledBy),
+    // The office list's default order (malfunctions.repository.ts PRIORITY).
+    index('malfunctions_priority_idx').on(
+      sql`(case when ${t.status} in ('open', 'in_progress') then (case when ${t.urgent} then 2 else 1 end) else 0 end)`,
+      t.createdAt,
+      t.id,
+    ),
+    // A mechanic's "Mijn storingen".
+    index('malfunctions_assigned_idx').on(t.assignedTo, t.createdAt, t.id),
+    index('malfunctions_report_idx').on(t.reportId),
+    // The late ones (no response yet) for the menu's count.
+    index('malfunctions_awaiting_idx')
+      .on(t.respondBy)
+      .where(sql`${t.respondedAt} is null and ${t.status} in ('open', 'in_progress')`),
   ],
 );
 
@@ -71,8 +108,13 @@ export const malfunctionPhotos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A photo the customer added later belongs to its comment. */
+    eventId: integer('event_id').references((): AnyPgColumn => malfunctionEvents.id, { onDelete: 'set null' }),
   },
-  (t) => [index('malfunction_photos_malfunction_idx').on(t.malfunctionId, t.id)],
+  (t) => [
+    index('malfunction_photos_malfunction_idx').on(t.malfunctionId, t.id),
+    index('malfunction_photos_event_idx').on(t.eventId),
+  ],
 );
 
 /** The timeline of a malfunction: reported, each status change and each change of the notes. */
@@ -83,18 +125,29 @@ export const malfunctionEvents = pgTable(
     malfunctionId: integer('malfunction_id')
       .notNull()
       .references(() => malfunctions.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'reported' | 'status' | 'note'>().notNull(),
+    kind: text('kind').$type<MalfunctionEventKind>().notNull(),
     fromStatus: text('from_status').$type<MalfunctionStatus>(),
     toStatus: text('to_status').$type<MalfunctionStatus>(),
     reason: text('reason'),
     internalNote: text('internal_note'),
     customerNote: text('customer_note'),
     byUser: integer('by_user').references(() => users.id, { onDelete: 'set null' }),
+    /** A customer's comment. */
+    comment: text('comment'),
+    /** An assignment: to whom (null: taken off). */
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    /** Planning: the report the machine was planned on. */
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('malfunction_events_malfunction_idx').on(t.malfunctionId, t.id),
     index('malfunction_events_by_user_idx').on(t.byUser),
-    check('malfunction_events_kind_check', sql`${t.kind} in ('reported', 'status', 'note')`),
+    index('malfunction_events_assigned_to_idx').on(t.assignedTo),
+    index('malfunction_events_report_idx').on(t.reportId),
+    check(
+      'malfunction_events_kind_check',
+      sql`${t.kind} in ('reported', 'status', 'note', 'comment', 'assigned', 'planned')`,
+    ),
   ],
 );

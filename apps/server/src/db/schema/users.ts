@@ -50,6 +50,15 @@ export const users = pgTable(
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** The reminder e-mails (weekly to the office, monthly to customer users); off on the profile. */
     reminderMails: boolean('reminder_mails').notNull().default(true),
+    /** A phone number (profile), normalised; prefills a malfunction's "Bereikbaar op" (migration 0035). */
+    phone: varchar('phone', { length: 32 }),
+    /** The mails of the malfunctions the user reported (status changes, notes); off on the profile. */
+    malfunctionMails: boolean('malfunction_mails').notNull().default(true),
+    /** "Beheerder van de klant": invites and archives the users of their own customer. */
+    customerAdmin: boolean('customer_admin').notNull().default(false),
+    /** What a self-registered user said of their company: its name and (optionally) customer number. */
+    companyName: varchar('company_name', { length: 255 }),
+    givenCustomerNumber: varchar('given_customer_number', { length: 255 }),
     /**
      * What the user list searches: "first [preposition] last email", lower-cased, kept by the
      * database. A trigram index on it makes `LIKE '%term%'` an index lookup instead of three
@@ -72,6 +81,7 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ('super_admin', 'admin', 'mechanic', 'customer')`),
     // Only customer users belong to a customer; a self-registered one has none until an admin
     // links it (modules/registration).
+    check('users_customer_admin_check', sql`not ${t.customerAdmin} or ${t.role} = 'customer'`),
     check('users_customer_role_check', sql`${t.role} = 'customer' or ${t.customerId} is null`),
   ],
 );

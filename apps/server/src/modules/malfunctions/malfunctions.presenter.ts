@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Malfunction, MalfunctionDetail, OwnMalfunction } from '@keurwijzer/shared/malfunctions';
+import type {
+  Malfunction,
+  MalfunctionDetail,
+  OwnMalfunction,
+  OwnMalfunctionDetail,
+} from '@keurwijzer/shared/malfunctions';
 import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 
 /*
@@ -29,8 +34,35 @@ const photos = (base: '/api/own-malfunctions' | '/api/malfunctions') => sql`coal
     'width', p.width, 'height', p.height) order by p.id)
   from malfunction_photos p where p.malfunction_id = f.id), '[]'::json)`;
 
+/**
+ * Late: no response yet while Open or In behandeling, and past the deadline (the office list's
+ * "Reactie te laat", the menu's count; malfunctions_awaiting_idx).
+ */
+export const lateMalfunction = (alias: string) =>
+  sql.raw(
+    `(${alias}.responded_at is null and ${alias}.status in ('open', 'in_progress') and ${alias}.respond_by < now())`,
+  );
+
+/** The report the malfunction was planned on, once submitted (the customer's view). */
+const submittedReport = sql`(select json_build_object('id', r.id, 'submitted_at', ${isoOf(sql`r.submitted_at`)})
+  from reports r where r.id = f.report_id and r.status = 'submitted')`;
+
+/** The task list and report the malfunction was planned on (the office's view). */
+const planned = sql`(select json_build_object('tasklist_id', r.tasklist_id, 'report_id', r.id,
+    'date', to_char(t.planned_date, 'YYYY-MM-DD'), 'report_status', r.status)
+  from reports r join tasklists t on t.id = r.tasklist_id where r.id = f.report_id)`;
+
+/** The photos added with event `e` (a customer's comment). */
+const eventPhotos = (base: '/api/own-malfunctions' | '/api/malfunctions') => sql`coalesce((
+  select json_agg(json_build_object(
+    'id', p.id,
+    'url', ${sql.raw(`'${base}/'`)} || f.id || '/photos/' || p.id || '/file',
+    'thumb_url', ${sql.raw(`'${base}/'`)} || f.id || '/photos/' || p.id || '/file?thumb=1',
+    'width', p.width, 'height', p.height) order by p.id)
+  from malfunction_photos p where p.event_id = e.id), '[]'::json)`;
+
 /** A malfunction as its customer sees it: no internal note, no office names. */
-export const OWN_MALFUNCTION_JSON = jsonObject({
+const OWN_FIELDS = {
   id: sql`f.id`,
   machine_id: sql`f.machine_id`,
   machine_name: machineName,
@@ -39,12 +71,34 @@ export const OWN_MALFUNCTION_JSON = jsonObject({
   remark: sql`f.remark`,
   status: sql`f.status`,
   customer_note: sql`f.customer_note`,
+  urgent: sql`f.urgent`,
+  contact_phone: sql`f.contact_phone`,
   reported_by_name: userName(sql`f.reported_by`),
   reported_at: isoOf(sql`f.created_at`),
   updated_at: isoOf(sql`f.updated_at`),
   resolved_at: isoOf(sql`f.resolved_at`),
+  respond_by: isoOf(sql`f.respond_by`),
+  report: submittedReport,
   photos: photos('/api/own-malfunctions'),
-} satisfies Record<keyof OwnMalfunction, SQL>);
+} satisfies Record<keyof OwnMalfunction, SQL>;
+
+export const OWN_MALFUNCTION_JSON = jsonObject(OWN_FIELDS);
+
+/**
+ * The customer's whole malfunction: its timeline without the internal note and the assignments
+ * (an event that only changed the internal note is left out).
+ */
+export const OWN_MALFUNCTION_DETAIL_JSON = jsonObject({
+  ...OWN_FIELDS,
+  events: sql`coalesce((
+    select json_agg(json_build_object(
+      'id', e.id, 'kind', e.kind, 'from_status', e.from_status, 'to_status', e.to_status,
+      'reason', e.reason, 'customer_note', e.customer_note, 'comment', e.comment,
+      'photos', ${eventPhotos('/api/own-malfunctions')}, 'report_id', e.report_id,
+      'by_name', ${userName(sql`e.by_user`)}, 'at', ${isoOf(sql`e.at`)}) order by e.at, e.id)
+    from malfunction_events e where e.malfunction_id = f.id and e.kind <> 'assigned'
+      and not (e.kind = 'note' and e.customer_note is null)), '[]'::json)`,
+} satisfies Record<keyof OwnMalfunctionDetail, SQL>);
 
 const MALFUNCTION_FIELDS = {
   id: sql`f.id`,
@@ -67,6 +121,14 @@ const MALFUNCTION_FIELDS = {
   handled_by_name: userName(sql`f.handled_by`),
   updated_at: isoOf(sql`f.updated_at`),
   resolved_at: isoOf(sql`f.resolved_at`),
+  urgent: sql`f.urgent`,
+  contact_phone: sql`f.contact_phone`,
+  respond_by: isoOf(sql`f.respond_by`),
+  responded_at: isoOf(sql`f.responded_at`),
+  late: lateMalfunction('f'),
+  assigned_to: sql`f.assigned_to`,
+  assigned_to_name: userName(sql`f.assigned_to`),
+  planned,
 } satisfies Record<keyof Malfunction, SQL>;
 
 /** A malfunction in the office's list. */
@@ -84,12 +146,15 @@ export const MALFUNCTION_DETAIL_JSON = jsonObject({
     select json_agg(json_build_object(
       'id', e.id, 'kind', e.kind, 'from_status', e.from_status, 'to_status', e.to_status,
       'reason', e.reason, 'internal_note', e.internal_note, 'customer_note', e.customer_note,
+      'comment', e.comment, 'photos', ${eventPhotos('/api/malfunctions')},
+      'assigned_to_name', ${userName(sql`e.assigned_to`)}, 'report_id', e.report_id,
       'by_name', ${userName(sql`e.by_user`)}, 'at', ${isoOf(sql`e.at`)}) order by e.at, e.id)
     from malfunction_events e where e.malfunction_id = f.id), '[]'::json)`,
 } satisfies Record<keyof MalfunctionDetail, SQL>);
 
 /** Open, In behandeling, Opgelost: the order of the handling. */
-export const statusOrder = (column: SQL) => sql`case ${column} when 'open' then 0 when 'in_progress' then 1 else 2 end`;
+export const statusOrder = (column: SQL) =>
+  sql`case ${column} when 'open' then 0 when 'in_progress' then 1 when 'resolved' then 2 else 3 end`;
 
 /** What the malfunction mails tell (lib/mail-templates.ts writes them). */
 export type { MalfunctionMailFacts } from '../../lib/mail-templates';

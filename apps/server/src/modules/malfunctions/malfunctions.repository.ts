@@ -13,6 +13,7 @@ import {
   MALFUNCTION_DETAIL_JSON,
   MALFUNCTION_JSON,
   OWN_MALFUNCTION_JSON,
+  lateMalfunction,
   statusOrder,
   type MalfunctionMailFacts,
 } from './malfunctions.presenter';
@@ -48,19 +49,24 @@ export type HandledRow = {
   status: MalfunctionStatus;
   internalNote: string | null;
   customerNote: string | null;
+  assignedTo: number | null;
 };
 
 export type HandleChange = {
   status: MalfunctionStatus;
   internalNote: string | null;
   customerNote: string | null;
+  assignedTo: number | null;
+  /** A response to the customer (a status change or a note for them): sets `responded_at` the first time. */
+  responds: boolean;
   events: {
-    kind: 'status' | 'note';
+    kind: 'status' | 'note' | 'assigned';
     fromStatus?: MalfunctionStatus;
     toStatus?: MalfunctionStatus;
     reason?: string | null;
     internalNote?: string | null;
     customerNote?: string | null;
+    assignedTo?: number | null;
   }[];
 };
 
@@ -72,8 +78,18 @@ const reportsOfLastHour = (userId: number) =>
 /** A namespace for the throttle's advisory locks (per user: one report of a user at a time). */
 const THROTTLE_LOCK = 120_012;
 
-const SORT: Record<MalfunctionListQuery['sortKey'], { join: SQL; order: SQL }> = {
-  reported_at: { join: sql``, order: sql`f.created_at` },
+/**
+ * The office list's default order: the active urgent ones, then the other active ones, then the
+ * rest (always in that order), each newest first. malfunctions_priority_idx holds the same
+ * expression, so a page is read from the index as the plain newest-first one is.
+ */
+export const PRIORITY = sql`(case when f.status in ('open', 'in_progress') then (case when f.urgent then 2 else 1 end) else 0 end)`;
+
+/** `indexed`: a page is read from an index in this order, so its total is counted apart (or kept). */
+const SORT: Record<MalfunctionListQuery['sortKey'], { join: SQL; order: SQL; indexed?: boolean }> = {
+  urgency: { join: sql``, order: sql`${PRIORITY} desc, f.created_at`, indexed: true },
+  reported_at: { join: sql``, order: sql`f.created_at`, indexed: true },
+  respond_by: { join: sql``, order: sql`f.respond_by` },
   updated_at: { join: sql``, order: sql`f.updated_at` },
   status: { join: sql``, order: statusOrder(sql`f.status`) },
   customer: { join: sql`join customers c on c.id = f.customer_id`, order: sql`lower(c.name)` },
@@ -84,6 +100,8 @@ function officeConditions(q: MalfunctionListQuery): SQL {
   const filters: SQL[] = [sql`true`];
   if (q.status !== undefined) filters.push(sql`f.status = ${q.status}`);
   if (q.customer_id !== undefined) filters.push(sql`f.customer_id = ${q.customer_id}`);
+  if (q.late) filters.push(lateMalfunction('f'));
+  if (q.assigned_to !== undefined) filters.push(sql`f.assigned_to = ${q.assigned_to}`);
   if (q.search) {
     const p = likePattern(q.search);
     filters.push(sql`(f.description ilike ${p} or f.reporter_name ilike ${p}
@@ -127,7 +145,7 @@ async function page(
   db: Db,
   json: SQL,
   where: SQL,
-  sort: { join: SQL; order: SQL },
+  sort: { join: SQL; order: SQL; indexed?: boolean },
   q: { page: number; itemsPerPage: number; sortOrder: 'asc' | 'desc'; search?: string },
   /** The total when it is kept (keptTotal) instead of counted. */
   kept?: SQL,
@@ -139,7 +157,7 @@ async function page(
   // Newest first, a page reads its entries from an index and counts apart (an index-only count);
   // a search or another sort reads every match anyway, so it counts them in the same pass
   // (a window count) instead of evaluating the conditions twice.
-  const onePass = Boolean(q.search) || sort !== SORT.reported_at;
+  const onePass = Boolean(q.search) || !sort.indexed;
   const rows = await rowsOf<{ json: string; total: number }>(
     db,
     onePass
@@ -293,15 +311,19 @@ export function createMalfunctionsRepository(db: Db) {
         officeConditions(q),
         SORT[q.sortKey],
         q,
-        q.search || q.customer_id !== undefined ? undefined : keptTotal(q.status),
+        q.search || q.customer_id !== undefined || q.late || q.assigned_to !== undefined
+          ? undefined
+          : keptTotal(q.status),
       ),
 
-    async openCount(): Promise<number> {
-      const [row] = await rowsOf<{ n: number }>(
+    /** Open and In behandeling, and how many of them are late (malfunctions_awaiting_idx). */
+    async openCount(): Promise<{ count: number; late: number }> {
+      const [row] = await rowsOf<{ count: number; late: number }>(
         db,
-        sql`select count(*)::int as n from malfunctions where ${openMalfunction()}`,
+        sql`select (select count(*)::int from malfunctions where ${openMalfunction()}) as count,
+              (select count(*)::int from malfunctions f where ${lateMalfunction('f')}) as late`,
       );
-      return row?.n ?? 0;
+      return { count: row?.count ?? 0, late: row?.late ?? 0 };
     },
 
     detail: (id: number): Promise<unknown> => detailOf(db, id),
@@ -333,7 +355,8 @@ export function createMalfunctionsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [before] = await rowsOf<HandledRow>(
           tx,
-          sql`select id, status, internal_note as "internalNote", customer_note as "customerNote"
+          sql`select id, status, internal_note as "internalNote", customer_note as "customerNote",
+                assigned_to as "assignedTo"
               from malfunctions where id = ${id} for update`,
         );
         if (!before) return undefined;
@@ -343,6 +366,8 @@ export function createMalfunctionsRepository(db: Db) {
               status = ${change.status},
               internal_note = ${change.internalNote},
               customer_note = ${change.customerNote},
+              assigned_to = ${change.assignedTo},
+              responded_at = coalesce(responded_at, case when ${change.responds} then now() end),
               handled_by = ${actorId},
               updated_at = now(),
               resolved_at = case
@@ -352,12 +377,12 @@ export function createMalfunctionsRepository(db: Db) {
             where id = ${id}`);
           if (change.events.length > 0) {
             await tx.execute(sql`insert into malfunction_events
-                (malfunction_id, kind, from_status, to_status, reason, internal_note, customer_note, by_user)
+                (malfunction_id, kind, from_status, to_status, reason, internal_note, customer_note, assigned_to, by_user)
               values ${sql.join(
                 change.events.map(
                   (e) =>
                     sql`(${id}, ${e.kind}, ${e.fromStatus ?? null}, ${e.toStatus ?? null}, ${e.reason ?? null},
-                      ${e.internalNote ?? null}, ${e.customerNote ?? null}, ${actorId})`,
+                      ${e.internalNote ?? null}, ${e.customerNote ?? null}, ${e.assignedTo ?? null}, ${actorId})`,
                 ),
                 sql`, `,
               )}`);
@@ -365,6 +390,16 @@ export function createMalfunctionsRepository(db: Db) {
         }
         return { detail: await detailOf(tx, id), before, change };
       });
+    },
+
+    /** Whether a malfunction may be assigned to the user: an active mechanic, admin or super admin. */
+    async isAssignable(userId: number): Promise<boolean> {
+      const [row] = await rowsOf<{ ok: boolean }>(
+        db,
+        sql`select exists(select 1 from users where id = ${userId} and role in ('super_admin', 'admin', 'mechanic')
+              and archived_at is null and activated_at is not null) as ok`,
+      );
+      return row?.ok ?? false;
     },
 
     /** What the mails say of a malfunction. */

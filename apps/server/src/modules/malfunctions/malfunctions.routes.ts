@@ -105,7 +105,7 @@ export const malfunctionsRoutes: FastifyPluginAsyncZod<{ service: MalfunctionsSe
   app.get(
     '/api/malfunctions/open-count',
     { config: read, schema: { response: { 200: dataOf(OpenCountSchema) } } },
-    async (req) => ({ data: { count: await service.openCount(actorOf(req)) } }),
+    async (req) => ({ data: await service.openCount(actorOf(req)) }),
   );
 
   app.get(

@@ -234,7 +234,7 @@ export function createMalfunctionsService({ repo, storage, mail, officeMail, app
       return repo.list(query);
     },
 
-    async openCount(actor: Actor): Promise<number> {
+    async openCount(actor: Actor): Promise<{ count: number; late: number }> {
       malfunctionsPolicy.assertRead(actor);
       return repo.openCount();
     },
@@ -264,6 +264,9 @@ export function createMalfunctionsService({ repo, storage, mail, officeMail, app
       input: MalfunctionHandleInput,
     ): Promise<{ data: MalfunctionDetail; afterCommit: AfterCommit }> {
       malfunctionsPolicy.assertWrite(actor);
+      if (input.assigned_to != null && !(await repo.isAssignable(input.assigned_to))) {
+        throw fieldError('assigned_to', MALFUNCTION_TEXT.notAssignable);
+      }
       const result = await repo.handle(id, actor.id, (row): HandleChange | null => {
         const status = input.status ?? row.status;
         const events: HandleChange['events'] = [];
@@ -291,8 +294,11 @@ export function createMalfunctionsService({ repo, storage, mail, officeMail, app
             customerNote: customerChanged ? (customerNote ?? '') : null,
           });
         }
+        const assignedTo = input.assigned_to === undefined ? row.assignedTo : input.assigned_to;
+        if (assignedTo !== row.assignedTo) events.push({ kind: 'assigned', assignedTo });
         if (events.length === 0) return null;
-        return { status, internalNote, customerNote, events };
+        const responds = status !== row.status || customerChanged;
+        return { status, internalNote, customerNote, assignedTo, responds, events };
       });
       if (!result) throw notFound();
       const resolvedNow = result.change?.status === 'resolved' && result.before.status !== 'resolved';

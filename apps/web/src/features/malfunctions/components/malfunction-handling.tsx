@@ -28,12 +28,15 @@ const STEP_LABELS: Record<MalfunctionStatus, string> = {
   in_progress: 'In behandeling nemen',
   resolved: 'Opgelost',
   open: 'Heropenen',
+  // The customer's (never an office step: MALFUNCTION_TRANSITIONS).
+  withdrawn: 'Ingetrokken',
 };
 const STEP_PROPS = {
   in_progress: { variant: 'contained', color: 'secondary' },
   resolved: { variant: 'contained', color: 'success' },
   open: { variant: 'outlined', color: 'inherit' },
-} as const;
+  withdrawn: { variant: 'outlined', color: 'inherit' },
+} as const satisfies Record<MalfunctionStatus, object>;
 
 type Notes = Pick<MalfunctionHandleFormValues, 'internal_note' | 'customer_note'>;
 const notesOf = (m: MalfunctionDetail): Notes => ({

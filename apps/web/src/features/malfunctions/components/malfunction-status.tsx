@@ -9,9 +9,10 @@ const STATUS_COLORS = {
   open: 'warning',
   in_progress: 'secondary',
   resolved: 'success',
+  withdrawn: 'default',
 } as const satisfies Record<MalfunctionStatus, string>;
 
-/** Open, In behandeling or Opgelost: the one status chip of the office's and the portal's screens. */
+/** Open, In behandeling, Opgelost or Ingetrokken: the one status chip of the office's and the portal's screens. */
 export function MalfunctionStatusChip({ status }: { status: MalfunctionStatus }) {
   return (
     <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={MALFUNCTION_STATUS_LABELS[status]} />

@@ -18,6 +18,12 @@ function what(e: MalfunctionEvent): string {
       return `Status van ${label(e.from_status)} naar ${label(e.to_status)}`;
     case 'note':
       return 'Notitie gewijzigd';
+    case 'comment':
+      return 'Reactie van de klant';
+    case 'assigned':
+      return e.assigned_to_name ? `Toegewezen aan ${e.assigned_to_name}` : 'Toewijzing opgeheven';
+    case 'planned':
+      return 'Ingepland';
   }
 }
 
@@ -75,6 +81,7 @@ export function MalfunctionTimeline({ events }: { events: MalfunctionEvent[] }) 
           <Detail label="Reden" text={e.reason} />
           <Detail label="Interne notitie" text={e.internal_note} />
           <Detail label="Notitie voor de klant" text={e.customer_note} />
+          <Detail label="Reactie" text={e.comment} />
         </Box>
       ))}
     </Box>

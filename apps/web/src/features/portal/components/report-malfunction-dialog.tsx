@@ -53,7 +53,12 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
   const notify = useNotify();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const report = useReportMalfunction(machine.id);
-  const form = useZodForm(MalfunctionInputSchema, { description: '', remark: '' } satisfies MalfunctionFormValues);
+  // TEMPORARY (issue 22, H1 replaces it with the urgency choice and the phone field).
+  const form = useZodForm(MalfunctionInputSchema, {
+    description: '',
+    remark: '',
+    urgency: 'normal',
+  } satisfies MalfunctionFormValues);
   const picked = usePickedPhotos(MAX_MALFUNCTION_PHOTOS);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
