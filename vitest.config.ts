@@ -6,6 +6,8 @@ const server = (name: string, driver: 'pglite' | 'pg') => ({
     include: ['apps/server/src/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB_DRIVER: driver },
+    // One migrated template per run that every test file's database copies.
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
+import { createPostgresDatabase } from './postgres-database';
+
+export { createPostgresDatabase };
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -13,13 +15,21 @@ import { createMailer, createMemoryMailer } from '../lib/mailer';
 import { createDiskStorage } from '../lib/storage';
 import type { PressureOptions } from '../plugins/pressure';
 
+/** The migrated template of this run (test/global-setup.ts), loaded once per test file. */
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  const file = inject('pgliteTemplate');
+  return file ? new Blob([await fs.promises.readFile(file)]) : undefined;
+}
+
 /**
- * A fresh, empty database for one test file: in-memory PGlite, or (TEST_DB_DRIVER=pg) a new
- * database on the TEST_DATABASE_URL server that is dropped afterwards.
+ * A fresh database for one test file, migrated: in-memory PGlite loaded from the run's migrated
+ * template, or (TEST_DB_DRIVER=pg) a new database on the TEST_DATABASE_URL server copied from the
+ * run's migrated template database, dropped afterwards. Without a template (a test run outside
+ * the suite's global setup) the migrations run here.
  */
 export async function freshDatabase(opts: OpenOptions = {}): Promise<Database> {
-  if (process.env.TEST_DB_DRIVER !== 'pg') return openPglite(null, opts);
-  const { url, drop } = await createPostgresDatabase();
+  if (process.env.TEST_DB_DRIVER !== 'pg') return openPglite(null, { ...opts, template: await pgliteTemplate() });
+  const { url, drop } = await createPostgresDatabase(inject('pgTemplate') || undefined);
   // Dropping the database at the end terminates the pool's connections: expected, not news.
   const database = await openPostgres(url, 5, { onIdleError: () => {}, ...opts });
   return {
@@ -29,29 +39,6 @@ export async function freshDatabase(opts: OpenOptions = {}): Promise<Database> {
       await drop();
     },
   };
-}
-
-/**
- * A new, empty database on the TEST_DATABASE_URL server: its URL, and `drop` to remove it (with
- * every connection still open to it).
- */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) throw new Error('TEST_DB_DRIVER=pg needs TEST_DATABASE_URL');
-  const name = `kw_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const target = new URL(server);
-  target.pathname = `/${name}`;
-  return { url: target.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /**
