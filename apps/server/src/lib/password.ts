@@ -20,8 +20,13 @@ export async function hashPassword(password: string, logN: number): Promise<stri
   return ['scrypt', logN, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+let checks = 0;
+/** How many passwords this process has checked (the throttle tests count the scrypt work with it). */
+export const passwordChecks = (): number => checks;
+
 /** Constant-time check against a stored hash; its own parameters are read from it. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  checks++;
   const [algo, logN, r, p, salt, hash] = stored.split('$');
   if (algo !== 'scrypt' || !logN || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
