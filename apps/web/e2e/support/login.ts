@@ -43,15 +43,17 @@ export async function loginAs(page: Page, email: string, path = '/login') {
 /**
  * Asserts the top-right notification and dismisses it, so the next one is not queued behind it
  * (one notification shows at a time). If it already closed by itself (3000 ms) on a slow machine,
- * there is nothing left to dismiss.
+ * there is nothing left to dismiss. The pointer then leaves it: a notification under the pointer
+ * pauses its own timer (MUI Snackbar), so a click that did not land in time would keep it open.
  */
 export async function expectNotification(page: Page, text: string) {
   const note = page.getByRole('status').filter({ hasText: text });
   await expect(note).toBeVisible();
   await note
     .getByRole('button', { name: 'Melding sluiten' })
-    .click({ timeout: 2_000 })
+    .click({ timeout: 5_000 })
     .catch(() => undefined);
+  await page.mouse.move(0, 0);
   await expect(note).toBeHidden();
 }
 

@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import {
   CorrectionInputSchema,
@@ -14,11 +9,9 @@ import {
 } from '@keurwijzer/shared/report-versions';
 import type { ReportDetail } from '@keurwijzer/shared/reports';
 import { useNotify } from '../../../components/feedback/notifications';
-import { TextFieldElement } from '../../../components/form/form-fields';
-import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
+import { TextDialog } from '../../../components/form/text-dialog';
 import { apiSend } from '../../../lib/api-client';
 import { useChange } from '../../../lib/query-client';
-import { showServerErrors } from '../../tasklists/components/server-errors';
 
 /** POST /api/reports/:id/corrections: the new version (201). */
 const useCorrectReport = (id: number) =>
@@ -31,44 +24,24 @@ function CorrectionDialog({ report, onClose }: { report: ReportDetail; onClose: 
   const notify = useNotify();
   const navigate = useNavigate();
   const correct = useCorrectReport(report.id);
-  const form = useZodForm(CorrectionInputSchema, { reason: '' });
-  const submit = submitValues(form, async (values) => {
-    try {
-      const res = await correct.mutateAsync(values);
-      if (res.message) notify(res.message);
-      onClose();
-      void navigate(`/mechanic/report/${res.data.id}`);
-    } catch (err) {
-      showServerErrors(form, err, notify);
-    }
-  });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="correction-title">
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="correction-title">{REPORT_VERSION_TEXT.correctTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{REPORT_VERSION_TEXT.correctIntro}</DialogContentText>
-          <TextFieldElement
-            control={form.control}
-            name="reason"
-            label={REPORT_VERSION_TEXT.reason}
-            required
-            autoFocus
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 255 } }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose}>
-            Annuleren
-          </Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {REPORT_VERSION_TEXT.correct}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <TextDialog
+      id="correction"
+      title={REPORT_VERSION_TEXT.correctTitle}
+      intro={REPORT_VERSION_TEXT.correctIntro}
+      schema={CorrectionInputSchema}
+      name="reason"
+      label={REPORT_VERSION_TEXT.reason}
+      required
+      submitLabel={REPORT_VERSION_TEXT.correct}
+      onSend={async (values) => {
+        const res = await correct.mutateAsync(values);
+        if (res.message) notify(res.message);
+        onClose();
+        void navigate(`/mechanic/report/${res.data.id}`);
+      }}
+      onClose={onClose}
+    />
   );
 }
 
