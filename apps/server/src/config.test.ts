@@ -19,4 +19,11 @@ describe('configuration', () => {
       loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db.example.com:5432/keurwijzer' }),
     ).toThrow(/SESSION_SECRET/);
   });
+
+  it("takes the malfunctions' cut-off time as HH:MM (default 16:00) and refuses anything else, naming the variable", () => {
+    expect(loadConfig({}).malfunctionCutoff).toBe('16:00');
+    expect(loadConfig({ MALFUNCTION_CUTOFF: '17:30' }).malfunctionCutoff).toBe('17:30');
+    for (const bad of ['24:00', '9:00', '16:60', '16.00', '', 'vier uur'])
+      expect(() => loadConfig({ MALFUNCTION_CUTOFF: bad }), bad).toThrow(/MALFUNCTION_CUTOFF/);
+  });
 });

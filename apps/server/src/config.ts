@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DUE_SOON_DAYS } from '@keurwijzer/shared/compliance';
 import { EXPORTS_PER_HOUR, STORAGE_BYTES_PER_CUSTOMER, UPLOADS_PER_HOUR } from '@keurwijzer/shared/usage';
+import { CUTOFF_PATTERN, DEFAULT_CUTOFF } from './lib/working-days';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -55,6 +56,14 @@ const EnvSchema = z.object({
   DUE_SOON_DAYS: z.coerce.number().int().min(1).max(365).default(DUE_SOON_DAYS),
   /** The reminder mails' schedules (modules/reminders); REMINDERS=0 turns them off (tests, bench). */
   REMINDERS: bool.default(true),
+  /**
+   * A malfunction reported at or after this Dutch time counts from the next working day; its
+   * response deadline is this time one working day later (lib/working-days.ts). "HH:MM".
+   */
+  MALFUNCTION_CUTOFF: z
+    .string()
+    .regex(CUTOFF_PATTERN, 'MALFUNCTION_CUTOFF must be a time HH:MM (00:00-23:59)')
+    .default(DEFAULT_CUTOFF),
 });
 
 export type Config = {
@@ -90,6 +99,8 @@ export type Config = {
   dueSoonDays: number;
   /** The reminder mails' schedules and workers run in this process (REMINDERS, default on). */
   reminders: boolean;
+  /** MALFUNCTION_CUTOFF: the Dutch time ("16:00") of a malfunction's response deadline. */
+  malfunctionCutoff: string;
 };
 
 /** The inspection company as printed on exports. */
@@ -150,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     dueSoonDays: e.DUE_SOON_DAYS,
     reminders: e.REMINDERS,
+    malfunctionCutoff: e.MALFUNCTION_CUTOFF,
   };
 }

@@ -3,7 +3,7 @@ import { SORT_ORDERS, listQuerySchema } from './api';
 import { optionalPhoneField } from './phone';
 import { INSPECTION_TYPES } from './questionnaires';
 import { dateField } from './tasklists';
-import { MSG, choiceField, flagField, hasNoNul, idField, optionalIdField, optionalText, requiredText } from './validation';
+import { MSG, choiceField, flagField, hasNoNul, idField, optionalIdField, optionalText } from './validation';
 
 /**
  * Malfunctions (storingen): a customer user reports a machine that breaks down; the office handles
@@ -76,6 +76,8 @@ export const MALFUNCTION_URGENCY_LABELS: Record<MalfunctionUrgency, string> = {
 export const RESPONSE_WORKING_DAYS = 1;
 /** Photos a customer may add to a malfunction with comments, on top of the report's. */
 export const MAX_COMMENT_PHOTOS = 10;
+/** Comments per user per hour; more answer 429 (MALFUNCTION_TEXT.commentThrottled). */
+export const MALFUNCTION_COMMENTS_PER_HOUR = 30;
 
 /** Photos per malfunction; each checked as the machine images are (content, size, re-encoded). */
 export const MAX_MALFUNCTION_PHOTOS = 3;
@@ -109,10 +111,13 @@ export const MALFUNCTION_TEXT = {
   comment: 'Reactie toevoegen',
   commented: 'Reactie toegevoegd',
   commentRequired: 'Schrijf een reactie of voeg een foto toe',
+  commentOnePhoto: 'Maximaal 1 foto per reactie',
   withdraw: 'Storing intrekken',
   withdrawn: 'Storing ingetrokken',
   withdrawReasonRequired: 'Geef een reden op om de storing in te trekken',
   closed: 'Deze storing is al afgehandeld',
+  commentThrottled:
+    'Je hebt het afgelopen uur al veel reacties gegeven. Probeer het later opnieuw of neem telefonisch contact op.',
   tooManyCommentPhotos: `Maximaal ${MAX_COMMENT_PHOTOS} foto's bij reacties`,
   notAssignable: 'Deze gebruiker kan geen storingen behandelen',
   reportLink: 'Rapport',
@@ -389,7 +394,14 @@ export type MalfunctionPlanInput = z.output<typeof MalfunctionPlanInputSchema>;
 export type MalfunctionPlanFormValues = z.input<typeof MalfunctionPlanInputSchema>;
 
 /** POST /api/own-malfunctions/:id/withdraw: why (required). */
-export const MalfunctionWithdrawInputSchema = z.object({ reason: requiredText(1000) });
+export const MalfunctionWithdrawInputSchema = z.object({
+  reason: z
+    .string({ error: MALFUNCTION_TEXT.withdrawReasonRequired })
+    .trim()
+    .min(1, { error: MALFUNCTION_TEXT.withdrawReasonRequired, abort: true })
+    .max(1000, { error: 'Maximaal 1000 tekens' })
+    .refine(hasNoNul, { error: MSG.invalidCharacters }),
+});
 export type MalfunctionWithdrawFormValues = z.input<typeof MalfunctionWithdrawInputSchema>;
 
 /** POST /api/own-malfunctions/:id/comments: the text (the photo travels as file part `photo`); one of both. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhoneField } from './phone';
 import { CurrentUserSchema, LANGUAGES, type Language } from './users';
 import { choiceField, flagField, optionalText, requiredText } from './validation';
 
@@ -19,6 +20,13 @@ export const ProfileInputSchema = z.object({
   last_name: requiredText(),
   lang: choiceField(LANGUAGES),
   reminder_mails: flagField().optional(),
+  /**
+   * The phone number (issue 22): optional, Dutch or international, kept in its international form;
+   * prefills a malfunction's "Bereikbaar op". '' clears it; left out stays as it is.
+   */
+  phone: optionalPhoneField().optional(),
+  /** The mails about the user's own malfunctions (status changes, notes); left out stays as it is. */
+  malfunction_mails: flagField().optional(),
 });
 export type ProfileInput = z.output<typeof ProfileInputSchema>;
 export type ProfileFormValues = z.input<typeof ProfileInputSchema>;
@@ -27,6 +35,10 @@ export type ProfileFormValues = z.input<typeof ProfileInputSchema>;
 export const ProfileSchema = CurrentUserSchema.extend({
   /** The reminder mails are on (the switch "Herinneringsmails ontvangen"). */
   reminder_mails: z.boolean(),
+  /** The phone number ("+31 6 12345678"), or null. */
+  phone: z.string().nullable(),
+  /** The mails about the user's own malfunctions are on (the switch "E-mails over mijn storingen"). */
+  malfunction_mails: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -51,4 +63,10 @@ export const PROFILE_TEXT = {
     'die in de komende 4 weken gekeurd moeten worden.',
   reminderMailsCustomer:
     'Elke maand een e-mail als er machines van je bedrijf zijn waarvan de keuring verlopen is of die afgekeurd zijn.',
+  /** The phone number and the switch of the malfunction mails (issue 22). */
+  phone: 'Telefoonnummer',
+  phoneHelp: 'Om je terug te bellen over een storing. Bijvoorbeeld 06 12345678 of +32 470 12 34 56',
+  malfunctionMails: 'E-mails over mijn storingen',
+  malfunctionMailsHelp:
+    'Een e-mail als de status van een storing die je meldde verandert of als we er iets over laten weten.',
 } as const;

@@ -69,6 +69,9 @@ const facts = (i: number): MalfunctionMailFacts => ({
   reporterEmail: null,
   reporterActive: false,
   customerNote: null,
+  urgent: false,
+  contactPhone: null,
+  respondBy: null,
 });
 
 describe('mail priority', () => {

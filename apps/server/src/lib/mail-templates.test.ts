@@ -31,6 +31,9 @@ const facts: MalfunctionMailFacts = {
   reporterEmail: 'jan@example.com',
   reporterActive: true,
   customerNote: 'Afdichting vervangen',
+  urgent: false,
+  contactPhone: null,
+  respondBy: null,
 };
 
 /** Every template once, with the inputs people type in. */
@@ -118,9 +121,23 @@ describe('mail templates', () => {
     const reported = renderMail(all.malfunction, company);
     expect(reported.subject).toBe('Nieuwe storing: Kantbank (Bakkerij <b>Brood</b>)');
     expect(reported.text).toContain(
-      'Klant: Bakkerij <b>Brood</b>\nMachine: Kantbank (KB-7)\nPlaats: Hal 1, Werkplaats\nGemeld door: Jan Jansen',
+      'Klant: Bakkerij <b>Brood</b>\nMachine: Kantbank (KB-7)\nPlaats: Hal 1, Werkplaats\nUrgentie: Machine werkt nog\nGemeld door: Jan Jansen\n',
     );
+    expect(reported.text).not.toContain('Bereikbaar op');
     expect(reported.text).toContain(`${APP}/admin/malfunctions/7`);
+    // Urgent (issue 22): "SPOED: " first in the subject, the number to call back, the deadline in Dutch time.
+    const urgent = renderMail(
+      newMalfunctionMail(
+        { ...facts, urgent: true, contactPhone: '+31 6 12345678', respondBy: '2027-03-31T14:00:00.000Z' },
+        APP,
+      ),
+      company,
+    );
+    expect(urgent.subject).toBe('SPOED: Nieuwe storing: Kantbank (Bakkerij <b>Brood</b>)');
+    expect(urgent.text).toContain('de machine staat stil');
+    expect(urgent.text).toContain(
+      'Urgentie: Machine staat stil\nGemeld door: Jan Jansen\nBereikbaar op: +31 6 12345678\nReactie vóór: 31-03-2027 16:00',
+    );
     const resolved = renderMail(all.resolved, company);
     expect(resolved.text).toContain('De storing die je meldde aan Kantbank (KB-7) is opgelost.');
     expect(resolved.text).toContain('Toelichting:\nAfdichting vervangen');

@@ -1,5 +1,7 @@
 import { PASSWORD_RESET_MINUTES } from '@keurwijzer/shared/account';
+import { MALFUNCTION_URGENCY_LABELS } from '@keurwijzer/shared/malfunctions';
 import type { Company } from '../config';
+import { dutchDateTime } from './dutch-time';
 
 /**
  * Every e-mail of the app, in Dutch: what each one says (the templates below) and how it looks
@@ -185,19 +187,30 @@ export type MalfunctionMailFacts = {
   reporterEmail: string | null;
   reporterActive: boolean;
   customerNote: string | null;
+  /** "Machine staat stil", "Bereikbaar op" and the response deadline (ISO) (issue 22). */
+  urgent: boolean;
+  contactPhone: string | null;
+  respondBy: string | null;
 };
 
-/** The new malfunction mail for the office. */
+/**
+ * The new malfunction mail for the office: an urgent one ("Machine staat stil") says so first in
+ * its subject ("SPOED: "), and the facts give the urgency, the number to call back and the
+ * response deadline in Dutch time.
+ */
 export const newMalfunctionMail = (f: MalfunctionMailFacts, appUrl: string): MailMessage => ({
-  subject: `Nieuwe storing: ${f.machineName} (${f.customerName})`,
+  subject: `${f.urgent ? 'SPOED: ' : ''}Nieuwe storing: ${f.machineName} (${f.customerName})`,
   body: [
-    'Er is een nieuwe storing gemeld.',
+    f.urgent ? 'Er is een nieuwe storing gemeld: de machine staat stil.' : 'Er is een nieuwe storing gemeld.',
     {
       facts: [
         ['Klant', f.customerName],
         ['Machine', `${f.machineName} (${f.inventoryNumber})`],
         ['Plaats', f.place],
+        ['Urgentie', MALFUNCTION_URGENCY_LABELS[f.urgent ? 'urgent' : 'normal']],
         ['Gemeld door', f.reporterName ?? 'onbekend'],
+        ...(f.contactPhone ? [['Bereikbaar op', f.contactPhone] as [string, string]] : []),
+        ...(f.respondBy ? [['Reactie vóór', dutchDateTime(new Date(f.respondBy))] as [string, string]] : []),
       ],
     },
     `Omschrijving:\n${f.description}`,

@@ -68,6 +68,12 @@ import { createOidcService } from './oidc/oidc.service';
 import { createMailsRepository } from './mails/mails.repository';
 import { mailsRoutes } from './mails/mails.routes';
 import { createMailsService } from './mails/mails.service';
+import { createMalfunctionsCustomerRepository } from './malfunctions/malfunctions-customer.repository';
+import { malfunctionsCustomerRoutes } from './malfunctions/malfunctions-customer.routes';
+import {
+  createMalfunctionsCustomerService,
+  createReporterMail,
+} from './malfunctions/malfunctions-customer.service';
 import { createMalfunctionsRepository } from './malfunctions/malfunctions.repository';
 import { malfunctionsRoutes } from './malfunctions/malfunctions.routes';
 import { createMalfunctionsService } from './malfunctions/malfunctions.service';
@@ -192,7 +198,18 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     quota: { bytesPerCustomer: config.usage.storageBytesPerCustomer, usedBy: usage.storedBytes },
   });
   const machines = createMachinesService({ db, repo: repos.machines });
+  // The customer's side of a malfunction (issue 22): comments, withdrawing, and the reporter's mails.
+  const malfunctionsCustomerRepo = createMalfunctionsCustomerRepository(db);
+  const reporterMail = createReporterMail({ repo: malfunctionsCustomerRepo, mail, appUrl: config.appUrl });
+  const malfunctionsCustomer = createMalfunctionsCustomerService({
+    repo: malfunctionsCustomerRepo,
+    storage,
+    officeMail,
+    appUrl: config.appUrl,
+    intake: images,
+  });
   const malfunctions = createMalfunctionsService({
+    reporterMail,
     repo: repos.malfunctions,
     storage,
     mail,
@@ -336,6 +353,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     // The customer portal reads reports through the reports service (its `PortalReports`).
     ownMachine: createOwnMachineService({ repo: repos.ownMachine, machineReports, images: machineImages, reports }),
     malfunctions,
+    malfunctionsCustomer,
     // QR labels (issue 21): a code per machine sealed with the secret box; an anonymous report
     // goes through the malfunctions service, throttled in the login throttle's counters; a
     // scanned machine is planned on today's list by the task lists' own statements.
@@ -413,6 +431,7 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(accountRoutes, { service: modules.account });
   await app.register(passwordRoutes, { service: modules.password });
   await app.register(malfunctionsRoutes, { service: modules.malfunctions });
+  await app.register(malfunctionsCustomerRoutes, { service: modules.malfunctionsCustomer });
   await app.register(labelsRoutes, { service: modules.labels });
   await app.register(mailsRoutes, { service: modules.mails });
   await app.register(registrationRoutes, { service: modules.registration });

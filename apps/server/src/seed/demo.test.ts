@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { Malfunction } from '@keurwijzer/shared/malfunctions';
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
 import { TASKLIST_STATUSES, type Tasklist, type TasklistDetail } from '@keurwijzer/shared/tasklists';
 import { TestClient } from '../test/client';
@@ -267,5 +268,21 @@ describe('demo seed', () => {
       }
     ).rows;
     expect(place!.name).toBe('Eindhoven');
+  });
+
+  it('seeds malfunctions of the service desk: one urgent with a number to call back, one late; the office list starts with the urgent one', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login('admin@example.com', DEMO_PASSWORD);
+    const count = (await admin.get('/api/malfunctions/open-count')).json().data as { count: number; late: number };
+    expect(count).toEqual({ count: 3, late: 1 });
+    const list = (await admin.get('/api/malfunctions')).json().data as Malfunction[];
+    expect(list[0]).toMatchObject({ urgent: true, contact_phone: '+31 6 12345678', status: 'open', late: false });
+    expect(list.filter((m) => m.late)).toHaveLength(1);
+    expect(new Set(list.map((m) => m.status))).toEqual(new Set(['open', 'in_progress', 'resolved']));
+    for (const m of list) expect(m.respond_by, `${m.id}`).not.toBeNull();
+    // The customer's profile number prefills "Bereikbaar op".
+    const klant = new TestClient(t.app);
+    await klant.login('klant@example.com', DEMO_PASSWORD);
+    expect((await klant.get('/api/profile')).json().data.phone).toBe('+31 6 12345678');
   });
 });

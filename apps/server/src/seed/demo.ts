@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/password';
 import { seedCustomers } from './customers';
 import { seedIntervals } from './intervals';
 import { seedMachines } from './machines';
+import { seedMalfunctions } from './malfunctions';
 import { seedMasterData } from './master-data';
 import { seedTasklists } from './tasklists';
 
@@ -85,5 +86,6 @@ export async function seedDemo(db: Db, opts: { password: string; scryptLogN: num
     await seedMachines(tx, customerIds);
     await seedIntervals(tx, customerIds);
     await seedTasklists(db, tx, customerIds);
+    await seedMalfunctions(tx, customerIds);
   });
 }

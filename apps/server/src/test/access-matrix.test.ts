@@ -215,6 +215,10 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/machines/:id/malfunctions': CUSTOMERS,
   'GET /api/own-malfunctions': CUSTOMERS,
   'GET /api/own-malfunctions/:id/photos/:photoId/file': CUSTOMERS,
+  // The customer's side (issue 22): the detail with its timeline, a comment, withdrawing
+  'GET /api/own-malfunctions/:id': CUSTOMERS,
+  'POST /api/own-malfunctions/:id/comments': CUSTOMERS,
+  'POST /api/own-malfunctions/:id/withdraw': CUSTOMERS,
   // The mail queue's mails (modules/mails): the admins see failed mails and send them again
   'GET /api/mails': ADMINS,
   'GET /api/mails/failed-count': ADMINS,

@@ -196,6 +196,8 @@ const portalRoutes: RouteObject[] = [
     () => import('../features/portal/routes/own-machine-report'),
   ),
   route('malfunctions', 'own-machines.view', () => import('../features/portal/routes/own-malfunctions')),
+  // The customer's malfunction with its timeline, comments and "Storing intrekken" (issue 22).
+  route('malfunctions/:id', 'own-machines.view', () => import('../features/portal/routes/own-malfunction')),
 ];
 
 /** Planning and compliance (issue 20): the office home, the due list and the follow-ups. */

@@ -143,6 +143,10 @@ export const malfunctionEvents = pgTable(
   (t) => [
     index('malfunction_events_malfunction_idx').on(t.malfunctionId, t.id),
     index('malfunction_events_by_user_idx').on(t.byUser),
+    // A user's comments of the last hour (the comment throttle, migration 0038).
+    index('malfunction_events_comments_idx')
+      .on(t.byUser, t.at)
+      .where(sql`${t.kind} = 'comment'`),
     index('malfunction_events_assigned_to_idx').on(t.assignedTo),
     index('malfunction_events_report_idx').on(t.reportId),
     check(

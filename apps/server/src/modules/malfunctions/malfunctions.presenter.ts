@@ -25,14 +25,17 @@ const userName = (id: SQL) => valueOf('users', 'u', fullName('u'), id);
 const machineName = valueOf('machines', 'm', sql`m.name`, sql`f.machine_id`);
 const inventoryNumber = valueOf('machines', 'm', sql`m.inventory_number`, sql`f.machine_id`);
 
-/** The photos of `f` (oldest first) with their URLs under `base` (the customer's or the office's path). */
+/**
+ * The report's photos of `f` (oldest first) with their URLs under `base` (the customer's or the
+ * office's path); a photo added with a comment is on the timeline with it (eventPhotos).
+ */
 const photos = (base: '/api/own-malfunctions' | '/api/malfunctions') => sql`coalesce((
   select json_agg(json_build_object(
     'id', p.id,
     'url', ${sql.raw(`'${base}/'`)} || f.id || '/photos/' || p.id || '/file',
     'thumb_url', ${sql.raw(`'${base}/'`)} || f.id || '/photos/' || p.id || '/file?thumb=1',
     'width', p.width, 'height', p.height) order by p.id)
-  from malfunction_photos p where p.malfunction_id = f.id), '[]'::json)`;
+  from malfunction_photos p where p.malfunction_id = f.id and p.event_id is null), '[]'::json)`;
 
 /**
  * Late: no response yet while Open or In behandeling, and past the deadline (the office list's

@@ -89,7 +89,7 @@ export const PRIORITY = sql`(case when f.status in ('open', 'in_progress') then 
 const SORT: Record<MalfunctionListQuery['sortKey'], { join: SQL; order: SQL; indexed?: boolean }> = {
   urgency: { join: sql``, order: sql`${PRIORITY} desc, f.created_at`, indexed: true },
   reported_at: { join: sql``, order: sql`f.created_at`, indexed: true },
-  respond_by: { join: sql``, order: sql`f.respond_by` },
+  respond_by: { join: sql``, order: sql`f.respond_by`, indexed: true },
   updated_at: { join: sql``, order: sql`f.updated_at` },
   status: { join: sql``, order: statusOrder(sql`f.status`) },
   customer: { join: sql`join customers c on c.id = f.customer_id`, order: sql`lower(c.name)` },
@@ -216,6 +216,13 @@ export function createMalfunctionsRepository(db: Db) {
       reportedBy: number;
       description: string;
       remark: string | null;
+      /** "Machine staat stil". */
+      urgent: boolean;
+      /** "Bereikbaar op" (normalised by the shared schema). */
+      contactPhone: string | null;
+      /** The report's moment (created_at) and its response deadline (lib/working-days.ts). */
+      reportedAt: Date;
+      respondBy: Date;
       photos: PhotoValues[];
     }): Promise<number | null> {
       return db.transaction(async (tx) => {
@@ -226,8 +233,11 @@ export function createMalfunctionsRepository(db: Db) {
         const [row] = await rowsOf<{ id: number }>(
           tx,
           sql`with f as (
-                insert into malfunctions (customer_id, machine_id, reported_by, description, remark)
-                select ${values.customerId}, m.id, ${values.reportedBy}, ${values.description}, ${values.remark}
+                insert into malfunctions (customer_id, machine_id, reported_by, description, remark,
+                  urgent, contact_phone, created_at, updated_at, respond_by)
+                select ${values.customerId}, m.id, ${values.reportedBy}, ${values.description}, ${values.remark},
+                  ${values.urgent}::boolean, ${values.contactPhone}::varchar, ${values.reportedAt.toISOString()}::timestamptz,
+                  ${values.reportedAt.toISOString()}::timestamptz, ${values.respondBy.toISOString()}::timestamptz
                 from machines m
                 where m.id = ${values.machineId} and m.customer_id = ${values.customerId}
                   and m.archived_at is null and m.status <> 'concept'
@@ -260,14 +270,20 @@ export function createMalfunctionsRepository(db: Db) {
       reporterName: string;
       reporterContact: string;
       description: string;
+      urgent: boolean;
+      reportedAt: Date;
+      respondBy: Date;
       photos: PhotoValues[];
     }): Promise<number> {
       const photosJson = JSON.stringify(values.photos.map((p, i) => ({ ...p, i })));
       const [row] = await rowsOf<{ id: number }>(
         db,
         sql`with f as (
-              insert into malfunctions (customer_id, machine_id, reported_by, anonymous, reporter_name, reporter_contact, description)
-              select ${values.customerId}, m.id, null, true, ${values.reporterName}, ${values.reporterContact}, ${values.description}
+              insert into malfunctions (customer_id, machine_id, reported_by, anonymous, reporter_name, reporter_contact, description,
+                urgent, created_at, updated_at, respond_by)
+              select ${values.customerId}, m.id, null, true, ${values.reporterName}, ${values.reporterContact}, ${values.description},
+                ${values.urgent}::boolean, ${values.reportedAt.toISOString()}::timestamptz,
+                ${values.reportedAt.toISOString()}::timestamptz, ${values.respondBy.toISOString()}::timestamptz
               from machines m
               where m.id = ${values.machineId} and m.customer_id = ${values.customerId}
                 and m.archived_at is null and m.status <> 'concept'

@@ -16,9 +16,10 @@ import { AppError, fieldError, notFound } from '../../lib/errors';
 import type { ImageFile, ImageIntake, ProcessedImage } from '../../lib/image-intake';
 import type { MailSender } from '../../lib/mail-queue';
 import type { OfficeMail } from '../../lib/office-mail';
-import { newMalfunctionMail, resolvedMalfunctionMail } from '../../lib/mail-templates';
+import { newMalfunctionMail } from '../../lib/mail-templates';
 import type { FormFields, UploadedFile } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
+import { reporterUpdateOf, type ReporterMail } from './malfunctions-customer.service';
 import { malfunctionsPolicy } from './malfunctions.policy';
 import type { HandleChange, MalfunctionsRepository, PhotoRow } from './malfunctions.repository';
 
@@ -40,6 +41,8 @@ type Deps = {
   appUrl: string;
   /** The one image intake (lib/image-intake.ts): upload slots, decode queue, storage quota. */
   intake: ImageIntake;
+  /** The reporter's mails on a status change or a note for them (malfunctions-customer.service.ts). */
+  reporterMail: ReporterMail;
 };
 
 /** The 422 of a form read outside Fastify's schema step, in the same shape (errors per field). */
@@ -57,7 +60,7 @@ function parseInput(fields: FormFields) {
  * the office's list, open count, detail and handling (transitions, timeline). The policy decides
  * who reads what. Mails go out after the commit and never fail the request (AfterCommit).
  */
-export function createMalfunctionsService({ repo, storage, mail, officeMail, appUrl, intake }: Deps) {
+export function createMalfunctionsService({ repo, storage, officeMail, appUrl, intake, reporterMail }: Deps) {
   async function fileOf(row: PhotoRow | undefined, thumb: boolean): Promise<PhotoFile> {
     if (!row) throw notFound();
     const stream = await storage.get(thumb ? row.thumbKey : row.fileKey);
@@ -256,7 +259,8 @@ export function createMalfunctionsService({ repo, storage, mail, officeMail, app
      * back to Open only with a reason (422 on `reason`), the notes (omitted: unchanged). The
      * actor becomes `handled_by`; a status change is a 'status' event, changed notes a 'note'
      * event. Decided on the locked row, so two changes at once never both start from one status.
-     * Becoming Opgelost mails the reporting user (when still active) after the commit.
+     * A status change or a new note for the customer mails the reporting user after the commit
+     * (reporterMail: one mail per change, unless they turned the mails off).
      */
     async handle(
       actor: Actor,
@@ -301,18 +305,12 @@ export function createMalfunctionsService({ repo, storage, mail, officeMail, app
         return { status, internalNote, customerNote, assignedTo, responds, events };
       });
       if (!result) throw notFound();
-      const resolvedNow = result.change?.status === 'resolved' && result.before.status !== 'resolved';
+      // The reporter hears of a status change and of a note for them (malfunctions-customer.service.ts).
+      const update = reporterUpdateOf(result.before, result.change);
       return {
         data: result.detail as MalfunctionDetail,
         afterCommit: async () => {
-          if (!resolvedNow) return;
-          const facts = await repo.mailFacts(id);
-          if (!facts?.reporterEmail || !facts.reporterActive) return;
-          await mail.send({
-            kind: 'malfunction_resolved',
-            to: facts.reporterEmail,
-            ...resolvedMalfunctionMail(facts, appUrl),
-          });
+          if (update) await reporterMail.send(id, update);
         },
       };
     },

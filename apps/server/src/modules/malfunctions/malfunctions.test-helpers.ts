@@ -13,19 +13,21 @@ export type Photo = { name?: string; type?: string; data: Buffer };
 
 /**
  * POST /api/machines/:id/malfunctions as the web app sends it: multipart with the fields and the
- * files `photos` (`csrf: false` leaves the token out).
+ * files `photos` (`csrf: false` leaves the token out). The urgency (required since issue 22) is
+ * 'normal' unless `fields` names it; `urgency: undefined` sends none.
  */
 export async function report(
   t: TestContext,
   client: TestClient,
   machineId: number | string,
-  fields: Record<string, string>,
+  fields: Record<string, string | undefined>,
   photos: Photo[] = [],
   opts: { csrf?: boolean } = {},
 ): Promise<LightMyRequestResponse> {
   const boundary = '----kwmalfunction' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Object.entries('urgency' in fields ? fields : { urgency: 'normal', ...fields })) {
+    if (value === undefined) continue;
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const photo of photos) {

@@ -14,6 +14,10 @@ export type ProfileValues = {
   lang: Language;
   /** The reminder mails; undefined: unchanged. */
   reminderMails?: boolean;
+  /** The phone number (international form) or null; undefined: unchanged. */
+  phone?: string | null;
+  /** The mails about the user's own malfunctions; undefined: unchanged. */
+  malfunctionMails?: boolean;
 };
 
 /** The user's own row: read, its name and language changed, its photo's storage key replaced. */

@@ -27,11 +27,16 @@ type Deps = {
  * another's profile; a photo is read by its owner and by whoever manages users.
  */
 export function createProfileService({ repo, storage, present, intake }: Deps) {
-  /** The user as the auth module presents it, with the profile's own settings (the reminder mails). */
+  /** The user as the auth module presents it, with the profile's own settings (mails, phone number). */
   async function current(actor: Actor): Promise<Profile> {
     const row = await repo.findById(actor.id);
     if (!row) throw notFound();
-    return { ...present(row), reminder_mails: row.reminderMails };
+    return {
+      ...present(row),
+      reminder_mails: row.reminderMails,
+      phone: row.phone,
+      malfunction_mails: row.malfunctionMails,
+    };
   }
 
   /** The old file goes after the new key is stored; a file left behind is only disk space. */
@@ -47,8 +52,16 @@ export function createProfileService({ repo, storage, present, intake }: Deps) {
 
     async update(actor: Actor, input: ProfileInput): Promise<Profile> {
       profilePolicy.assertOwn(actor);
-      const { first_name, preposition, last_name, lang, reminder_mails } = input;
-      const values = { firstName: first_name, preposition, lastName: last_name, lang, reminderMails: reminder_mails };
+      const { first_name, preposition, last_name, lang, reminder_mails, phone, malfunction_mails } = input;
+      const values = {
+        firstName: first_name,
+        preposition,
+        lastName: last_name,
+        lang,
+        reminderMails: reminder_mails,
+        phone,
+        malfunctionMails: malfunction_mails,
+      };
       if (!(await repo.update(actor.id, values))) throw notFound();
       return current(actor);
     },

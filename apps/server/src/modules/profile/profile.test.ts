@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { PHONE_TEXT } from '@keurwijzer/shared/phone';
 import { PROFILE_TEXT, ProfileSchema } from '@keurwijzer/shared/profile';
 import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { CurrentUserSchema, type CurrentUser } from '@keurwijzer/shared/users';
@@ -75,8 +76,12 @@ describe('PUT /api/profile', () => {
     const res = await client.put('/api/profile', { body: body({ first_name: '  Anna ' }) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Profiel is gewijzigd');
-    const { reminder_mails, ...data } = ProfileSchema.strict().parse(res.json().data);
-    expect(reminder_mails).toBe(true);
+    const { reminder_mails, phone, malfunction_mails, ...data } = ProfileSchema.strict().parse(res.json().data);
+    expect({ reminder_mails, phone, malfunction_mails }).toEqual({
+      reminder_mails: true,
+      phone: null,
+      malfunction_mails: true,
+    });
     expect(data).toMatchObject({
       id: user.id,
       first_name: 'Anna',
@@ -346,5 +351,71 @@ describe('the profile photo', () => {
       lastName: before.lastName,
     });
     expect((await owner.client.get(image)).statusCode).toBe(200);
+  });
+});
+
+describe('the phone number and the malfunction mails (issue 22)', () => {
+  it('saves a Dutch number in its international form, reads it back, keeps it when left out and clears it with ""', async () => {
+    const { user, client } = await t.signIn('customer', { customerId: t.customerA.chain.customer.id });
+    const res = await client.put('/api/profile', { body: body({ phone: ' 06-12345678 ' }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ProfileSchema.strict().parse(res.json().data).phone).toBe('+31 6 12345678');
+    expect((await stored(user.id)).phone).toBe('+31 6 12345678');
+    expect((await client.get('/api/profile')).json().data.phone).toBe('+31 6 12345678');
+    // Not part of the session's user (the app bar's): only the profile's.
+    expect((await client.get('/api/authorized')).json().data).not.toHaveProperty('phone');
+    // Left out (an older form): unchanged; a landline and a Belgian mobile; '' clears it (a form).
+    expect((await client.put('/api/profile', { body: body() })).json().data.phone).toBe('+31 6 12345678');
+    expect((await client.put('/api/profile', { body: body({ phone: '010-1234567' }) })).json().data.phone).toBe(
+      '+31 10 123 4567',
+    );
+    expect((await client.put('/api/profile', { body: body({ phone: '+32 470 12 34 56' }) })).json().data.phone).toBe(
+      '+32 470 12 34 56',
+    );
+    const cleared = await client.post('/api/profile', { body: { _method: 'PUT', ...body({ phone: '' }) }, as: 'form' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.phone).toBeNull();
+    expect((await stored(user.id)).phone).toBeNull();
+  });
+
+  it.each([['0201234'], ['06-1234'], ['+31 6 1234 56789'], ['telefoon'], ['0'.repeat(40)]])(
+    '422 on phone %j with the errors map, nothing changed',
+    async (phone) => {
+      const { user, client } = await t.signIn('mechanic');
+      await client.put('/api/profile', { body: body({ phone: '0612345678' }) });
+      const res = await client.put('/api/profile', { body: body({ phone, first_name: 'Anders' }) });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(errorsOf(res)).toEqual({ phone: [PHONE_TEXT.invalid] });
+      const row = await stored(user.id);
+      expect(row.phone).toBe('+31 6 12345678');
+      expect(row.firstName).not.toBe('Anders');
+    },
+  );
+
+  it('turns the malfunction mails off and on (1/0 from a form); left out it stays; only the own switch', async () => {
+    const { user, client } = await t.signIn('customer', { customerId: t.customerA.chain.customer.id });
+    const off = await client.post('/api/profile', {
+      body: { _method: 'PUT', ...body({ malfunction_mails: '0' }) },
+      as: 'form',
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.malfunction_mails).toBe(false);
+    expect((await stored(user.id)).malfunctionMails).toBe(false);
+    expect((await stored(t.customerA.user.id)).malfunctionMails).toBe(true);
+    expect((await client.put('/api/profile', { body: body() })).json().data.malfunction_mails).toBe(false);
+    expect((await client.get('/api/profile')).json().data.malfunction_mails).toBe(false);
+    const bad = await client.put('/api/profile', { body: body({ malfunction_mails: 'ja' }) });
+    expect(bad.statusCode).toBe(422);
+    expect(errorsOf(bad)).toEqual({ malfunction_mails: [MSG.invalidChoice] });
+    const on = await client.put('/api/profile', { body: body({ malfunction_mails: true }) });
+    expect(on.json().data.malfunction_mails).toBe(true);
+  });
+
+  it('401 without a session, 419 without the CSRF token', async () => {
+    expect((await t.visitor.put('/api/profile', { body: body({ phone: '0612345678' }) })).statusCode).toBe(401);
+    const { user, client } = await t.signIn('customer', { customerId: t.customerA.chain.customer.id });
+    const res = await client.put('/api/profile', { body: body({ phone: '0612345678' }), csrf: false });
+    expect(res.statusCode).toBe(419);
+    expect((await stored(user.id)).phone).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   type MalfunctionEvent,
   type MalfunctionStatus,
 } from '@keurwijzer/shared/malfunctions';
+import { PhotoGallery } from '../../../components/photo/photo-gallery';
 import { formatDateTime } from '../../../lib/format';
 
 const label = (s: MalfunctionStatus | null) => (s ? MALFUNCTION_STATUS_LABELS[s] : '-');
@@ -82,6 +83,11 @@ export function MalfunctionTimeline({ events }: { events: MalfunctionEvent[] }) 
           <Detail label="Interne notitie" text={e.internal_note} />
           <Detail label="Notitie voor de klant" text={e.customer_note} />
           <Detail label="Reactie" text={e.comment} />
+          {e.photos.length > 0 && (
+            <Box sx={{ mt: 1 }}>
+              <PhotoGallery images={e.photos} kind="Foto bij reactie" thumbWidth={96} />
+            </Box>
+          )}
         </Box>
       ))}
     </Box>

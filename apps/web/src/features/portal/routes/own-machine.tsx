@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
@@ -93,7 +94,10 @@ function MachineMalfunctions({ machine }: { machine: OwnMachineDetail }) {
         <Box component="li" key={f.id} sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
             <Typography sx={{ flexGrow: 1, minWidth: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-              {f.description}
+              {/* The malfunction's own screen: its timeline, a comment, "Storing intrekken". */}
+              <Link component={RouterLink} to={`/malfunctions/${f.id}`}>
+                {f.description}
+              </Link>
             </Typography>
             <MalfunctionStatusChip status={f.status} />
           </Box>

@@ -20,7 +20,8 @@ import { MalfunctionStatusChip } from '../../malfunctions/components/malfunction
 import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
 
 const FILTER_KEYS = ['status'] as const;
-const machinePath = (f: OwnMalfunction) => `/machines/${f.machine_id}`;
+/** A row opens the malfunction's own screen (its timeline, comments, "Storing intrekken"). */
+const malfunctionPath = (f: OwnMalfunction) => `/malfunctions/${f.id}`;
 
 /** Resolved: when; else when it last changed (empty when nothing happened since it was reported). */
 const lastChange = (f: OwnMalfunction) =>
@@ -36,7 +37,7 @@ const columns: Column<OwnMalfunction>[] = [
     label: 'Machine',
     truncate: { text: (f) => `${f.machine_name} (${f.inventory_number})`, maxWidth: 240 },
     render: (f) => f.machine_name,
-    link: (f) => ({ to: machinePath(f), label: `${f.machine_name} (${f.inventory_number})` }),
+    link: (f) => ({ to: malfunctionPath(f), label: `Storing ${f.machine_name} (${f.inventory_number}) openen` }),
   },
   {
     key: 'description',
@@ -60,7 +61,7 @@ const columns: Column<OwnMalfunction>[] = [
 function MalfunctionCard({ malfunction: f }: { malfunction: OwnMalfunction }) {
   return (
     <Card variant="outlined">
-      <CardActionArea component={RouterLink} to={machinePath(f)} sx={{ p: 2, minHeight: 48 }}>
+      <CardActionArea component={RouterLink} to={malfunctionPath(f)} sx={{ p: 2, minHeight: 48 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{f.machine_name}</Typography>

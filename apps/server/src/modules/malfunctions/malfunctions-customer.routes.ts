@@ -1,0 +1,94 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MALFUNCTION_TEXT,
+  MalfunctionWithdrawInputSchema,
+  OwnMalfunctionDetailSchema,
+} from '@keurwijzer/shared/malfunctions';
+import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
+import { actorOf } from '../../lib/actor';
+import { AppError, fieldError } from '../../lib/errors';
+import { MAX_IMAGE_BYTES } from '../../lib/image-intake';
+import { readUpload, type FormFields } from '../../lib/multipart';
+import { IdParamsSchema, changedOf, dataOf } from '../../lib/responses';
+import type { MalfunctionsCustomerService } from './malfunctions-customer.service';
+import type { AfterCommit, ReportBody } from './malfunctions.service';
+
+const own = { access: 'own-machines.view' } as const;
+/** A comment takes at most one photo of at most 10 MB (lib/multipart.ts streams it with these limits). */
+const commentConfig = { ...own, files: { maxFiles: 1, maxFileBytes: MAX_IMAGE_BYTES } };
+/** A body this small holds no photo worth decoding: it takes no upload slot. */
+const SMALL_BODY = 64 * 1024;
+
+/** Mail after the commit: the answer does not wait for it, and a failure is logged, never the request's. */
+function sendLater(req: FastifyRequest, afterCommit: AfterCommit) {
+  req.server.afterResponse.run(afterCommit, (err) => req.log.error({ err }, 'malfunction comment mail failed'));
+}
+
+/** The comment's fields and photo: multipart (what the web app sends), or a JSON body without a photo. */
+async function commentBody(req: FastifyRequest): Promise<ReportBody> {
+  if (!req.isMultipart()) {
+    const body = req.body;
+    return { fields: body && typeof body === 'object' ? (body as FormFields) : {}, files: [] };
+  }
+  try {
+    return await readUpload(req);
+  } catch (err) {
+    // A second file is refused as it arrives (the stream's files limit): say so on the field.
+    if (err instanceof AppError && err.statusCode === 413 && err.message === LIMIT_TEXT.tooManyFiles) {
+      throw fieldError('photo', MALFUNCTION_TEXT.commentOnePhoto);
+    }
+    throw err;
+  }
+}
+
+/**
+ * The customer's side of a malfunction (issue 22): its detail with the customer's timeline, a
+ * comment (multipart `comment` + at most one file `photo`) and "Storing intrekken".
+ */
+export const malfunctionsCustomerRoutes: FastifyPluginAsyncZod<{ service: MalfunctionsCustomerService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/api/own-malfunctions/:id',
+    { config: own, schema: { params: IdParamsSchema, response: { 200: dataOf(OwnMalfunctionDetailSchema) } } },
+    async (req) => ({ data: await service.detail(actorOf(req), req.params.id) }),
+  );
+
+  app.post(
+    '/api/own-malfunctions/:id/comments',
+    {
+      config: commentConfig,
+      schema: { params: IdParamsSchema, response: { 201: changedOf(OwnMalfunctionDetailSchema) } },
+    },
+    async (req, reply) => {
+      const length = Number(req.headers['content-length']);
+      const mayHoldFiles = req.isMultipart() && !(length <= SMALL_BODY);
+      const { data, afterCommit } = await service.comment(
+        actorOf(req),
+        req.params.id,
+        () => commentBody(req),
+        mayHoldFiles,
+      );
+      sendLater(req, afterCommit);
+      return reply.status(201).send({ data, message: MALFUNCTION_TEXT.commented });
+    },
+  );
+
+  app.post(
+    '/api/own-malfunctions/:id/withdraw',
+    {
+      config: own,
+      schema: {
+        params: IdParamsSchema,
+        body: MalfunctionWithdrawInputSchema,
+        response: { 200: changedOf(OwnMalfunctionDetailSchema) },
+      },
+    },
+    async (req) => ({
+      data: await service.withdraw(actorOf(req), req.params.id, req.body.reason),
+      message: MALFUNCTION_TEXT.withdrawn,
+    }),
+  );
+};
