@@ -12,6 +12,10 @@ export const RegisterInputSchema = z
     preposition: optionalText(),
     last_name: requiredText(),
     email: emailField(),
+    /** "Bedrijfsnaam" (issue 22): the office suggests the customer by it (name similarity). */
+    company_name: requiredText(),
+    /** "Klantnummer (als je dat weet)": the office suggests the customer with this number first. */
+    customer_number: optionalText(),
     password: newPasswordField(),
     password_confirmation: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
     /** The checkbox "Ik ga akkoord met de voorwaarden": true (a form sends 'on', '1' or 'true'). */
@@ -51,7 +55,53 @@ export type ActivationCheckFormValues = z.input<typeof ActivationCheckInputSchem
 export const ActivationLinkSchema = z.object({ kind: z.enum(['invitation', 'registration']) });
 export type ActivationLink = z.output<typeof ActivationLinkSchema>;
 
+/**
+ * Public mail providers: a waiting account's e-mail domain suggests a customer only when it is a
+ * company's own domain, never one of these (GET /api/users/waiting; the server's SQL reads this
+ * list). Lower case.
+ */
+export const PUBLIC_MAIL_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'hotmail.com',
+  'hotmail.nl',
+  'outlook.com',
+  'outlook.nl',
+  'live.com',
+  'live.nl',
+  'msn.com',
+  'ziggo.nl',
+  'kpnmail.nl',
+  'kpnplanet.nl',
+  'planet.nl',
+  'home.nl',
+  'xs4all.nl',
+  'hetnet.nl',
+  'casema.nl',
+  'chello.nl',
+  'upcmail.nl',
+  'telfort.nl',
+  'tele2.nl',
+  'online.nl',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'yahoo.com',
+  'yahoo.nl',
+  'aol.com',
+  'gmx.com',
+  'gmx.net',
+  'proton.me',
+  'protonmail.com',
+] as const;
+
+/** Whether `email`'s domain is a public mail provider's (PUBLIC_MAIL_DOMAINS). */
+export const isPublicMailDomain = (email: string): boolean =>
+  (PUBLIC_MAIL_DOMAINS as readonly string[]).includes(email.slice(email.lastIndexOf('@') + 1).toLowerCase());
+
 export const REGISTRATION_TEXT = {
+  companyName: 'Bedrijfsnaam',
+  customerNumber: 'Klantnummer (als je dat weet)',
   terms: 'Ik ga akkoord met de voorwaarden',
   checkEmail:
     'Controleer je e-mail. We hebben je een e-mail gestuurd met een link om je account te activeren. De link is 72 uur geldig.',

@@ -27,6 +27,11 @@ export const UserSchema = z.object({
   customer_id: z.number().int().nullable(),
   /** Name of the customer a customer user belongs to. */
   customer_name: z.string().nullable(),
+  /**
+   * "Beheerder van de klant" (issue 22): a customer user who invites and archives the users of
+   * their own customer (GET/POST /api/own-users). Always false for other roles.
+   */
+  customer_admin: z.boolean(),
   archived_at: z.string().nullable(),
   activated_at: z.string().nullable(),
   created_at: z.string(),
@@ -85,8 +90,13 @@ export const UserInputSchema = z
     email: emailField(),
     role: choiceField(ROLES),
     customer_id: optionalIdField(),
+    /** "Beheerder van de klant": only for role customer (422 otherwise); not sent: false. */
+    customer_admin: flagField().optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.customer_admin && value.role !== 'customer') {
+      ctx.addIssue({ code: 'custom', path: ['customer_admin'], message: ACCOUNTS_TEXT.customerAdminOnlyCustomer });
+    }
     if (value.role === 'customer' && value.customer_id == null) {
       ctx.addIssue({ code: 'custom', path: ['customer_id'], message: 'Verplicht' });
     }
@@ -133,3 +143,99 @@ export function fullName(user: Pick<User, 'first_name' | 'preposition' | 'last_n
 export function displayLastName(user: Pick<User, 'preposition' | 'last_name'>): string {
   return [user.preposition, user.last_name].filter(Boolean).join(' ');
 }
+
+// ---- Waiting accounts and customer administrators (issue 22) ---------------------------------
+
+export const ACCOUNTS_TEXT = {
+  customerAdmin: 'Beheerder van de klant',
+  customerAdminHelp: 'Kan de gebruikers van de eigen klant uitnodigen en archiveren.',
+  customerAdminOnlyCustomer: 'Alleen een klantgebruiker kan beheerder van de klant zijn',
+  companyName: 'Bedrijfsnaam',
+  givenCustomerNumber: 'Opgegeven klantnummer',
+  suggestions: 'Voorstel',
+  noSuggestion: 'Geen voorstel',
+  linkTo: (customer: string) => `Koppelen aan ${customer}`,
+  linkConfirm: (user: string, customer: string) =>
+    `Weet je zeker dat je het account van ${user} wilt koppelen aan ${customer}? ${user} krijgt een e-mail dat het account klaar is.`,
+  linked: (customer: string) => `Account is gekoppeld aan ${customer}`,
+  alreadyLinked: 'Dit account is al gekoppeld aan een klant',
+  notWaiting: 'Dit account wacht niet op een koppeling',
+  customerGone: 'Deze klant bestaat niet (meer)',
+  /** The portal's screen of a customer administrator. */
+  ownUsersTitle: 'Gebruikers',
+  ownUsersNew: 'Collega uitnodigen',
+  ownUsersEmpty: 'Nog geen gebruikers',
+  ownUserInvited: 'Uitnodiging is verstuurd',
+  notYours: 'Dit kun je niet wijzigen',
+  youAdmin: 'Jij (beheerder)',
+} as const;
+
+/** Why a customer is suggested for a waiting account, strongest first (the list's order). */
+export const SUGGESTION_REASONS = ['customer_number', 'email_domain', 'name'] as const;
+export type SuggestionReason = (typeof SUGGESTION_REASONS)[number];
+export const SUGGESTION_REASON_LABELS: Record<SuggestionReason, string> = {
+  customer_number: 'Klantnummer',
+  email_domain: 'E-maildomein',
+  name: 'Naam lijkt op',
+};
+/** At most this many suggestions per waiting account (also the cap of the name matches). */
+export const MAX_SUGGESTIONS = 3;
+/** The least pg_trgm similarity of lower(customer name) and lower(company name) that suggests it. */
+export const NAME_SIMILARITY_MIN = 0.3;
+
+/** A customer suggested for a waiting account, with its reason. */
+export const CustomerSuggestionSchema = z.object({
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  customer_number: z.string(),
+  reason: z.enum(SUGGESTION_REASONS),
+});
+export type CustomerSuggestion = z.infer<typeof CustomerSuggestionSchema>;
+
+/**
+ * GET /api/users/waiting: a self-registered customer user without a customer (not archived), what
+ * they said of their company at registration, and the suggested customers: by exact customer
+ * number, then by the e-mail domain of a customer's users (never a public provider's), then by
+ * name similarity; at most MAX_SUGGESTIONS, each customer once with its strongest reason.
+ */
+export const WaitingAccountSchema = UserSchema.extend({
+  company_name: z.string().nullable(),
+  given_customer_number: z.string().nullable(),
+  suggestions: z.array(CustomerSuggestionSchema),
+});
+export type WaitingAccount = z.infer<typeof WaitingAccountSchema>;
+
+/** GET /api/users/waiting query: paging and search (name, e-mail), newest first by default. */
+export const WaitingAccountsQuerySchema = listQuerySchema(USER_SORT_KEYS, 'created_at');
+export type WaitingAccountsQuery = z.input<typeof WaitingAccountsQuerySchema>;
+export type WaitingAccountsParams = z.output<typeof WaitingAccountsQuerySchema>;
+
+/** POST /api/users/:id/link { customer_id }: links a waiting account to its customer and mails the user. */
+export const LinkAccountInputSchema = z.object({ customer_id: idField() });
+export type LinkAccountInput = z.output<typeof LinkAccountInputSchema>;
+export type LinkAccountFormValues = z.input<typeof LinkAccountInputSchema>;
+
+/** A field a customer administrator may not send: any value is a 422 with ACCOUNTS_TEXT.notYours. */
+const refused = () => z.never({ error: ACCOUNTS_TEXT.notYours }).optional();
+
+/**
+ * POST /api/own-users: a customer administrator invites a colleague. Always role customer of the
+ * administrator's own customer, never an administrator: sending `role`, `customer_id` or
+ * `customer_admin` is a 422 (a tampered form is refused, not silently changed).
+ */
+export const OwnUserInputSchema = z.object({
+  first_name: requiredText(),
+  preposition: optionalText(),
+  last_name: requiredText(),
+  email: emailField(),
+  role: refused(),
+  customer_id: refused(),
+  customer_admin: refused(),
+});
+export type OwnUserInput = z.output<typeof OwnUserInputSchema>;
+export type OwnUserFormValues = z.input<typeof OwnUserInputSchema>;
+
+/** GET /api/own-users query: paging, search, sort and the archived flag. */
+export const OwnUserListQuerySchema = listQuerySchema(USER_SORT_KEYS, 'last_name');
+export type OwnUserListQuery = z.input<typeof OwnUserListQuerySchema>;
+export type OwnUserListParams = z.output<typeof OwnUserListQuerySchema>;

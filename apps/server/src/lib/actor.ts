@@ -4,7 +4,13 @@ import { TEXT } from '@keurwijzer/shared/texts';
 import { AppError, forbidden } from './errors';
 
 /** Who does something: what services receive instead of a request (immich's "auth" argument). */
-export type Actor = { id: number; role: Role; customerId: number | null };
+export type Actor = {
+  id: number;
+  role: Role;
+  customerId: number | null;
+  /** "Beheerder van de klant" (issue 22): a customer user who manages their own customer's users. */
+  customerAdmin?: boolean;
+};
 
 /** The permissions of each role as a set, computed once (the access check runs per request). */
 const setOf = (role: Role): ReadonlySet<Permission> => new Set<Permission>(ROLE_PERMISSIONS[role]);
@@ -47,5 +53,5 @@ export const accessPolicy = (access: { read: Permission; write: Permission }): A
 export function actorOf(request: Pick<FastifyRequest, 'user'>): Actor {
   const user = request.user;
   if (!user) throw new AppError(401, TEXT.unauthenticated);
-  return { id: user.id, role: user.role, customerId: user.customerId };
+  return { id: user.id, role: user.role, customerId: user.customerId, customerAdmin: user.customerAdmin };
 }

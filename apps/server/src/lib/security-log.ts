@@ -26,6 +26,8 @@ export type SecurityEvent =
   | 'user.password_change_required'
   | 'user.two_factor_reset'
   | 'user.registered'
+  | 'user.customer_admin_changed'
+  | 'user.linked'
   | 'register.taken'
   | 'register.throttled'
   | 'two_factor.enabled'
@@ -77,6 +79,10 @@ export type SecurityFields = {
   role?: string;
   previousRole?: string;
   previousEmail?: string;
+  /** "Beheerder van de klant" after the change (issue 22). */
+  customerAdmin?: boolean;
+  /** The customer a waiting account was linked to (issue 22). */
+  customerId?: number;
 };
 
 export type SecurityLog = (event: SecurityEvent, fields: SecurityFields) => void;

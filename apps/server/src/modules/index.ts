@@ -123,6 +123,7 @@ import { usersRoutes } from './users/users.routes';
 import { createUserDirectory, createUsersService } from './users/users.service';
 
 /*
+import { createWaitingAccountsRepository } from './users/waiting-accounts.repository';
  * The composition root: the one place that knows every module. It builds each repository once
  * over the one database, the services on top of them (a service gets repositories, other
  * modules' small interfaces and the app's outside services, never another module's
@@ -156,6 +157,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     customers: createCustomersRepository(db),
     locations: createLocationsRepository(db),
     machines: createMachinesRepository(db, { dueSoonDays: config.dueSoonDays }),
+    waitingAccounts: createWaitingAccountsRepository(db),
     inventory: createInventoryRepository(db),
     machineImages: createMachineImagesRepository(db),
     brands: createBrandsRepository(db),
@@ -325,6 +327,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     locations: createLocationsService(repos.locations),
     machines,
     inventory: createInventoryService({
+      waiting: repos.waitingAccounts,
       inventory: repos.inventory,
       machines: repos.machines,
       company: config.company,

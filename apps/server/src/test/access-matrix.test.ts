@@ -55,6 +55,15 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/users/:id/require-password-change': ADMINS,
   'POST /api/users/:id/reset-two-factor': ADMINS,
   'POST /api/resend-invitation/:id': ADMINS,
+  // Waiting accounts with suggested customers, and their one-click link (issue 22)
+  'GET /api/users/waiting': ADMINS,
+  'POST /api/users/:id/link': ADMINS,
+  // A customer's own administrator (issue 22): a customer user with the customer_admin flag, which
+  // the matrix's customer lacks, so every role gets 403 here (own-users.test.ts tests the flag)
+  'GET /api/own-users': [],
+  'POST /api/own-users': [],
+  'POST /api/own-users/:id/archive': [],
+  'POST /api/own-users/:id/restore': [],
   'GET /api/customers': ADMINS,
   // Customers with their locations, departments and rooms, and their machines
   'GET /api/customers/:customerId/machines': ADMINS,

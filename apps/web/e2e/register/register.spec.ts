@@ -52,6 +52,8 @@ function registerForm(page: Page) {
     preposition: page.getByRole('textbox', { name: 'Tussenvoegsel' }),
     lastName: page.getByRole('textbox', { name: 'Achternaam' }),
     email: page.getByRole('textbox', { name: 'E-mail' }),
+    company: page.getByRole('textbox', { name: 'Bedrijfsnaam' }),
+    customerNumber: page.getByRole('textbox', { name: 'Klantnummer (als je dat weet)' }),
     password: page.getByRole('textbox', { name: 'Wachtwoord', exact: true }),
     repeat: page.getByRole('textbox', { name: 'Herhaal wachtwoord' }),
     terms: page.getByRole('checkbox', { name: 'Ik ga akkoord met de voorwaarden' }),
@@ -70,7 +72,7 @@ test('the register form shows the spec texts, and its terms link opens the terms
   await form.submit.click();
   await expect(form.firstName).toHaveAccessibleDescription('Verplicht');
   await expect(form.email).toHaveAccessibleDescription('Verplicht');
-  await expect(page.getByText('Verplicht', { exact: true })).toHaveCount(6);
+  await expect(page.getByText('Verplicht', { exact: true })).toHaveCount(7);
 
   await form.email.fill('geen-adres');
   await form.password.fill('kort');
@@ -109,6 +111,7 @@ test('register -> activation link from the outbox -> click -> login -> waiting p
   await form.preposition.fill('van');
   await form.lastName.fill(`Dijk${id}`);
   await form.email.fill(email);
+  await form.company.fill('Roos Dijk Installatietechniek');
   await form.password.fill(PASSWORD);
   await form.repeat.fill(PASSWORD);
   await form.terms.check();
@@ -173,7 +176,8 @@ test('register -> activation link from the outbox -> click -> login -> waiting p
   await expect(admin).toHaveURL(/without_customer=1/);
   const row = admin.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell', { name: 'Zonder klant', exact: true })).toBeVisible();
+  // The waiting list shows what the user said of their company (issue 22).
+  await expect(row.getByRole('cell', { name: 'Roos Dijk Installatietechniek' })).toBeVisible();
   await admin.setViewportSize(DESKTOP);
   await shoot(admin, 'admin-filter-1440-light');
   await row.getByRole('link', { name: `Roos van Dijk${id}` }).click();

@@ -35,6 +35,8 @@ export type NavItem = {
   /**
    * A hook that gives the item's count (nothing or 0: no badge). Called only where the item shows,
    * so only users who may open the screen ask for it.
+  /** Only for a customer's own administrator ("Beheerder van de klant", issue 22). */
+  customerAdmin?: boolean;
    */
   badge?: () => NavBadge | undefined;
 };
@@ -65,6 +67,7 @@ export const NAVIGATION: NavSection[] = [
     title: 'Beheer',
     items: [
       { label: 'Overzicht', to: '/admin/overview', icon: DashboardIcon, access: 'reports.view' },
+      { label: 'Gebruikers', to: '/users', icon: GroupIcon, access: 'own-machines.view', customerAdmin: true },
       { label: 'Keuringsplanning', to: '/admin/due', icon: EventIcon, access: 'customers.view' },
       {
         label: 'Acties',
@@ -107,8 +110,7 @@ export const NAVIGATION: NavSection[] = [
   },
 ];
 
-export function navigationFor(role: Role): NavSection[] {
-  return NAVIGATION.map((s) => ({ ...s, items: s.items.filter((i) => mayOpen(role, i.access)) })).filter(
-    (s) => s.items.length > 0,
-  );
+export function navigationFor(role: Role, customerAdmin = false): NavSection[] {
+  const shows = (i: NavItem) => mayOpen(role, i.access) && (!i.customerAdmin || customerAdmin);
+  return NAVIGATION.map((s) => ({ ...s, items: s.items.filter(shows) })).filter((s) => s.items.length > 0);
 }

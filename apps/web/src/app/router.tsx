@@ -196,6 +196,9 @@ const portalRoutes: RouteObject[] = [
     () => import('../features/portal/routes/own-machine-report'),
   ),
   route('malfunctions', 'own-machines.view', () => import('../features/portal/routes/own-malfunctions')),
+  // A customer's own administrator (issue 22): the screen says so to other customer users.
+  route('users', 'own-machines.view', () => import('../features/users/routes/own-users')),
+  route('users/invite', 'own-machines.view', () => import('../features/users/routes/own-user-invite')),
   // The customer's malfunction with its timeline, comments and "Storing intrekken" (issue 22).
   route('malfunctions/:id', 'own-machines.view', () => import('../features/portal/routes/own-malfunction')),
 ];

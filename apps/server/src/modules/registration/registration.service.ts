@@ -109,6 +109,9 @@ export function createRegistrationService({ db, repo, users, attempts, mail, off
               passwordHash,
               role: 'customer',
               customerId: null,
+              // What the office's waiting list suggests the customer by (issue 22).
+              companyName: input.company_name,
+              givenCustomerNumber: input.customer_number,
             },
             tx,
           );

@@ -65,6 +65,7 @@ const bodyFor = (email: string, overrides: Record<string, unknown> = {}) => ({
   preposition: 'de',
   last_name: 'Boer',
   email,
+  company_name: 'Houtbewerking Boer',
   password: PASSWORD,
   password_confirmation: PASSWORD,
   terms: true,
@@ -88,7 +89,11 @@ async function register(email: string): Promise<string> {
 describe('POST /api/register', () => {
   it('creates a customer user without a customer, not activated, and mails the activation link (72 h)', async () => {
     const email = uniqueEmail('nieuw');
-    const res = await (await visitor()).post('/api/register', { body: bodyFor(email) });
+    const res = await (
+      await visitor()
+    ).post('/api/register', {
+      body: bodyFor(email, { company_name: '  Houtbewerking Boer BV ', customer_number: ' K-1002 ' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: null,
@@ -104,6 +109,10 @@ describe('POST /api/register', () => {
       customerId: null,
       activatedAt: null,
       archivedAt: null,
+      // What the office's waiting list suggests the customer by (issue 22), trimmed.
+      companyName: 'Houtbewerking Boer BV',
+      givenCustomerNumber: 'K-1002',
+      customerAdmin: false,
     });
     expect(row!.passwordHash).toMatch(/^scrypt\$/);
     const [token] = await t.db.select().from(userTokens).where(eq(userTokens.userId, row!.id));
@@ -165,10 +174,28 @@ describe('POST /api/register', () => {
       first_name: ['Verplicht'],
       last_name: ['Verplicht'],
       email: ['Verplicht'],
+      company_name: ['Verplicht'],
       password: ['Verplicht'],
       password_confirmation: ['Verplicht'],
       terms: ['Verplicht'],
     });
+    // The company: required, 255 at most; the customer number optional, 255 at most.
+    const long = await client.post('/api/register', {
+      body: bodyFor(uniqueEmail('lang'), { company_name: 'x'.repeat(256), customer_number: 'K'.repeat(256) }),
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual({
+      company_name: ['Maximaal 255 tekens'],
+      customer_number: ['Maximaal 255 tekens'],
+    });
+    const blank = await client.post('/api/register', { body: bodyFor(uniqueEmail('leeg'), { company_name: '   ' }) });
+    expect(blank.json().errors).toEqual({ company_name: ['Verplicht'] });
+    const noNumber = uniqueEmail('zonder');
+    expect(
+      (await client.post('/api/register', { body: bodyFor(noNumber, { customer_number: '' }), as: 'form' })).statusCode,
+    ).toBe(200);
+    const [withoutNumber] = await t.db.select().from(users).where(eq(users.email, noNumber));
+    expect(withoutNumber).toMatchObject({ companyName: 'Houtbewerking Boer', givenCustomerNumber: null });
     const bad = await client.post('/api/register', {
       body: bodyFor('geen-adres', { password: 'kort', password_confirmation: 'anders', terms: false }),
     });

@@ -26,6 +26,7 @@ export function toUser(row: UserRow): User {
     permissions: permissionsFor([row.role]),
     customer_id: row.customerId,
     customer_name: row.customerName,
+    customer_admin: row.customerAdmin,
     archived_at: iso(row.archivedAt),
     activated_at: iso(row.activatedAt),
     created_at: row.createdAt.toISOString(),

@@ -44,7 +44,7 @@ const SORT_FIELDS = {
 export type NewUser = typeof users.$inferInsert;
 
 /** The columns a user's JSON is made of: the users table's (with the customer's name) or a page's. */
-type UserSource = Record<
+export type UserSource = Record<
   | 'id'
   | 'firstName'
   | 'preposition'
@@ -54,6 +54,7 @@ type UserSource = Record<
   | 'role'
   | 'customerId'
   | 'customerName'
+  | 'customerAdmin'
   | 'archivedAt'
   | 'activatedAt'
   | 'createdAt',
@@ -74,7 +75,7 @@ const perRole = (role: SQLWrapper, of: (role: Role) => unknown) =>
  * of a user: typed against `User`, so a field added to the contract does not compile until it is
  * mapped here; toUser stays the presenter of a single user, and the API tests compare the two.
  */
-const userFields = (u: UserSource): Record<keyof User, SQL> => ({
+export const userFields = (u: UserSource): Record<keyof User, SQL> => ({
   id: sql`${u.id}`,
   first_name: sql`${u.firstName}`,
   preposition: sql`${u.preposition}`,
@@ -87,6 +88,7 @@ const userFields = (u: UserSource): Record<keyof User, SQL> => ({
   permissions: perRole(u.role, (role) => permissionsFor([role])),
   customer_id: sql`${u.customerId}`,
   customer_name: sql`${u.customerName}`,
+  customer_admin: sql`${u.customerAdmin}`,
   archived_at: isoOf(u.archivedAt),
   activated_at: isoOf(u.activatedAt),
   created_at: isoOf(u.createdAt),
@@ -102,6 +104,7 @@ const PAGE_COLUMNS = {
   role: users.role,
   customerId: users.customerId,
   customerName: sql<string | null>`${customers.name}`.as('customer_name'),
+  customerAdmin: users.customerAdmin,
   archivedAt: users.archivedAt,
   activatedAt: users.activatedAt,
   createdAt: users.createdAt,

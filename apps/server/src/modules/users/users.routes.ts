@@ -2,11 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TEXT, successText } from '@keurwijzer/shared/texts';
 import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
 import { TWO_FACTOR_TEXT } from '@keurwijzer/shared/two-factor';
-import { UserDetailSchema, UserInputSchema, UserListQuerySchema, UserSchema } from '@keurwijzer/shared/users';
+import {
+  ACCOUNTS_TEXT,
+  LinkAccountInputSchema,
+  UserDetailSchema,
+  UserInputSchema,
+  UserListQuerySchema,
+  UserSchema,
+  WaitingAccountSchema,
+  WaitingAccountsQuerySchema,
+} from '@keurwijzer/shared/users';
 import { actorOf } from '../../lib/actor';
 import { IdParamsSchema, MessageSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
 import { securityLogOf } from '../../lib/security-log';
 import type { UsersService } from './users.service';
+import { ownUsersRoutes } from './own-users.routes';
 
 /** /api/users: thin handlers, the rules live in the service. */
 export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
@@ -18,6 +28,28 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     // The response schema stays the contract; the page is sent as the database wrote it (sendJsonPage).
     { config: view, schema: { querystring: UserListQuerySchema, response: { 200: pageOf(UserSchema) } } },
     async (req, reply) => sendJsonPage(reply, await service.list(actorOf(req), req.query)),
+  );
+
+  // The office's waiting accounts with the suggested customers (issue 22), and their link.
+  app.get(
+    '/api/users/waiting',
+    {
+      config: view,
+      schema: { querystring: WaitingAccountsQuerySchema, response: { 200: pageOf(WaitingAccountSchema) } },
+    },
+    async (req, reply) => sendJsonPage(reply, await service.waitingAccounts(actorOf(req), req.query)),
+  );
+
+  app.post(
+    '/api/users/:id/link',
+    {
+      config: manage,
+      schema: { params: IdParamsSchema, body: LinkAccountInputSchema, response: { 200: changedOf(UserSchema) } },
+    },
+    async (req) => {
+      const data = await service.link(actorOf(req), req.params.id, req.body, securityLogOf(req));
+      return { data, message: ACCOUNTS_TEXT.linked(data.customer_name ?? '') };
+    },
   );
 
   app.get(
@@ -93,4 +125,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       return { data: null, message: TEXT.invitationSent };
     },
   );
+
+  // A customer administrator's own users (issue 22): /api/own-users.
+  await app.register(ownUsersRoutes, { service });
 };

@@ -2,7 +2,17 @@ import { assignableRoles } from '@keurwijzer/shared/permissions';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
 import { TWO_FACTOR_TEXT } from '@keurwijzer/shared/two-factor';
-import type { UserInput, UserListParams, User, UserDetail } from '@keurwijzer/shared/users';
+import {
+  ACCOUNTS_TEXT,
+  type LinkAccountInput,
+  type OwnUserInput,
+  type OwnUserListParams,
+  type UserInput,
+  type UserListParams,
+  type User,
+  type UserDetail,
+  type WaitingAccountsParams,
+} from '@keurwijzer/shared/users';
 import type { Company } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
@@ -10,11 +20,13 @@ import type { Actor } from '../../lib/actor';
 import { conflict, fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import type { MailSender } from '../../lib/mail-queue';
 import { invitationMail, twoFactorResetMail } from '../../lib/mail-templates';
+import { accountReadyMail } from '../../lib/account-ready-mail';
 import type { SecurityLog } from '../../lib/security-log';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { toUser, toUserDetail } from './users.presenter';
 import { usersPolicy } from './users.policy';
 import type { UsersRepository } from './users.repository';
+import type { WaitingAccountsRepository } from './waiting-accounts.repository';
 
 /** An invitation link is valid for 72 hours (security.md). */
 export const INVITATION_TTL_MS = 72 * 3_600_000;
@@ -29,6 +41,8 @@ export type UserSessions = { destroyForUser(userId: number): Promise<void> };
 type Deps = {
   db: Db;
   users: UsersRepository;
+  /** The waiting accounts with their suggested customers, and their link (issue 22). */
+  waiting: WaitingAccountsRepository;
   sessions: UserSessions;
   mail: MailSender;
   appUrl: string;
@@ -42,7 +56,7 @@ type Deps = {
  * method takes the actor); queries live in the repository. `db` only opens
  * the transactions they run in.
  */
-export function createUsersService({ db, users, sessions, mail, appUrl, company, turnOffTwoFactor }: Deps) {
+export function createUsersService({ db, users, waiting, sessions, mail, appUrl, company, turnOffTwoFactor }: Deps) {
   async function load(id: number): Promise<UserRow> {
     const row = await users.findById(id);
     if (!row) throw notFound();
@@ -61,10 +75,17 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
    * Runs `work` on the user locked (FOR UPDATE) for one transaction, after the 404 and the
    * super-admin rule: changes of one user run one after the other, each deciding on the row the
    * one before left (of ten archives at once one archives, nine find it archived: 409). Sessions
-   * and mail are for after the transaction (the caller's).
+   * and mail are for after the transaction (the caller's). `own`: a customer administrator may
+   * do it too, to their own customer's users (archive, restore).
    */
-  function changeLocked<T>(id: number, actor: Actor, work: (target: UserRow, tx: Executor) => Promise<T>) {
-    usersPolicy.assertWrite(actor);
+  function changeLocked<T>(
+    id: number,
+    actor: Actor,
+    work: (target: UserRow, tx: Executor) => Promise<T>,
+    { own = false }: { own?: boolean } = {},
+  ) {
+    if (own) usersPolicy.assertWriteOwn(actor);
+    else usersPolicy.assertWrite(actor);
     return db.transaction(async (tx) => {
       const target = await users.lockById(id, tx);
       if (!target) throw notFound();
@@ -105,7 +126,22 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
     email: input.email,
     role: input.role,
     customerId: input.role === 'customer' ? input.customer_id : null,
+    customerAdmin: input.role === 'customer' && input.customer_admin === true,
   });
+
+  /**
+   * A new account and its invitation mail: the office's "Nieuwe gebruiker", and a customer
+   * administrator's invitation of a colleague (`inviteOwn`, the same path).
+   */
+  async function create(actor: Actor, input: UserInput, log: SecurityLog): Promise<User> {
+    usersPolicy.assertMayCreate(actor, input);
+    await assertValidInput(input, actor);
+    const id = await guardEmail(users.insert(columnsOf(input)));
+    const row = await load(id);
+    log('user.created', { userId: id, email: row.email, role: row.role, actorId: actor.id });
+    await sendInvitation(row);
+    return toUser(row);
+  }
 
   return {
     /** A page as JSON text, presented by the database (see USER_JSON in the repository). */
@@ -119,15 +155,7 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
       return toUserDetail(await load(id));
     },
 
-    async create(actor: Actor, input: UserInput, log: SecurityLog): Promise<User> {
-      usersPolicy.assertWrite(actor);
-      await assertValidInput(input, actor);
-      const id = await guardEmail(users.insert(columnsOf(input)));
-      const row = await load(id);
-      log('user.created', { userId: id, email: row.email, role: row.role, actorId: actor.id });
-      await sendInvitation(row);
-      return toUser(row);
-    },
+    create,
 
     async update(actor: Actor, id: number, input: UserInput, log: SecurityLog): Promise<User> {
       const { target, link } = await guardEmail(
@@ -142,24 +170,31 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
           return { target, link: pending ? await replaceInvitation(id, tx) : undefined };
         }),
       );
-      // A changed role changes privileges: the user logs in again (security.md).
-      if (input.role !== target.role) await sessions.destroyForUser(id);
+      // A changed role (or customer administration) changes privileges: the user logs in again (security.md).
+      const adminChanged = (input.role === 'customer' && input.customer_admin === true) !== target.customerAdmin;
+      if (input.role !== target.role || adminChanged) await sessions.destroyForUser(id);
       const updated = await load(id);
       const who = { userId: id, email: updated.email, actorId: actor.id };
       if (input.role !== target.role) {
         log('user.role_changed', { ...who, role: updated.role, previousRole: target.role });
       }
       if (input.email !== target.email) log('user.email_changed', { ...who, previousEmail: target.email });
+      if (adminChanged) log('user.customer_admin_changed', { ...who, customerAdmin: updated.customerAdmin });
       if (link) await mailInvitation(updated, link);
       return toUser(updated);
     },
 
     async archive(actor: Actor, id: number, log: SecurityLog): Promise<User> {
-      await changeLocked(id, actor, async (target, tx) => {
-        if (target.id === actor.id) throw conflict(TEXT.cannotArchiveSelf);
-        if (target.archivedAt) throw conflict(TEXT.alreadyArchived);
-        await users.update(id, { archivedAt: new Date() }, tx);
-      });
+      await changeLocked(
+        id,
+        actor,
+        async (target, tx) => {
+          if (target.id === actor.id) throw conflict(TEXT.cannotArchiveSelf);
+          if (target.archivedAt) throw conflict(TEXT.alreadyArchived);
+          await users.update(id, { archivedAt: new Date() }, tx);
+        },
+        { own: true },
+      );
       await sessions.destroyForUser(id);
       const archived = await load(id);
       log('user.archived', { userId: id, email: archived.email, actorId: actor.id });
@@ -167,10 +202,15 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
     },
 
     async restore(actor: Actor, id: number, log: SecurityLog): Promise<User> {
-      await changeLocked(id, actor, async (target, tx) => {
-        if (!target.archivedAt) throw conflict(TEXT.notArchived);
-        await users.update(id, { archivedAt: null }, tx);
-      });
+      await changeLocked(
+        id,
+        actor,
+        async (target, tx) => {
+          if (!target.archivedAt) throw conflict(TEXT.notArchived);
+          await users.update(id, { archivedAt: null }, tx);
+        },
+        { own: true },
+      );
       const restored = await load(id);
       log('user.restored', { userId: id, email: restored.email, actorId: actor.id });
       return toUser(restored);
@@ -210,6 +250,48 @@ export function createUsersService({ db, users, sessions, mail, appUrl, company,
       log('user.two_factor_reset', { userId: id, email: row.email, actorId: actor.id });
       await mail.send({ kind: 'two_factor_reset', to: row.email, ...twoFactorResetMail(row, appUrl, company) });
       return toUserDetail(row);
+    },
+
+    /** GET /api/users/waiting: self-registered accounts without a customer, with suggested customers. */
+    waitingAccounts(actor: Actor, query: WaitingAccountsParams) {
+      usersPolicy.assertRead(actor);
+      return waiting.list(query);
+    },
+
+    /**
+     * Links a waiting account to its customer (one conditional statement: of two links at once
+     * one wins, the other gets 409) and mails the user that the account is ready. 404 for an
+     * unknown user, 409 for an account that waits no more, 422 for an archived or unknown customer.
+     */
+    async link(actor: Actor, id: number, input: LinkAccountInput, log: SecurityLog): Promise<User> {
+      usersPolicy.assertWrite(actor);
+      await load(id);
+      const result = await waiting.link(id, input.customer_id);
+      if (result === 'no_customer') throw fieldError('customer_id', ACCOUNTS_TEXT.customerGone);
+      if (result === 'not_waiting') throw conflict(ACCOUNTS_TEXT.notWaiting);
+      const linked = await load(id);
+      log('user.linked', { userId: id, email: linked.email, customerId: input.customer_id, actorId: actor.id });
+      await mail.send({
+        kind: 'account_ready',
+        to: linked.email,
+        ...accountReadyMail(linked, linked.customerName ?? '', appUrl),
+      });
+      return toUser(linked);
+    },
+
+    /** GET /api/own-users: the users of the customer administrator's own customer. */
+    listOwn(actor: Actor, query: OwnUserListParams) {
+      const customerId = usersPolicy.ownCustomer(actor);
+      return users.list({ ...query, customer_id: customerId, employees: false });
+    },
+
+    /**
+     * POST /api/own-users: a customer administrator invites a colleague: always a customer user of
+     * their own customer, never an administrator; the office's invitation (`create`) sends the mail.
+     */
+    inviteOwn(actor: Actor, input: OwnUserInput, log: SecurityLog): Promise<User> {
+      const customerId = usersPolicy.ownCustomer(actor);
+      return create(actor, { ...input, role: 'customer', customer_id: customerId, customer_admin: false }, log);
     },
 
     async resendInvitation(actor: Actor, id: number): Promise<void> {

@@ -57,6 +57,7 @@ describe('GET /api/users', () => {
         permissions: ['own-machines.view', 'profile.edit'],
         customer_id: customer.id,
         customer_name: 'Payload B.V.',
+        customer_admin: false,
         archived_at: null,
         activated_at: user.activatedAt!.toISOString(),
         created_at: user.createdAt.toISOString(),

@@ -48,7 +48,7 @@ export function NavigationDrawer({
     >
       <Box component="nav" aria-label="Hoofdmenu" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <Toolbar />
-        {navigationFor(user.role).map((section, i) => (
+        {navigationFor(user.role, user.customer_admin).map((section, i) => (
           <List
             key={section.title ?? i}
             subheader={section.title ? <ListSubheader disableSticky>{section.title}</ListSubheader> : undefined}

@@ -27,6 +27,8 @@ const FIELDS = [
   'preposition',
   'last_name',
   'email',
+  'company_name',
+  'customer_number',
   'password',
   'password_confirmation',
   'terms',
@@ -76,6 +78,8 @@ export default function Register() {
     preposition: '',
     last_name: '',
     email: '',
+    company_name: '',
+    customer_number: '',
     password: '',
     password_confirmation: '',
     terms: false,
@@ -149,6 +153,21 @@ export default function Register() {
         required
       />
       <TextFieldElement name="email" control={form.control} label="E-mail" type="email" autoComplete="email" required />
+      {/* The office links the account to its customer by these (issue 22). */}
+      <TextFieldElement
+        name="company_name"
+        control={form.control}
+        label={REGISTRATION_TEXT.companyName}
+        autoComplete="organization"
+        required
+      />
+      <TextFieldElement
+        name="customer_number"
+        control={form.control}
+        label={REGISTRATION_TEXT.customerNumber}
+        autoComplete="off"
+        helperText="Staat op je offerte of factuur."
+      />
       <NewPasswordFields control={form.control} label="Wachtwoord" />
       <TermsCheckbox control={form.control} />
       <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>

@@ -7,6 +7,7 @@ import { SelectElement } from '../../../components/form/select-element';
 import { FormPage } from '../../../components/form/form-page';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { CustomerSelect } from '../../customers/components/customer-select';
+import { CustomerAdminSwitch } from './customer-admin-switch';
 import { useCurrentUser } from '../../auth/api/auth';
 import { USER_KIND, type UserKind } from '../user-kind';
 import type { ReactNode } from 'react';
@@ -18,6 +19,7 @@ const emptyValues = (kind: UserKind): UserFormValues => ({
   email: '',
   role: kind === 'customers' ? 'customer' : 'mechanic',
   customer_id: '',
+  customer_admin: false,
 });
 
 const valuesOf = (user: User): UserFormValues => ({
@@ -27,6 +29,7 @@ const valuesOf = (user: User): UserFormValues => ({
   email: user.email,
   role: user.role,
   customer_id: user.customer_id ?? '',
+  customer_admin: user.customer_admin,
 });
 
 /**
@@ -94,14 +97,17 @@ export function UserForm({
           options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
         />
       ) : (
-        <CustomerSelect
-          name="customer_id"
-          control={form.control}
-          required
-          initial={
-            user?.customer_id ? { id: user.customer_id, name: user.customer_name ?? '', customer_number: '' } : null
-          }
-        />
+        <>
+          <CustomerSelect
+            name="customer_id"
+            control={form.control}
+            required
+            initial={
+              user?.customer_id ? { id: user.customer_id, name: user.customer_name ?? '', customer_number: '' } : null
+            }
+          />
+          <CustomerAdminSwitch control={form.control} />
+        </>
       )}
     </FormPage>
   );

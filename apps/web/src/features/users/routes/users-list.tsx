@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Chip from '@mui/material/Chip';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
@@ -6,7 +8,13 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import SendIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
-import { CUSTOMER_USER_FILTER_KEYS, displayLastName, fullName, type User } from '@keurwijzer/shared/users';
+import {
+  ACCOUNTS_TEXT,
+  CUSTOMER_USER_FILTER_KEYS,
+  displayLastName,
+  fullName,
+  type User,
+} from '@keurwijzer/shared/users';
 import { DataTable, type Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
@@ -17,16 +25,59 @@ import { useCurrentUser } from '../../auth/api/auth';
 import { useUsers } from '../api/users';
 import { UserStatus } from '../components/user-status';
 import { useUserActions } from '../components/use-user-actions';
-import { USER_KIND, useUserKind } from '../user-kind';
+import { USER_KIND, useUserKind, type UserKind } from '../user-kind';
+import { WaitingAccounts } from '../components/waiting-accounts';
 
-/** admin/users and admin/customer-users: the server-paginated list. */
+/**
+ * admin/users and admin/customer-users: the server-paginated list. Customer users filtered on
+ * "Zonder klant" are the waiting accounts, with their suggested customers (issue 22).
+ */
 export default function UsersList() {
   const kind = useUserKind();
   const { base, title, newLabel } = USER_KIND[kind];
-  const me = useCurrentUser();
   // "Zonder klant" (customer users only): self-registered accounts waiting to be linked.
   const [filters, setFilter] = useListFilters(CUSTOMER_USER_FILTER_KEYS);
   const withoutCustomer = kind === 'customers' ? filters.without_customer : undefined;
+  const filterSelect =
+    kind === 'customers' ? (
+      <FilterSelect
+        label="Klant"
+        value={withoutCustomer}
+        options={[{ value: '1', label: 'Zonder klant' }]}
+        onChange={(v) => setFilter('without_customer', v)}
+      />
+    ) : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <Button component={RouterLink} to={`${base}/create`} variant="contained" startIcon={<AddIcon />}>
+            {newLabel}
+          </Button>
+        }
+      />
+      {withoutCustomer === '1' ? (
+        <WaitingAccounts base={base} title={title} filters={filterSelect} />
+      ) : (
+        <UsersTable kind={kind} withoutCustomer={withoutCustomer} filters={filterSelect} />
+      )}
+    </>
+  );
+}
+
+function UsersTable({
+  kind,
+  withoutCustomer,
+  filters: filterSelect,
+}: {
+  kind: UserKind;
+  withoutCustomer: string | undefined;
+  filters: ReactNode;
+}) {
+  const { base, title } = USER_KIND[kind];
+  const me = useCurrentUser();
   const table = useDataTableQuery({
     useList: useUsers,
     defaults: { sortKey: 'last_name' },
@@ -50,65 +101,58 @@ export default function UsersList() {
     { key: 'email', label: 'E-mail', sortable: true, hideBelow: 'md', render: (u) => u.email },
     kind === 'employees'
       ? { key: 'role', label: 'Rol', sortable: true, hideBelow: 'sm', render: (u) => ROLE_LABELS[u.role] }
-      : { key: 'customer', label: 'Klant', hideBelow: 'sm', render: (u) => u.customer_name ?? 'Zonder klant' },
+      : {
+          key: 'customer',
+          label: 'Klant',
+          hideBelow: 'sm',
+          render: (u) => (
+            <>
+              {u.customer_name ?? 'Zonder klant'}
+              {u.customer_admin && (
+                <Chip size="small" variant="outlined" label={ACCOUNTS_TEXT.customerAdmin} sx={{ ml: 1 }} />
+              )}
+            </>
+          ),
+        },
     { key: 'status', label: 'Status', hideBelow: 'lg', render: (u) => <UserStatus user={u} /> },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={title}
-        actions={
-          <Button component={RouterLink} to={`${base}/create`} variant="contained" startIcon={<AddIcon />}>
-            {newLabel}
-          </Button>
-        }
-      />
-      <DataTable
-        {...table}
-        label={title}
-        columns={columns}
-        rowKey={(u) => u.id}
-        searchLabel="Zoeken op naam of e-mail"
-        filters={
-          kind === 'customers' ? (
-            <FilterSelect
-              label="Klant"
-              value={withoutCustomer}
-              options={[{ value: '1', label: 'Zonder klant' }]}
-              onChange={(v) => setFilter('without_customer', v)}
-            />
-          ) : undefined
-        }
-        archivable
-        actions={(u) => {
-          if (!manageable(u)) return null;
-          return (
-            <>
-              {editable(u) && <RowAction label="Wijzigen" icon={<EditIcon />} to={`${base}/${u.id}/edit`} />}
-              {!u.archived_at && !u.activated_at && (
+    <DataTable
+      {...table}
+      label={title}
+      columns={columns}
+      rowKey={(u) => u.id}
+      searchLabel="Zoeken op naam of e-mail"
+      filters={filterSelect}
+      archivable
+      actions={(u) => {
+        if (!manageable(u)) return null;
+        return (
+          <>
+            {editable(u) && <RowAction label="Wijzigen" icon={<EditIcon />} to={`${base}/${u.id}/edit`} />}
+            {!u.archived_at && !u.activated_at && (
+              <RowAction
+                label="Uitnodiging opnieuw versturen"
+                icon={<SendIcon />}
+                onClick={() => void actions.resend(u)}
+              />
+            )}
+            {u.archived_at ? (
+              <RowAction label="Herstellen" icon={<RestoreIcon />} onClick={() => void actions.restore(u)} />
+            ) : (
+              u.id !== me.id && (
                 <RowAction
-                  label="Uitnodiging opnieuw versturen"
-                  icon={<SendIcon />}
-                  onClick={() => void actions.resend(u)}
+                  label="Archiveren"
+                  icon={<ArchiveIcon />}
+                  color="error"
+                  onClick={() => void actions.archive(u)}
                 />
-              )}
-              {u.archived_at ? (
-                <RowAction label="Herstellen" icon={<RestoreIcon />} onClick={() => void actions.restore(u)} />
-              ) : (
-                u.id !== me.id && (
-                  <RowAction
-                    label="Archiveren"
-                    icon={<ArchiveIcon />}
-                    color="error"
-                    onClick={() => void actions.archive(u)}
-                  />
-                )
-              )}
-            </>
-          );
-        }}
-      />
-    </>
+              )
+            )}
+          </>
+        );
+      }}
+    />
   );
 }

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { successText } from '@keurwijzer/shared/texts';
+import { ACCOUNTS_TEXT, OwnUserInputSchema, OwnUserListQuerySchema, UserSchema } from '@keurwijzer/shared/users';
+import { actorOf } from '../../lib/actor';
+import { IdParamsSchema, changedOf, pageOf, sendJsonPage } from '../../lib/responses';
+import { securityLogOf } from '../../lib/security-log';
+import { usersPolicy } from './users.policy';
+import type { UsersService } from './users.service';
+
+/**
+ * Before the body is validated: 403 for a customer user who is not their customer's
+ * administrator (the route's permission, own-machines.view, admits every customer user), so a
+ * refused caller gets 403 before any 422, as with a permission (docs/architecture.md).
+ */
+async function customerAdminOnly(req: FastifyRequest): Promise<void> {
+  usersPolicy.ownCustomer(actorOf(req));
+}
+
+/**
+ * /api/own-users (issue 22): a customer's own administrator ("Beheerder van de klant") lists the
+ * users of their own customer, invites a colleague, archives and restores them (never themselves:
+ * 409); any other customer's user is 404. Through the users service, as the office's.
+ */
+export const ownUsersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
+  const own = { config: { access: 'own-machines.view' }, preValidation: customerAdminOnly } as const;
+
+  app.get(
+    '/api/own-users',
+    { ...own, schema: { querystring: OwnUserListQuerySchema, response: { 200: pageOf(UserSchema) } } },
+    async (req, reply) => sendJsonPage(reply, await service.listOwn(actorOf(req), req.query)),
+  );
+
+  app.post(
+    '/api/own-users',
+    { ...own, schema: { body: OwnUserInputSchema, response: { 201: changedOf(UserSchema) } } },
+    async (req, reply) => {
+      const data = await service.inviteOwn(actorOf(req), req.body, securityLogOf(req));
+      return reply.status(201).send({ data, message: ACCOUNTS_TEXT.ownUserInvited });
+    },
+  );
+
+  app.post(
+    '/api/own-users/:id/archive',
+    { ...own, schema: { params: IdParamsSchema, response: { 200: changedOf(UserSchema) } } },
+    async (req) => ({
+      data: await service.archive(actorOf(req), req.params.id, securityLogOf(req)),
+      message: successText('Gebruiker', 'gearchiveerd'),
+    }),
+  );
+
+  app.post(
+    '/api/own-users/:id/restore',
+    { ...own, schema: { params: IdParamsSchema, response: { 200: changedOf(UserSchema) } } },
+    async (req) => ({
+      data: await service.restore(actorOf(req), req.params.id, securityLogOf(req)),
+      message: successText('Gebruiker', 'hersteld'),
+    }),
+  );
+};
