@@ -170,7 +170,11 @@ export default function OwnMalfunction() {
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          // The report's photos beside the rest from lg; without photos the rest alone.
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            lg: m.photos.length > 0 ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr)',
+          },
           columnGap: 3,
           alignItems: 'start',
         }}
@@ -185,9 +189,11 @@ export default function OwnMalfunction() {
             <OwnMalfunctionTimeline events={m.events} />
           </Section>
         </Box>
-        <Section title="Foto's">
-          <MalfunctionPhotos photos={m.photos} />
-        </Section>
+        {m.photos.length > 0 && (
+          <Section title="Foto's">
+            <MalfunctionPhotos photos={m.photos} />
+          </Section>
+        )}
       </Box>
       {withdrawing && <WithdrawMalfunctionDialog malfunctionId={m.id} onClose={() => setWithdrawing(false)} />}
     </Box>
