@@ -122,6 +122,11 @@ export const MALFUNCTION_TEXT = {
   notAssignable: 'Deze gebruiker kan geen storingen behandelen',
   reportLink: 'Rapport',
   resolveWithReport: 'Storing op Opgelost zetten',
+  /** Planning (issue 22, H2): a list of another location or a finished one, a second plan. */
+  tasklistNotOpen: 'Kies een open takenlijst van de locatie van deze machine',
+  alreadyPlanned: 'Deze storing is al ingepland',
+  plannedReportDone: 'Het rapport van deze machine op die takenlijst is al ingediend',
+  notLinkedToReport: 'Deze storing hoort niet bij dit rapport',
 } as const;
 
 /**

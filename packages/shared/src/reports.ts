@@ -284,6 +284,11 @@ export const ReportDetailSchema = z.object({
   replaced_by: ReportVersionRefSchema.nullable(),
   /** Why the office reopened the previous version as this one (null: not a correction). */
   correction_reason: z.string().nullable(),
+  /**
+   * The active (Open, In behandeling) malfunctions planned on this report (issue 22, "Inplannen"):
+   * "Rapport afronden" offers to set them to Opgelost (SubmitInput.resolve_malfunctions).
+   */
+  malfunctions: z.array(z.object({ id: z.number().int(), description: z.string() })),
   updated_at: z.string(),
 });
 export type ReportDetail = z.infer<typeof ReportDetailSchema>;
@@ -362,6 +367,16 @@ export const SubmitInputSchema = z.object({
     ),
   ).optional(),
   verdict_reason: optionalText(),
+  /**
+   * Malfunctions planned on this report (ReportDetail.malfunctions) to set to Opgelost with the
+   * submit (issue 22; form data repeats the key). Another id is 422; one no longer active is left as it is.
+   */
+  resolve_malfunctions: sentAs<number | string | (number | string)[] | undefined>()(
+    z.preprocess(
+      (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+      z.array(idField(), { error: MSG.invalidChoice }).max(50, { error: MSG.invalidChoice }),
+    ),
+  ).optional(),
 });
 export type SubmitInput = z.output<typeof SubmitInputSchema>;
 export type SubmitFormValues = z.input<typeof SubmitInputSchema>;

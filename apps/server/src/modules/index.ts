@@ -77,6 +77,12 @@ import {
 import { createMalfunctionsRepository } from './malfunctions/malfunctions.repository';
 import { malfunctionsRoutes } from './malfunctions/malfunctions.routes';
 import { createMalfunctionsService } from './malfunctions/malfunctions.service';
+import { createAssignedMalfunctionsRepository } from './malfunctions/malfunctions-assigned.repository';
+import { assignedMalfunctionsRoutes } from './malfunctions/malfunctions-assigned.routes';
+import { createAssignedMalfunctionsService } from './malfunctions/malfunctions-assigned.service';
+import { createMalfunctionPlanningRepository } from './malfunctions/malfunctions-planning.repository';
+import { malfunctionPlanningRoutes } from './malfunctions/malfunctions-planning.routes';
+import { createMalfunctionPlanningService } from './malfunctions/malfunctions-planning.service';
 import { createLabelsRepository } from './labels/labels.repository';
 import { labelsRoutes } from './labels/labels.routes';
 import { createLabelsService } from './labels/labels.service';
@@ -210,8 +216,26 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     appUrl: config.appUrl,
     intake: images,
   });
+  // Assignment (issue 22): the assignees, a user's "Mijn storingen", the mail to a new assignee.
+  const assignedMalfunctions = createAssignedMalfunctionsService({
+    repo: createAssignedMalfunctionsRepository(db),
+    mail,
+    appUrl: config.appUrl,
+    storage,
+    photoRow: (id, photoId) => repos.malfunctions.photo(id, photoId),
+  });
+  // "Inplannen" (issue 22): the machine planned by the task lists' own checks and plan statement;
+  // the report's submit resolves the malfunctions planned on it through `reportLinks`.
+  const malfunctionPlanning = createMalfunctionPlanningService({
+    db,
+    repo: createMalfunctionPlanningRepository(db),
+    malfunctions: repos.malfunctions,
+    tasklists: repos.tasklists,
+    reporterMail,
+  });
   const malfunctions = createMalfunctionsService({
     reporterMail,
+    mailAssignee: assignedMalfunctions.mailAssignee,
     repo: repos.malfunctions,
     storage,
     mail,
@@ -245,6 +269,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     company: config.company,
     photos: reportPhotos,
     signatureImages: reportSignatures.imagesOf,
+    malfunctions: malfunctionPlanning.reportLinks,
   });
   const auth = createAuthService({
     // Users <-> auth: login reads users through this small interface, user management ends
@@ -357,6 +382,8 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     ownMachine: createOwnMachineService({ repo: repos.ownMachine, machineReports, images: machineImages, reports }),
     malfunctions,
     malfunctionsCustomer,
+    assignedMalfunctions,
+    malfunctionPlanning,
     // QR labels (issue 21): a code per machine sealed with the secret box; an anonymous report
     // goes through the malfunctions service, throttled in the login throttle's counters; a
     // scanned machine is planned on today's list by the task lists' own statements.
@@ -434,6 +461,8 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(accountRoutes, { service: modules.account });
   await app.register(passwordRoutes, { service: modules.password });
   await app.register(malfunctionsRoutes, { service: modules.malfunctions });
+  await app.register(assignedMalfunctionsRoutes, { service: modules.assignedMalfunctions });
+  await app.register(malfunctionPlanningRoutes, { service: modules.malfunctionPlanning });
   await app.register(malfunctionsCustomerRoutes, { service: modules.malfunctionsCustomer });
   await app.register(labelsRoutes, { service: modules.labels });
   await app.register(mailsRoutes, { service: modules.mails });

@@ -237,6 +237,13 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/malfunctions/:id': ADMINS,
   'PUT /api/malfunctions/:id': ADMINS,
   'GET /api/malfunctions/:id/photos/:photoId/file': ADMINS,
+  // Assignment and planning (issue 22): the office; "Mijn storingen" of whoever holds malfunctions.assigned
+  'GET /api/malfunctions/assignees': ADMINS,
+  'GET /api/malfunctions/:id/plan-options': ADMINS,
+  'POST /api/malfunctions/:id/plan': ADMINS,
+  'GET /api/assigned-malfunctions': STAFF,
+  'GET /api/assigned-malfunctions/:id': STAFF,
+  'GET /api/assigned-malfunctions/:id/photos/:photoId/file': STAFF,
   // QR labels (issue 21): the public page of a scanned code and its anonymous "Storing melden";
   // where a logged-in user goes; planning the machine on today's list; the label PDFs and
   // "Nieuwe code" with the office's machine screens

@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import BuildIcon from '@mui/icons-material/BuildOutlined';
+import BuildCircleIcon from '@mui/icons-material/BuildCircleOutlined';
 import ChecklistIcon from '@mui/icons-material/ChecklistOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import EventIcon from '@mui/icons-material/EventOutlined';
@@ -59,6 +60,8 @@ export const NAVIGATION: NavSection[] = [
     items: [
       { label: 'Home', to: '/', icon: AssignmentIcon, access: 'tasklists.view', end: true },
       { label: 'Scannen', to: '/mechanic/scan', icon: QrCodeScannerIcon, access: 'tasklists.manage' },
+      // The malfunctions assigned to the user (issue 22).
+      { label: 'Mijn storingen', to: '/mechanic/malfunctions', icon: BuildCircleIcon, access: 'malfunctions.assigned' },
       { label: 'Home', to: '/machines', icon: PrecisionManufacturingIcon, access: 'own-machines.view' },
       { label: 'Mijn storingen', to: '/malfunctions', icon: ReportProblemIcon, access: 'own-machines.view' },
     ],

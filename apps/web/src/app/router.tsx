@@ -218,6 +218,17 @@ const malfunctionRoutes: RouteObject[] = [
     'malfunctions.view',
     () => import('../features/malfunctions/routes/malfunction-detail'),
   ),
+  // "Mijn storingen" of whoever malfunctions are assigned to (issue 22): read-only, the report is theirs.
+  route(
+    'mechanic/malfunctions',
+    'malfunctions.assigned',
+    () => import('../features/malfunctions/routes/assigned-malfunctions'),
+  ),
+  route(
+    'mechanic/malfunctions/:id',
+    'malfunctions.assigned',
+    () => import('../features/malfunctions/routes/assigned-malfunction'),
+  ),
 ];
 
 export const routes: RouteObject[] = [

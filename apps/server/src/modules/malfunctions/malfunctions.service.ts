@@ -43,6 +43,8 @@ type Deps = {
   intake: ImageIntake;
   /** The reporter's mails on a status change or a note for them (malfunctions-customer.service.ts). */
   reporterMail: ReporterMail;
+  /** The mail to a new assignee, unless the actor assigned it to themselves (malfunctions-assigned.service.ts). */
+  mailAssignee?: (malfunctionId: number, assigneeId: number, actorId: number) => Promise<void>;
 };
 
 /** The 422 of a form read outside Fastify's schema step, in the same shape (errors per field). */
@@ -60,7 +62,7 @@ function parseInput(fields: FormFields) {
  * the office's list, open count, detail and handling (transitions, timeline). The policy decides
  * who reads what. Mails go out after the commit and never fail the request (AfterCommit).
  */
-export function createMalfunctionsService({ repo, storage, officeMail, appUrl, intake, reporterMail }: Deps) {
+export function createMalfunctionsService({ repo, storage, officeMail, appUrl, intake, reporterMail, mailAssignee }: Deps) {
   async function fileOf(row: PhotoRow | undefined, thumb: boolean): Promise<PhotoFile> {
     if (!row) throw notFound();
     const stream = await storage.get(thumb ? row.thumbKey : row.fileKey);
@@ -311,6 +313,11 @@ export function createMalfunctionsService({ repo, storage, officeMail, appUrl, i
         data: result.detail as MalfunctionDetail,
         afterCommit: async () => {
           if (update) await reporterMail.send(id, update);
+          // A new assignee hears of it (issue 22).
+          const assignee = result.change?.assignedTo;
+          if (mailAssignee && assignee != null && assignee !== result.before.assignedTo) {
+            await mailAssignee(id, assignee, actor.id);
+          }
         },
       };
     },

@@ -7,6 +7,7 @@ import type {
   ReportQuestion,
 } from '@keurwijzer/shared/reports';
 import { fullName, isoOf, jsonObject } from '../../db/sql-json';
+import { openMalfunction } from '../../db/shared-facts';
 import { PHOTOS_JSON } from './reports-photos.presenter';
 import { PREVIOUS_OF_QUESTION, VERSION_FIELDS } from './reports-extras.presenter';
 import { SIGNATURES_JSON } from './reports-signatures.presenter';
@@ -170,5 +171,8 @@ export const REPORT_DETAIL_JSON = jsonObject({
   // Issue 21 contract, filled in by the signature and correction work.
   signatures: SIGNATURES_JSON,
   ...VERSION_FIELDS,
+  // The active malfunctions planned on this report (issue 22): "Rapport afronden" offers to resolve them.
+  malfunctions: sql`coalesce((select json_agg(json_build_object('id', f.id, 'description', f.description) order by f.id)
+    from malfunctions f where f.report_id = r.id and ${openMalfunction('f')}), '[]'::json)`,
   updated_at: isoOf(sql`r.updated_at`),
 } satisfies Record<keyof ReportDetail, SQL>);

@@ -78,7 +78,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
       },
     },
     async (req) => ({
-      data: await service.submit(actorOf(req), req.params.id, req.body ?? undefined),
+      // Malfunctions it resolved mail their reporters after the answer (issue 22).
+      data: await service.submit(actorOf(req), req.params.id, req.body ?? undefined, (task) =>
+        req.server.afterResponse.run(task, (err) => req.log.error({ err }, 'malfunction mail failed')),
+      ),
       message: REPORT_TEXT.submitted,
     }),
   );

@@ -36,6 +36,16 @@ export type ReportImages = { firstThumbnail(machineId: number): Promise<ReportIm
 /** The images of a report's signatures for its PDF (reports-signatures.service.ts `imagesOf`). */
 export type ReportSignatureImages = (reportId: number) => Promise<{ role: SignatureRole; image: Buffer }[]>;
 
+/**
+ * What "Rapport afronden" needs of the malfunctions planned on the report (issue 22; the
+ * malfunctions module's planning service, passed in by the composition root): setting the chosen
+ * ones to Opgelost in the submit's transaction (422 for one not planned on it), and what to do
+ * after the commit (their reporters' mails).
+ */
+export type ReportMalfunctions = {
+  resolve(reportId: number, ids: number[], actorId: number, tx: Executor): Promise<() => Promise<void>>;
+};
+
 /** No device answered before this (and PostgreSQL has no year 0). */
 const EARLIEST_ANSWER = Date.UTC(2000, 0, 1);
 
@@ -66,6 +76,7 @@ export function createReportsService({
   company,
   photos,
   signatureImages = async () => [],
+  malfunctions,
 }: {
   db: Db;
   repo: ReportsRepository;
@@ -74,6 +85,8 @@ export function createReportsService({
   /** The answers' photos (reports-photos.service.ts): their images for the PDF, the portal's file. */
   photos: Pick<ReportPhotosService, 'forPdf' | 'fileIn'>;
   signatureImages?: ReportSignatureImages;
+  /** The malfunctions planned on a report, resolved at its submit when the mechanic chooses so. */
+  malfunctions?: ReportMalfunctions;
 }) {
   async function detail(id: number, tx: Executor = db): Promise<ReportDetail> {
     const report = await repo.find(id, {}, tx);
@@ -185,10 +198,19 @@ export function createReportsService({
      * The verdict: the derived one (the trigger report_verdict), unless the mechanic sends another
      * one with a reason (422 errors.verdict_reason without one); sending the derived one is no
      * override and its reason is dropped.
+     *
+     * `resolve_malfunctions`: malfunctions planned on the report set to Opgelost in the same
+     * transaction (issue 22); `after` runs their mails once it is committed.
      */
-    async submit(actor: Actor, id: number, input: SubmitInput = { verdict: undefined, verdict_reason: null }): Promise<ReportDetail> {
+    async submit(
+      actor: Actor,
+      id: number,
+      input: SubmitInput = { verdict: undefined, verdict_reason: null },
+      after: (task: () => Promise<void>) => void = () => {},
+    ): Promise<ReportDetail> {
       reportsPolicy.assertWrite(actor);
-      return db.transaction(async (tx) => {
+      let afterCommit: (() => Promise<void>) | null = null;
+      const submitted = await db.transaction(async (tx) => {
         await lockOpen(id, tx);
         const missing = await repo.unanswered(id, tx);
         if (missing.length > 0) {
@@ -206,8 +228,15 @@ export function createReportsService({
         if (!(await repo.submit(id, actor.id, { verdict: override.verdict ?? null, reason: override.reason }, tx))) {
           throw conflict(REPORT_TEXT.alreadySubmitted);
         }
+        if (malfunctions && input.resolve_malfunctions?.length) {
+          afterCommit = await malfunctions.resolve(id, input.resolve_malfunctions, actor.id, tx);
+        }
         return detail(id, tx);
       });
+      // Set inside the transaction's callback (the compiler cannot see that).
+      const then = afterCommit as (() => Promise<void>) | null;
+      if (then) after(then);
+      return submitted;
     },
 
     /** The report as a PDF, ready to stream (lib/stream-download.ts). */

@@ -16,9 +16,11 @@ import {
 import { useConfirm } from '../../../components/feedback/confirm-dialog';
 import { useNotify } from '../../../components/feedback/notifications';
 import { TextFieldElement } from '../../../components/form/form-fields';
+import { SelectElement } from '../../../components/form/select-element';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors } from '../../tasklists/components/server-errors';
+import { useAssignees } from '../api/desk';
 import { useHandleMalfunction } from '../api/malfunctions';
 import { MalfunctionStatusChip } from './malfunction-status';
 import { ReopenDialog } from './reopen-dialog';
@@ -38,16 +40,19 @@ const STEP_PROPS = {
   withdrawn: { variant: 'outlined', color: 'inherit' },
 } as const satisfies Record<MalfunctionStatus, object>;
 
-type Notes = Pick<MalfunctionHandleFormValues, 'internal_note' | 'customer_note'>;
+/** The handling's own fields: the notes and the assignee ('': nobody). */
+type Notes = Pick<MalfunctionHandleFormValues, 'internal_note' | 'customer_note' | 'assigned_to'>;
 const notesOf = (m: MalfunctionDetail): Notes => ({
   internal_note: m.internal_note ?? '',
   customer_note: m.customer_note ?? '',
+  assigned_to: m.assigned_to ?? '',
 });
 
 /**
- * The office's handling of a malfunction: its status with the allowed next steps as buttons, the
- * internal note and the note for the customer ("Opslaan"). A status step sends the notes along
- * when they were changed, so typed text is never lost; leaving with unsaved notes asks first.
+ * The office's handling of a malfunction: its status with the allowed next steps as buttons, who
+ * it is assigned to ("Toegewezen aan"), the internal note and the note for the customer
+ * ("Opslaan"). A status step sends the notes and the assignee along when they were changed, so
+ * nothing chosen or typed is lost; leaving with unsaved changes asks first.
  */
 export function MalfunctionHandling({
   malfunction: m,
@@ -62,6 +67,14 @@ export function MalfunctionHandling({
   const [reopening, setReopening] = useState(false);
   const form = useZodForm(MalfunctionHandleInputSchema, notesOf(m));
   const { isDirty } = form.formState;
+  const assignees = useAssignees(canManage);
+  // The current assignee stays a choice even when no longer assignable (archived meanwhile).
+  const assigneeOptions = [
+    ...(assignees.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+    ...(m.assigned_to !== null && !assignees.data?.some((a) => a.id === m.assigned_to)
+      ? [{ value: m.assigned_to, label: m.assigned_to_name ?? `#${m.assigned_to}` }]
+      : []),
+  ];
 
   // A newer version from the server (another admin's change) replaces what was not edited here.
   useEffect(() => {
@@ -89,10 +102,12 @@ export function MalfunctionHandling({
    */
   const changedNotes = (): Notes => {
     const values = form.getValues();
-    const changed = (key: keyof Notes) => (values[key] ?? '').trim() !== (m[key] ?? '');
+    const changed = (key: 'internal_note' | 'customer_note') => (values[key] ?? '').trim() !== (m[key] ?? '');
+    const assignee = String(values.assigned_to ?? '');
     return {
       ...(changed('internal_note') && { internal_note: values.internal_note ?? '' }),
       ...(changed('customer_note') && { customer_note: values.customer_note ?? '' }),
+      ...(assignee !== String(m.assigned_to ?? '') && { assigned_to: assignee }),
     };
   };
 
@@ -161,6 +176,16 @@ export function MalfunctionHandling({
       </Box>
       <form noValidate onSubmit={(e) => void save(e)}>
         <Stack spacing={2.5}>
+          <SelectElement
+            control={form.control}
+            name="assigned_to"
+            label={MALFUNCTION_TEXT.assignedTo}
+            emptyLabel={MALFUNCTION_TEXT.nobody}
+            options={assigneeOptions}
+            disabled={!canManage}
+            helperText="Wordt gemaild bij opslaan."
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          />
           <TextFieldElement
             control={form.control}
             name="internal_note"

@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../auth/api/auth';
 import { malfunctionQuery, useMalfunction } from '../api/malfunctions';
 import { MalfunctionHandling } from '../components/malfunction-handling';
 import { MalfunctionPhotos } from '../components/malfunction-photos';
+import { MalfunctionPlanning } from '../components/malfunction-planning';
 import { MalfunctionSummary } from '../components/malfunction-summary';
 import { MalfunctionTimeline } from '../components/malfunction-timeline';
 
@@ -67,6 +68,7 @@ export default function MalfunctionDetail() {
       >
         <Box sx={{ gridArea: 'handling', minWidth: 0 }}>
           <MalfunctionHandling key={m.id} malfunction={m} canManage={roleCan(user.role, 'malfunctions.manage')} />
+          <MalfunctionPlanning malfunction={m} canManage={roleCan(user.role, 'malfunctions.manage')} />
         </Box>
         <Section title="Foto's" area="photos">
           <MalfunctionPhotos photos={m.photos} />

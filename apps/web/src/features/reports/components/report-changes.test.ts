@@ -209,6 +209,11 @@ describe('old localStorage queues move into the outbox', () => {
       verdict: 'rejected',
       verdict_reason: 'Lek',
     });
+    // The malfunctions to resolve travel with the queued submit (issue 22): the key repeated per id.
+    expect(encodeReportChange(5, { kind: 'submit', resolveMalfunctions: [3, 8] }).body).toEqual({
+      resolve_malfunctions: [3, 8],
+    });
+    expect(encodeReportChange(5, { kind: 'submit', resolveMalfunctions: [] }).body).toEqual({});
     expect(encodeReportEntry({ seq: 1, userId: 1, scope: reportScope(9), key: 'submit', value: { kind: 'submit' } }).path).toBe(
       '/api/reports/9/submit',
     );

@@ -22,8 +22,12 @@ export type ReportChange =
   | { kind: 'photoDelete'; questionId: number; photoId: string }
   /** A signature at "Rapport afronden" (a PNG of the pad). */
   | { kind: 'signature'; role: SignatureRole; signerName: string; signedAt: string; blob: Blob }
-  /** "Rapport afronden" made without a connection: sent last, after every other change. */
-  | { kind: 'submit'; verdict?: Verdict; verdictReason?: string };
+  /**
+   * "Rapport afronden": sent last, after every other change; `resolveMalfunctions` are the
+   * malfunctions planned on the report the mechanic chose to set to Opgelost (issue 22), kept
+   * with the queued submit so a submit sent later still does it.
+   */
+  | { kind: 'submit'; verdict?: Verdict; verdictReason?: string; resolveMalfunctions?: number[] };
 
 /** The queue's key: a newer change of the same question, category or flag replaces a waiting one. */
 export function reportChangeKey(change: ReportChange): string {
@@ -85,7 +89,11 @@ export function encodeReportChange(reportId: number, change: ReportChange): Wire
     case 'submit':
       return {
         path: reportPaths.submit(reportId),
-        body: change.verdict ? { verdict: change.verdict, verdict_reason: change.verdictReason ?? '' } : {},
+        body: {
+          ...(change.verdict && { verdict: change.verdict, verdict_reason: change.verdictReason ?? '' }),
+          // Form data repeats the key per id (SubmitInput.resolve_malfunctions).
+          ...(change.resolveMalfunctions?.length ? { resolve_malfunctions: change.resolveMalfunctions } : {}),
+        },
         method: 'POST',
       };
   }
@@ -245,6 +253,8 @@ export const REPORT_OUTBOX: OutboxConfig<ReportChange> = {
     if (!outcome.ok || Number.isNaN(reportId)) return;
     if (entry.value.kind === 'submit') {
       queryClient.setQueryData(reportKeys.detail(reportId), (outcome.result as ApiResult<ReportDetail>).data);
+      // Malfunctions it set to Opgelost ("Mijn storingen", the office's list).
+      if (entry.value.resolveMalfunctions?.length) void queryClient.invalidateQueries({ queryKey: ['malfunctions'] });
     }
     void queryClient.invalidateQueries({ queryKey: ['tasklists'], refetchType: 'none' });
     void queryClient.invalidateQueries({ queryKey: ['reports'], refetchType: 'none' });

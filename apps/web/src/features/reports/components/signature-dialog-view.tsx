@@ -2,20 +2,24 @@ import { useEffect, useId, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { COMPLIANCE_TEXT, VERDICT_LABELS, type Verdict } from '@keurwijzer/shared/compliance';
+import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
 import { REPORT_TEXT, SIGNATURE_TEXT, SIGNER_NAME_MAX } from '@keurwijzer/shared/reports';
 import { MSG } from '@keurwijzer/shared/validation';
-import type { SignatureResult } from './signature-dialog';
+import type { LinkedMalfunction, SignatureResult } from './signature-dialog';
 
 /** Said when the customer signed without a name. */
 export const CUSTOMER_NAME_REQUIRED = 'Vul de naam van de contactpersoon in';
@@ -169,13 +173,24 @@ function SignerSection({
  */
 export default function SignatureDialogView({
   verdict,
+  malfunctions = [],
   mechanicName,
   onFinish,
 }: {
   verdict: Verdict;
+  /** Malfunctions planned on the report: each offered to set to Opgelost, checked (issue 22). */
+  malfunctions?: LinkedMalfunction[];
   mechanicName: string;
   onFinish: (result: SignatureResult | null) => void;
 }) {
+  const [resolving, setResolving] = useState<ReadonlySet<number>>(() => new Set(malfunctions.map((f) => f.id)));
+  const toggle = (id: number, on: boolean) =>
+    setResolving((set) => {
+      const next = new Set(set);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [mechanic, setMechanic] = useState(mechanicName);
@@ -209,6 +224,7 @@ export default function SignatureDialogView({
       onFinish({
         mechanic: { name: mechanic.trim(), blob: await pngOf(mechanicSigner.canvas!) },
         customer: customerSigned ? { name: customer.trim(), blob: await pngOf(customerSigner.canvas!) } : null,
+        resolveMalfunctions: malfunctions.filter((f) => resolving.has(f.id)).map((f) => f.id),
       });
     } finally {
       setBusy(false);
@@ -263,6 +279,18 @@ export default function SignatureDialogView({
           }}
           required={false}
         />
+        {malfunctions.length > 0 && (
+          <FormGroup aria-label="Storingen bij dit rapport">
+            {malfunctions.map((f) => (
+              <FormControlLabel
+                key={f.id}
+                control={<Checkbox checked={resolving.has(f.id)} onChange={(e) => toggle(f.id, e.target.checked)} />}
+                label={`${MALFUNCTION_TEXT.resolveWithReport}: ${f.description}`}
+                sx={{ overflowWrap: 'anywhere' }}
+              />
+            ))}
+          </FormGroup>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
         <Button onClick={() => onFinish(null)} color="inherit" sx={{ minHeight: 44 }}>

@@ -8,10 +8,24 @@ const SignatureDialogView = lazy(() => import('./signature-dialog-view'));
 
 /** One signature as the dialog gives it: who signed, and the pad's drawing as a PNG. */
 export type GivenSignature = { name: string; blob: Blob };
-/** What "Afronden" gives: the mechanic's signature, and the customer contact's when given. */
-export type SignatureResult = { mechanic: GivenSignature; customer: GivenSignature | null };
+/**
+ * What "Afronden" gives: the mechanic's signature, the customer contact's when given, and the
+ * malfunctions planned on the report to set to Opgelost with it (issue 22).
+ */
+export type SignatureResult = {
+  mechanic: GivenSignature;
+  customer: GivenSignature | null;
+  resolveMalfunctions: number[];
+};
 
-type Request = { verdict: Verdict; resolve: (result: SignatureResult | null) => void };
+/** A malfunction planned on the report (ReportDetail.malfunctions). */
+export type LinkedMalfunction = { id: number; description: string };
+
+type Request = {
+  verdict: Verdict;
+  malfunctions: LinkedMalfunction[];
+  resolve: (result: SignatureResult | null) => void;
+};
 
 /**
  * "Rapport afronden": one dialog with the verdict line, the mechanic's signature (required, the
@@ -25,11 +39,11 @@ export function useSignatureDialog() {
   const pending = useRef<Request | null>(null);
 
   const ask = useCallback(
-    ({ verdict }: { verdict: Verdict }) =>
+    ({ verdict, malfunctions = [] }: { verdict: Verdict; malfunctions?: LinkedMalfunction[] }) =>
       new Promise<SignatureResult | null>((resolve) => {
         // A second ask (a double tap) cancels the first.
         pending.current?.resolve(null);
-        pending.current = { verdict, resolve };
+        pending.current = { verdict, malfunctions, resolve };
         setRequest(pending.current);
       }),
     [],
@@ -43,7 +57,12 @@ export function useSignatureDialog() {
 
   const dialog = request ? (
     <Suspense fallback={null}>
-      <SignatureDialogView verdict={request.verdict} mechanicName={fullName(user)} onFinish={finish} />
+      <SignatureDialogView
+        verdict={request.verdict}
+        malfunctions={request.malfunctions}
+        mechanicName={fullName(user)}
+        onFinish={finish}
+      />
     </Suspense>
   ) : null;
 

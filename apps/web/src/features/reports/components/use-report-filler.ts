@@ -350,8 +350,16 @@ export function useReportFiller(report: ReportDetail, userId: number) {
    * missing answers); without a connection or session it resolves 'queued': it is sent when back.
    */
   const submit = useCallback(
-    async ({ verdict, verdictReason }: { verdict?: Verdict; verdictReason?: string } = {}): Promise<SubmitOutcome> => {
-      const change: ReportChange = { kind: 'submit', ...(verdict && { verdict, verdictReason: verdictReason ?? '' }) };
+    async ({
+      verdict,
+      verdictReason,
+      resolveMalfunctions,
+    }: { verdict?: Verdict; verdictReason?: string; resolveMalfunctions?: number[] } = {}): Promise<SubmitOutcome> => {
+      const change: ReportChange = {
+        kind: 'submit',
+        ...(verdict && { verdict, verdictReason: verdictReason ?? '' }),
+        ...(resolveMalfunctions?.length ? { resolveMalfunctions } : {}),
+      };
       settleSubmit('queued');
       const outcome = new Promise<SubmitOutcome>((resolve, reject) => {
         submitWaiter.current = { seq: null, resolve, reject };

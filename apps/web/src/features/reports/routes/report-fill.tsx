@@ -145,15 +145,17 @@ function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?:
       }
       const verdict = overridden ? override.verdict : derived;
       // One dialog: the verdict line, the mechanic's signature and optionally the customer's.
-      const signed = await signature.ask({ verdict });
+      // "Storing op Opgelost zetten" per malfunction planned on this report (issue 22).
+      const signed = await signature.ask({ verdict, malfunctions: report.malfunctions });
       if (!signed) return;
       filler.sign('mechanic', signed.mechanic.name, signed.mechanic.blob);
       if (signed.customer) filler.sign('customer', signed.customer.name, signed.customer.blob);
       // Queued after every answer, photo and signature; online it waits for the server's answer
       // (the report query then holds the submitted report and the screen shows it).
-      const outcome = await filler.submit(
-        overridden ? { verdict: override.verdict, verdictReason: override.reason } : {},
-      );
+      const outcome = await filler.submit({
+        ...(overridden && { verdict: override.verdict, verdictReason: override.reason }),
+        resolveMalfunctions: signed.resolveMalfunctions,
+      });
       notify(outcome === 'sent' ? REPORT_TEXT.submitted : SUBMIT_QUEUED_TEXT, outcome === 'sent' ? 'success' : 'info');
       window.scrollTo({ top: 0 });
     });

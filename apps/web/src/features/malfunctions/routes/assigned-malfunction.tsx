@@ -1,0 +1,136 @@
+import { useId, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
+import PhoneIcon from '@mui/icons-material/PhoneOutlined';
+import { formatDay } from '@keurwijzer/shared/format';
+import { MALFUNCTION_TEXT, MALFUNCTION_URGENCY_LABELS } from '@keurwijzer/shared/malfunctions';
+import { REPORT_STATUS_LABELS } from '@keurwijzer/shared/reports';
+import { PageLoader } from '../../../components/feedback/page-loader';
+import { PageHeader } from '../../../components/layout/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import type { PrefetchArgs } from '../../../lib/screen';
+import { reporterOf } from '../../labels/lib/reporter';
+import { assignedMalfunctionQuery, useAssignedMalfunction } from '../api/desk';
+import { MalfunctionPhotos } from '../components/malfunction-photos';
+import { MalfunctionStatusChip } from '../components/malfunction-status';
+import { placeOf } from '../components/malfunction-summary';
+import { MalfunctionTimeline } from '../components/malfunction-timeline';
+
+/** The machine is the heading: fetched before the screen shows (no layout shift). */
+export const prefetch = ({ params, queryClient }: PrefetchArgs) =>
+  queryClient.ensureQueryData(assignedMalfunctionQuery(Number(params.id)));
+
+function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Box sx={{ minWidth: 0, ...(wide && { gridColumn: '1 / -1' }) }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+      <Typography variant="h2" id={id} sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * mechanic/malfunctions/{id}: a malfunction assigned to the user, read-only: what was reported,
+ * where the machine is, whom to call ("Bereikbaar op"), the report it was planned on, the photos
+ * and the timeline. The office handles it; the mechanic's part is the report.
+ */
+export default function AssignedMalfunction() {
+  const id = Number(useParams().id);
+  const { data: m, error, isPending } = useAssignedMalfunction(id);
+  if (isPending) return <PageLoader />;
+  if (error || !m) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  const reporter = reporterOf(m);
+  return (
+    <Box sx={{ maxWidth: 1000 }}>
+      <PageHeader
+        title={`Storing ${m.machine_name}`}
+        crumbs={[
+          { label: MALFUNCTION_TEXT.mineForMechanic, to: '/mechanic/malfunctions' },
+          { label: `${m.machine_name} (${m.inventory_number})` },
+        ]}
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+          <MalfunctionStatusChip status={m.status} />
+          {m.urgent && <Chip size="small" color="error" label={MALFUNCTION_URGENCY_LABELS.urgent} />}
+        </Box>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <Item label="Omschrijving" wide>
+            {m.description}
+          </Item>
+          {m.remark && (
+            <Item label="Opmerking" wide>
+              {m.remark}
+            </Item>
+          )}
+          <Item label="Machine">
+            {m.machine_name} ({m.inventory_number})
+          </Item>
+          <Item label="Klant">{m.customer_name}</Item>
+          <Item label="Plaats">{placeOf(m)}</Item>
+          <Item label={MALFUNCTION_TEXT.contactPhone}>
+            {m.contact_phone ? (
+              <Link href={`tel:${m.contact_phone}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                <PhoneIcon fontSize="small" aria-hidden />
+                {m.contact_phone}
+              </Link>
+            ) : (
+              '-'
+            )}
+          </Item>
+          <Item label="Gemeld door">{reporter ?? '-'}</Item>
+          <Item label="Gemeld op">{formatDateTime(m.reported_at)}</Item>
+        </Box>
+      </Paper>
+      <Section title="Planning">
+        {m.planned ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <Typography sx={{ flexGrow: 1 }}>
+              Ingepland op {formatDay(m.planned.date)} ({REPORT_STATUS_LABELS[m.planned.report_status]})
+            </Typography>
+            <Button
+              component={RouterLink}
+              to={`/mechanic/report/${m.planned.report_id}`}
+              variant="contained"
+              startIcon={<AssignmentIcon />}
+            >
+              {m.planned.report_status === 'open' ? 'Rapport invullen' : 'Rapport bekijken'}
+            </Button>
+          </Box>
+        ) : (
+          <Typography color="text.secondary">Nog niet ingepland.</Typography>
+        )}
+      </Section>
+      <Section title="Foto's">
+        <MalfunctionPhotos photos={m.photos} />
+      </Section>
+      <Section title="Tijdlijn">
+        <MalfunctionTimeline events={m.events} />
+      </Section>
+    </Box>
+  );
+}
