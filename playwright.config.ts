@@ -25,6 +25,9 @@ export default defineConfig({
     // 'allow' })`, e2e/offline and the outbox): elsewhere it would download the 2.4 MB precache in
     // every test and answer screens from it.
     serviceWorkers: 'block',
+    // The app then draws without transitions or ripples (app/theme.ts): a screen is settled as
+    // soon as it is drawn, and the browser spends no frames on animations.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
   },
   projects: [

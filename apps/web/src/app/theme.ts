@@ -8,6 +8,20 @@ declare module '@mui/material/styles' {
 }
 
 /**
+ * The system's "reduce motion" (WCAG 2.3.3): no transitions and no ripples. Read once at start;
+ * the browser tests run with it (playwright.config.ts `reducedMotion`), so a screen is settled as
+ * soon as it is drawn.
+ */
+const reducedMotion =
+  typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
+
+/** MUI's durations, all 0 under reduced motion (dialogs, menus and collapses open at once). */
+const noMotion = {
+  create: () => 'none',
+  duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+};
+
+/**
  * Red primary #BE1522, light by default with a dark option, the spec's breakpoints, and MUI's
  * Dutch texts (nlNL: the Autocomplete's "Openen"/"Wissen", pagination labels, ...).
  *
@@ -50,13 +64,15 @@ export const theme = createTheme(
       h2: { fontSize: '1.25rem', fontWeight: 600 },
     },
     shape: { borderRadius: 8 },
+    ...(reducedMotion ? { transitions: noMotion } : {}),
     components: {
+      MuiButtonBase: { defaultProps: { disableRipple: reducedMotion } },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
       // Big touch targets for mechanics on a tablet.
       MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
       MuiTextField: { defaultProps: { fullWidth: true, color: 'secondary' } },
       MuiFormControl: { defaultProps: { color: 'secondary' } },
-      MuiMenu: { defaultProps: { transitionDuration: { enter: 300, exit: 250 } } },
+      MuiMenu: { defaultProps: { transitionDuration: reducedMotion ? 0 : { enter: 300, exit: 250 } } },
     },
   },
   nlNL,
