@@ -78,7 +78,7 @@ export async function seedMalfunctions(tx: Executor, customerIds: number[]): Pro
       customer: customerIds[1]!,
       machine: second[0]!,
       reporter: 'klant2@example.com',
-      description: 'Het beschermkap sluit niet goed meer, de machine werkt nog wel.',
+      description: 'De beschermkap sluit niet goed meer, de machine werkt nog wel.',
       ago: 2 * DAY,
       status: 'in_progress',
       respondedAfter: 2 * HOUR,

@@ -24,21 +24,23 @@ export async function closeMenu(page: Page) {
 }
 
 /**
- * The open count beside "Storingen": the menu item's accessible name is "Storingen (3 open)"
- * (the number shown, the label read); without open malfunctions just "Storingen".
+ * The open count beside "Storingen": the menu item's accessible name is "Storingen (3 open)", or
+ * with late ones "Storingen (3 open, waarvan 1 te laat)" (the numbers shown, the label read);
+ * without open malfunctions just "Storingen".
  */
 export async function openCount(page: Page): Promise<number> {
   const item = await malfunctionsMenuItem(page);
   const name = (await item.textContent()) ?? '';
-  const count = /\((\d+) open\)/.exec(name);
+  const count = /\((\d+) open(?:, waarvan \d+ te laat)?\)/.exec(name);
   await closeMenu(page);
   return count ? Number(count[1]) : 0;
 }
 
-/** Waits until the menu shows `expected` open malfunctions. */
+/** Waits until the menu shows `expected` open malfunctions (however many of them are late). */
 export async function expectOpenCount(page: Page, expected: number) {
   const item = await malfunctionsMenuItem(page);
-  if (expected > 0) await expect(item).toHaveAccessibleName(`Storingen (${expected} open)`);
+  if (expected > 0)
+    await expect(item).toHaveAccessibleName(new RegExp(`^Storingen \\(${expected} open(, waarvan \\d+ te laat)?\\)$`));
   else await expect(item).toHaveAccessibleName('Storingen');
   await closeMenu(page);
 }

@@ -7,6 +7,7 @@ import {
   expectNotificationBehindDialog,
   loginAsCustomer,
   machineWithReport,
+  chooseUrgency,
   malfunctionDialog,
   photo,
 } from '../portal/helpers';
@@ -76,6 +77,7 @@ test('malfunction dialog: the refused photo is named at once and nothing is sent
   const dialog = malfunctionDialog(page);
   const posts = countRequests(page, /\/malfunctions$/);
   await dialog.getByRole('textbox', { name: 'Omschrijving' }).fill('Foto’s bij de storing');
+  await chooseUrgency(page);
   const input = dialog.getByLabel('Foto kiezen', { exact: true });
 
   // A text file named .jpg: refused under it as it is chosen, no broken preview, nothing sent.

@@ -15,7 +15,15 @@ export const MALFUNCTION_TEXT = {
     'Je hebt het afgelopen uur al veel storingen gemeld. Probeer het later opnieuw of neem telefonisch contact op.',
   tooManyPhotos: "Maximaal 3 foto's",
   openMalfunction: 'Open storing',
+  urgency: 'Hoe erg is het?',
+  contactPhone: 'Bereikbaar op',
+  urgent: 'Spoed',
+  respondBy: 'Reactie vóór',
+  late: 'Reactie te laat',
 } as const;
+
+/** MALFUNCTION_URGENCY_LABELS: the report dialog's required choice. */
+export const URGENCY_LABELS = { urgent: 'Machine staat stil', normal: 'Machine werkt nog' } as const;
 
 export { DESKTOP, PHONE };
 
@@ -71,11 +79,17 @@ export class PortalSession {
   }
 
   /** Reports a malfunction on `machineId` as the customer's device does (multipart, with an optional photo). */
-  async reportMalfunction(machineId: number, description: string, opts: { remark?: string; withPhoto?: boolean } = {}) {
+  async reportMalfunction(
+    machineId: number,
+    description: string,
+    opts: { remark?: string; withPhoto?: boolean; urgency?: 'urgent' | 'normal'; phone?: string } = {},
+  ) {
     const res = await this.ctx.post(`/api/machines/${machineId}/malfunctions`, {
       multipart: {
         description,
         remark: opts.remark ?? '',
+        urgency: opts.urgency ?? 'normal',
+        contact_phone: opts.phone ?? '',
         ...(opts.withPhoto ? { photos: photo() } : {}),
       },
       headers: { 'X-CSRF-TOKEN': this.token },
@@ -131,17 +145,33 @@ export async function expectNotificationBehindDialog(page: Page, text: string) {
   await expect(page.locator('[role="status"]').filter({ hasText: text }).first()).toBeVisible();
 }
 
+/** Chooses the urgency in the open report dialog (required, nothing chosen beforehand). */
+export async function chooseUrgency(page: Page, urgency: keyof typeof URGENCY_LABELS = 'normal') {
+  const group = malfunctionDialog(page).getByRole('radiogroup', { name: MALFUNCTION_TEXT.urgency });
+  await group.getByRole('radio', { name: URGENCY_LABELS[urgency] }).check();
+}
+
 /**
- * Fills in the open report dialog (description, remark, photos) and sends it; waits for the
- * notification "Storing gemeld" and the confirmation view with the contact text.
+ * Fills in the open report dialog (description, urgency, remark, "Bereikbaar op", photos) and sends
+ * it; waits for the notification "Storing gemeld" and the confirmation view with the contact text.
  */
 export async function reportThroughDialog(
   page: Page,
-  fields: { description: string; remark?: string; photos?: ReturnType<typeof photo>[] },
+  fields: {
+    description: string;
+    urgency?: keyof typeof URGENCY_LABELS;
+    remark?: string;
+    phone?: string;
+    photos?: ReturnType<typeof photo>[];
+  },
 ) {
   const dialog = malfunctionDialog(page);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Omschrijving' }).fill(fields.description);
+  await chooseUrgency(page, fields.urgency);
+  if (fields.phone !== undefined) {
+    await dialog.getByRole('textbox', { name: MALFUNCTION_TEXT.contactPhone }).fill(fields.phone);
+  }
   if (fields.remark) await dialog.getByRole('textbox', { name: 'Opmerking' }).fill(fields.remark);
   if (fields.photos?.length) {
     await dialog.getByLabel('Foto kiezen').setInputFiles(fields.photos);

@@ -12,6 +12,7 @@ import {
   expectNotificationBehindDialog,
   loginAsCustomer,
   machineWithReport,
+  chooseUrgency,
   malfunctionDialog,
   openMyMalfunctions,
   photo,
@@ -137,12 +138,15 @@ test('the report dialog refuses what is wrong and keeps everything typed when se
   const dialog = malfunctionDialog(page);
   await expect(dialog).toContainText(machine.inventory_number);
 
-  // Required description; a remark of at most 255.
+  // Required description and urgency (nothing chosen beforehand); a remark of at most 255.
   await dialog.getByRole('button', { name: MALFUNCTION_TEXT.report }).click();
-  await expect(dialog.getByText('Verplicht')).toBeVisible();
+  await expect(dialog.getByText('Verplicht')).toHaveCount(2);
+  const urgency = dialog.getByRole('radiogroup', { name: MALFUNCTION_TEXT.urgency });
+  await expect(urgency.getByRole('radio', { checked: true })).toHaveCount(0);
   const description = dialog.getByRole('textbox', { name: 'Omschrijving' });
   const remark = dialog.getByRole('textbox', { name: 'Opmerking' });
   await description.fill('Band loopt scheef');
+  await chooseUrgency(page, 'normal');
   await remark.fill('x'.repeat(256));
   await dialog.getByRole('button', { name: MALFUNCTION_TEXT.report }).click();
   await expect(dialog.getByText('Maximaal 255 tekens')).toBeVisible();

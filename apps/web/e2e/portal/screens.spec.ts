@@ -8,6 +8,7 @@ import {
   eachLook,
   loginAsCustomer,
   machineWithReport,
+  chooseUrgency,
   malfunctionDialog,
   photo,
   shoot,
@@ -72,6 +73,7 @@ test("the customer portal's screens fit a phone and a desktop, light and dark", 
     await page.getByRole('button', { name: MALFUNCTION_TEXT.report }).click();
     const dialog = malfunctionDialog(page);
     await dialog.getByRole('textbox', { name: 'Omschrijving' }).fill('Transportband stopt steeds na een paar minuten');
+    await chooseUrgency(page, 'urgent');
     await dialog.getByLabel('Foto kiezen').setInputFiles([photo('1.png'), photo('2.png')]);
     await expect(dialog.getByRole('img')).toHaveCount(2);
     await shoot(page, `report-dialog-${look}`);

@@ -21,31 +21,34 @@ import QrCodeScannerIcon from '@mui/icons-material/QrCodeScannerOutlined';
 import type { Role } from '@keurwijzer/shared/permissions';
 import { useOpenFollowupsBadge } from '../features/followups/api/open-count';
 import { useFailedMailCount } from '../features/mails/api/failed-count';
-import { useOpenMalfunctionCount } from '../features/malfunctions/api/open-count';
+import { openCountLabel, useOpenMalfunctionCount } from '../features/malfunctions/api/open-count';
 import { mayOpen, type Access } from './routes-config';
 
-/** A count beside a menu item; `label` is what a screen reader hears instead of the bare number. */
-export type NavBadge = { count: number; label: string };
+/**
+ * A count beside a menu item; `label` is what a screen reader hears instead of the bare number;
+ * `late`: how many of them are late, shown beside it in the error colour ("Storingen").
+ */
+export type NavBadge = { count: number; label: string; late?: number };
 
 export type NavItem = {
   label: string;
   to: string;
   icon: SvgIconComponent;
   access: Access;
+  /** Only for a customer's own administrator ("Beheerder van de klant", issue 22). */
+  customerAdmin?: boolean;
   end?: boolean;
   /**
    * A hook that gives the item's count (nothing or 0: no badge). Called only where the item shows,
    * so only users who may open the screen ask for it.
-  /** Only for a customer's own administrator ("Beheerder van de klant", issue 22). */
-  customerAdmin?: boolean;
    */
   badge?: () => NavBadge | undefined;
 };
 
-/** "Storingen 3": the open malfunctions (Open and In behandeling). */
+/** "Storingen 3": the open malfunctions (Open and In behandeling), and how many are late ("3 open, waarvan 1 te laat"). */
 function useOpenMalfunctionsBadge(): NavBadge | undefined {
-  const count = useOpenMalfunctionCount();
-  return count ? { count, label: `${count} open` } : undefined;
+  const open = useOpenMalfunctionCount();
+  return open?.count ? { count: open.count, late: open.late, label: openCountLabel(open) } : undefined;
 }
 /** "Mislukte e-mails 2": mails the queue gave up on (lib/mail-queue.ts on the server). */
 function useFailedMailsBadge(): NavBadge | undefined {

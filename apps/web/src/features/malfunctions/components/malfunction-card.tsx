@@ -6,9 +6,13 @@ import Typography from '@mui/material/Typography';
 import type { Malfunction } from '@keurwijzer/shared/malfunctions';
 import { formatDateTime } from '../../../lib/format';
 import { reporterOf } from '../../labels/lib/reporter';
+import { RespondBy, UrgentChip } from './malfunction-markers';
 import { MalfunctionStatusChip } from './malfunction-status';
 
-/** A malfunction on a phone: the whole card opens it (a target a thumb can hit). */
+/**
+ * A malfunction on a phone: the whole card opens it (a target a thumb can hit); "Spoed" under the
+ * status, the response deadline (and "Reactie te laat") at the end.
+ */
 export function MalfunctionCard({ malfunction: m, to }: { malfunction: Malfunction; to: string }) {
   return (
     <Card variant="outlined">
@@ -25,7 +29,10 @@ export function MalfunctionCard({ malfunction: m, to }: { malfunction: Malfuncti
               {m.customer_name} · {m.location_name}
             </Typography>
           </Box>
-          <MalfunctionStatusChip status={m.status} />
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
+            <MalfunctionStatusChip status={m.status} />
+            {m.urgent && <UrgentChip />}
+          </Box>
         </Box>
         <Typography
           variant="body2"
@@ -45,6 +52,9 @@ export function MalfunctionCard({ malfunction: m, to }: { malfunction: Malfuncti
           {reporterOf(m) && ` · ${reporterOf(m)}`}
           {m.handled_by_name && ` · behandeld door ${m.handled_by_name}`}
         </Typography>
+        <Box sx={{ mt: 0.5 }}>
+          <RespondBy malfunction={m} />
+        </Box>
       </CardActionArea>
     </Card>
   );

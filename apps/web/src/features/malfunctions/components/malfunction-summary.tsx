@@ -4,9 +4,10 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { MalfunctionDetail } from '@keurwijzer/shared/malfunctions';
+import { MALFUNCTION_TEXT, MALFUNCTION_URGENCY_LABELS, type MalfunctionDetail } from '@keurwijzer/shared/malfunctions';
 import { formatDateTime } from '../../../lib/format';
 import { reporterOf } from '../../labels/lib/reporter';
+import { LateChip, UrgentChip } from './malfunction-markers';
 import { MalfunctionStatusChip } from './malfunction-status';
 
 function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -26,7 +27,11 @@ function Item({ label, children, wide = false }: { label: string; children: Reac
 export const placeOf = (m: Pick<MalfunctionDetail, 'location_name' | 'department_name' | 'room_name'>) =>
   [m.location_name, m.department_name, m.room_name].filter(Boolean).join(' · ');
 
-/** What was reported: the description and remark, by whom and when, on which machine where. */
+/**
+ * What was reported: the description and remark, by whom and when, on which machine where; the
+ * urgency ("Spoed"), the number to call back ("Bereikbaar op", a tel: link) and the response
+ * deadline (issue 22).
+ */
 export function MalfunctionSummary({ malfunction: m }: { malfunction: MalfunctionDetail }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
@@ -57,9 +62,22 @@ export function MalfunctionSummary({ malfunction: m }: { malfunction: Malfunctio
         <Item label="Klant">{m.customer_name}</Item>
         <Item label="Plaats">{placeOf(m)}</Item>
         <Item label="Status">
-          <Box component="span" sx={{ display: 'inline-block', mt: 0.5 }}>
+          <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
             <MalfunctionStatusChip status={m.status} />
+            {m.urgent && <UrgentChip />}
           </Box>
+        </Item>
+        <Item label="Urgentie">{MALFUNCTION_URGENCY_LABELS[m.urgent ? 'urgent' : 'normal']}</Item>
+        <Item label={MALFUNCTION_TEXT.contactPhone}>
+          {m.contact_phone ? <Link href={`tel:${m.contact_phone.replace(/\s/g, '')}`}>{m.contact_phone}</Link> : '-'}
+        </Item>
+        <Item label={MALFUNCTION_TEXT.respondBy}>
+          {m.respond_by ? formatDateTime(m.respond_by) : '-'}
+          {m.late && (
+            <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+              <LateChip />
+            </Box>
+          )}
         </Item>
         <Item label="Gemeld door">{reporterOf(m) ?? '-'}</Item>
         <Item label="Gemeld op">{formatDateTime(m.reported_at)}</Item>

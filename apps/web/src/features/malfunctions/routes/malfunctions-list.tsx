@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import {
   MALFUNCTION_FILTER_KEYS,
@@ -7,6 +10,7 @@ import {
   type Malfunction,
 } from '@keurwijzer/shared/malfunctions';
 import { PageHeader } from '../../../components/layout/page-header';
+import type { SortChoice } from '../../../components/table/data-cards';
 import { DataTable, type Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
@@ -16,10 +20,14 @@ import { CustomerFilter } from '../../customers/components/customer-filter';
 import { reporterOf } from '../../labels/lib/reporter';
 import { useMalfunctions } from '../api/malfunctions';
 import { MalfunctionCard } from '../components/malfunction-card';
+import { RespondBy, UrgentChip } from '../components/malfunction-markers';
 import { MalfunctionStatusChip } from '../components/malfunction-status';
 
-/** Newest first. */
-const SORT = { sortKey: 'reported_at', sortOrder: 'desc' } as const;
+/** The server's default (issue 22): the active urgent ones first, then the other active ones, each newest first. */
+const SORT = { sortKey: 'urgency', sortOrder: 'desc' } as const;
+
+/** The phone's sort select offers the default order too (it is no column's). */
+const SORT_CHOICES: SortChoice[] = [{ key: 'urgency', order: 'desc', label: 'Spoed eerst, dan nieuwste' }];
 
 const malfunctionPath = (m: Malfunction) => `/admin/malfunctions/${m.id}`;
 
@@ -40,13 +48,18 @@ function UntilXl({ children }: { children: ReactNode }) {
   );
 }
 
-/** admin/malfunctions: every malfunction of every customer; search, filters, sort, paging; cards on a phone. */
+/**
+ * admin/malfunctions: every malfunction of every customer, the active urgent ones first ("Spoed");
+ * the response deadline ("Reactie vóór", "Reactie te laat"), sortable; search, filters (status,
+ * customer, "Alleen te laat"), paging; cards on a phone.
+ */
 export default function MalfunctionsList() {
   const [filters, setFilter] = useListFilters(MALFUNCTION_FILTER_KEYS);
   const status = filters.status;
   const filterQuery = {
     status: status && (MALFUNCTION_STATUSES as readonly string[]).includes(status) ? status : undefined,
     customer_id: filters.customer_id,
+    late: filters.late === '1' ? '1' : undefined,
   };
   const table = useDataTableQuery({ useList: useMalfunctions, defaults: SORT, filters: filterQuery });
 
@@ -86,6 +99,13 @@ export default function MalfunctionsList() {
       ),
     },
     {
+      key: 'respond_by',
+      label: 'Reactie vóór',
+      sortable: true,
+      nowrap: true,
+      render: (m) => <RespondBy malfunction={m} bare />,
+    },
+    {
       key: 'description',
       label: 'Omschrijving',
       hideBelow: 'md',
@@ -116,7 +136,10 @@ export default function MalfunctionsList() {
       sortable: true,
       render: (m) => (
         <>
-          <MalfunctionStatusChip status={m.status} />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            <MalfunctionStatusChip status={m.status} />
+            {m.urgent && <UrgentChip />}
+          </Box>
           {m.handled_by_name && <UntilXl>{m.handled_by_name}</UntilXl>}
         </>
       ),
@@ -148,9 +171,19 @@ export default function MalfunctionsList() {
               onChange={(v) => setFilter('status', v)}
             />
             <CustomerFilter value={filters.customer_id} onChange={(v) => setFilter('customer_id', v)} />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={filters.late === '1'}
+                  onChange={(e) => setFilter('late', e.target.checked ? '1' : '')}
+                />
+              }
+              label="Alleen te laat"
+            />
           </>
         }
         renderCard={(m) => <MalfunctionCard malfunction={m} to={malfunctionPath(m)} />}
+        sortChoices={SORT_CHOICES}
       />
     </>
   );

@@ -52,8 +52,17 @@ export const ownMalfunctionsResource = createResource<OwnMalfunction, never, 'ow
 /** What the report dialog sends: the form's values and the chosen photos (repeated `photos` parts). */
 export type MalfunctionReport = MalfunctionFormValues & { photos: File[] };
 
-/** "Storing melden": POST /api/machines/:id/malfunctions as multipart -> 201 OwnMalfunction, "Storing gemeld". */
+/**
+ * "Storing melden": POST /api/machines/:id/malfunctions as multipart (the urgency and "Bereikbaar
+ * op" since issue 22) -> 201 OwnMalfunction, "Storing gemeld".
+ */
 export const useReportMalfunction = (machineId: number) =>
-  useChange('malfunctions', ({ description, remark, photos }: MalfunctionReport) =>
-    apiSend<OwnMalfunction>(portalPaths.malfunctions(machineId), { description, remark, photos }),
+  useChange('malfunctions', ({ description, remark, urgency, contact_phone, photos }: MalfunctionReport) =>
+    apiSend<OwnMalfunction>(portalPaths.malfunctions(machineId), {
+      description,
+      remark,
+      urgency,
+      contact_phone,
+      photos,
+    }),
   );

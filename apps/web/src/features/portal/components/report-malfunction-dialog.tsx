@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Path } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
@@ -14,19 +14,24 @@ import type { Theme } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import {
   MALFUNCTION_TEXT,
+  MALFUNCTION_URGENCIES,
+  MALFUNCTION_URGENCY_LABELS,
   MAX_MALFUNCTION_PHOTOS,
   MalfunctionInputSchema,
   type MalfunctionFormValues,
 } from '@keurwijzer/shared/malfunctions';
+import { PHONE_TEXT } from '@keurwijzer/shared/phone';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { MAX_TEXT } from '@keurwijzer/shared/validation';
 import { useNotify } from '../../../components/feedback/notifications';
 import { TextFieldElement } from '../../../components/form/form-fields';
+import { RadioGroupElement } from '../../../components/form/radio-group-element';
 import { serverPhotoError } from '../../../components/photo/photo-check';
 import { PhotoPicker } from '../../../components/photo/photo-picker';
 import { usePickedPhotos } from '../../../components/photo/use-picked-photos';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useProfile } from '../../profile/api/profile';
 import { useReportMalfunction } from '../api/portal';
 
 /** The machine the malfunction is about. */
@@ -41,24 +46,37 @@ const failureText = (err: unknown) =>
     ? MALFUNCTION_TEXT.throttled
     : errorMessage(err);
 
+/** The fields of the form itself (a server's 422 on one of them goes under it). */
+const FORM_FIELDS = ['description', 'remark', 'urgency', 'contact_phone'];
+
+const URGENCY_OPTIONS = MALFUNCTION_URGENCIES.map((u) => ({ value: u, label: MALFUNCTION_URGENCY_LABELS[u] }));
+
 /** Said when a photo the browser refused is still among the chosen ones at sending. */
 const REMOVE_REFUSED = 'Verwijder eerst de foto die niet geschikt is.';
 
 /**
  * "Storing melden" (from the machine screen and from a row of the machines list): a description,
- * a remark and up to 3 photos, sent as multipart. A failure keeps the dialog open with everything
- * typed and chosen, and says why; success notifies "Storing gemeld" and shows when contact follows.
+ * how bad it is ("Machine staat stil" / "Machine werkt nog", required, nothing chosen beforehand),
+ * a remark, "Bereikbaar op" (prefilled from the profile's phone number) and up to 3 photos, sent
+ * as multipart. A failure keeps the dialog open with everything typed and chosen, and says why;
+ * success notifies "Storing gemeld" and shows when contact follows.
  */
 export function ReportMalfunctionDialog({ machine, onClose }: { machine: MalfunctionMachine; onClose: () => void }) {
   const notify = useNotify();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const report = useReportMalfunction(machine.id);
-  // TEMPORARY (issue 22, H1 replaces it with the urgency choice and the phone field).
   const form = useZodForm(MalfunctionInputSchema, {
     description: '',
     remark: '',
-    urgency: 'normal',
-  } satisfies MalfunctionFormValues);
+    contact_phone: '',
+  } satisfies Partial<MalfunctionFormValues>);
+  // "Bereikbaar op" starts as the profile's number once it is known, unless something was typed there.
+  const profilePhone = useProfile().data?.phone;
+  useEffect(() => {
+    if (profilePhone && !form.getValues('contact_phone')) {
+      form.resetField('contact_phone', { defaultValue: profilePhone });
+    }
+  }, [profilePhone, form]);
   const picked = usePickedPhotos(MAX_MALFUNCTION_PHOTOS);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,7 +99,7 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
       setDone(true);
     } catch (err) {
       const fields = err instanceof ApiError && err.status === 422 ? Object.entries(err.errors) : [];
-      const own = fields.filter(([f]) => f === 'description' || f === 'remark');
+      const own = fields.filter(([f]) => FORM_FIELDS.includes(f));
       own.forEach(([field, messages], i) =>
         form.setError(
           field as Path<MalfunctionFormValues>,
@@ -97,9 +115,7 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
       // ... about the photos together (too many) under the photos; anything else above the buttons.
       const together = fields.find(([f]) => f === 'photos')?.[1][0];
       if (together && !placed) setPhotoProblem(together);
-      const rest = fields
-        .filter(([f]) => f !== 'description' && f !== 'remark' && !isPhotoField(f))
-        .flatMap(([, m]) => m);
+      const rest = fields.filter(([f]) => !FORM_FIELDS.includes(f) && !isPhotoField(f)).flatMap(([, m]) => m);
       if ((own.length === 0 && !placed && !together) || rest.length > 0) setFailure(rest[0] ?? failureText(err));
     }
   });
@@ -172,6 +188,13 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
                 autoFocus
                 helperText="Wat is er aan de hand?"
               />
+              <RadioGroupElement
+                name="urgency"
+                control={form.control}
+                label={MALFUNCTION_TEXT.urgency}
+                options={URGENCY_OPTIONS}
+                required
+              />
               <TextFieldElement
                 name="remark"
                 control={form.control}
@@ -179,6 +202,15 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
                 multiline
                 minRows={2}
                 counter={MAX_TEXT}
+              />
+              <TextFieldElement
+                name="contact_phone"
+                control={form.control}
+                label={MALFUNCTION_TEXT.contactPhone}
+                type="tel"
+                autoComplete="tel"
+                helperText={PHONE_TEXT.hint}
+                slotProps={{ htmlInput: { inputMode: 'tel' } }}
               />
               <Box>
                 <Typography variant="body2" color="text.secondary" id="malfunction-photos">

@@ -16,10 +16,28 @@ import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
 import { ownMalfunctionsResource } from '../api/portal';
+import { UrgentChip } from '../../malfunctions/components/malfunction-markers';
 import { MalfunctionStatusChip } from '../../malfunctions/components/malfunction-status';
 import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
 
 const FILTER_KEYS = ['status'] as const;
+
+/** The status, and "Spoed" when the machine stood still (issue 22). */
+function StatusAndUrgency({ malfunction: f, vertical = false }: { malfunction: OwnMalfunction; vertical?: boolean }) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 0.5,
+        ...(vertical && { flexDirection: 'column', alignItems: 'flex-end', flexShrink: 0 }),
+      }}
+    >
+      <MalfunctionStatusChip status={f.status} />
+      {f.urgent && <UrgentChip />}
+    </Box>
+  );
+}
 /** A row opens the malfunction's own screen (its timeline, comments, "Storing intrekken"). */
 const malfunctionPath = (f: OwnMalfunction) => `/malfunctions/${f.id}`;
 
@@ -45,7 +63,7 @@ const columns: Column<OwnMalfunction>[] = [
     truncate: { text: (f) => f.description, share: 2 },
     render: (f) => f.description,
   },
-  { key: 'status', label: 'Status', sortable: true, render: (f) => <MalfunctionStatusChip status={f.status} /> },
+  { key: 'status', label: 'Status', sortable: true, render: (f) => <StatusAndUrgency malfunction={f} /> },
   { key: 'reported_at', label: 'Gemeld op', sortable: true, render: (f) => formatDateTime(f.reported_at) },
   { key: 'updated_at', label: 'Bijgewerkt', hideBelow: 'md', render: lastChange },
   {
@@ -69,7 +87,7 @@ function MalfunctionCard({ malfunction: f }: { malfunction: OwnMalfunction }) {
               {f.inventory_number}
             </Typography>
           </Box>
-          <MalfunctionStatusChip status={f.status} />
+          <StatusAndUrgency malfunction={f} vertical />
         </Box>
         <Typography sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{f.description}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -6,7 +6,7 @@ import { AUTH_QUERY_KEY, useChange } from '../../../lib/query-client';
 /** The profile's query (resource `users`: a change of the own account refreshes it too). */
 export const PROFILE_QUERY_KEY = ['users', 'profile'] as const;
 
-/** GET /api/profile: the logged-in user with the profile's own settings (the reminder mails). */
+/** GET /api/profile: the logged-in user with the profile's own settings (mails, phone number). */
 export const useProfile = () =>
   useQuery({
     queryKey: PROFILE_QUERY_KEY,
@@ -33,7 +33,7 @@ export function useProfileChange<TArgs>(call: (args: TArgs) => Promise<ApiResult
   const queryClient = useQueryClient();
   return useChange('users', async (args: TArgs) => {
     const res = await call(args);
-    const { reminder_mails: _settings, ...user } = res.data;
+    const { reminder_mails: _reminders, phone: _phone, malfunction_mails: _mails, ...user } = res.data;
     queryClient.setQueryData(AUTH_QUERY_KEY, user);
     queryClient.setQueryData(PROFILE_QUERY_KEY, res.data);
     return res;

@@ -27,6 +27,7 @@ import { applyUserLanguage } from '../../../lib/language';
 import { TwoFactorSettings } from '../../two-factor/components/two-factor-settings';
 import { updateProfile, useProfile, useProfileChange } from '../api/profile';
 import { ProfilePhoto } from '../components/profile-photo';
+import { getsMalfunctionMails, MalfunctionMailsSwitch } from '../components/malfunction-mails-switch';
 import { getsReminders, ReminderMailsSwitch } from '../components/reminder-mails-switch';
 
 const valuesOf = (user: ProfileData): ProfileFormValues => ({
@@ -35,6 +36,8 @@ const valuesOf = (user: ProfileData): ProfileFormValues => ({
   last_name: user.last_name,
   lang: user.lang,
   reminder_mails: user.reminder_mails,
+  phone: user.phone ?? '',
+  malfunction_mails: user.malfunction_mails,
 });
 
 const LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }));
@@ -110,6 +113,16 @@ function ProfileForm({ user, onSaved }: { user: ProfileData; onSaved: () => void
           autoComplete="family-name"
         />
       </Stack>
+      <TextFieldElement
+        name="phone"
+        control={form.control}
+        label={PROFILE_TEXT.phone}
+        type="tel"
+        autoComplete="tel"
+        helperText={PROFILE_TEXT.phoneHelp}
+        slotProps={{ htmlInput: { inputMode: 'tel' } }}
+        sx={{ maxWidth: { sm: 360 } }}
+      />
       {/* Shown, not edited: the address and the role are user management's (an admin's). */}
       <div>
         <Stack spacing={1} component="dl" sx={{ m: 0 }}>
@@ -125,14 +138,17 @@ function ProfileForm({ user, onSaved }: { user: ProfileData; onSaved: () => void
       {getsReminders(user.role) && (
         <ReminderMailsSwitch name="reminder_mails" control={form.control} role={user.role} />
       )}
+      {getsMalfunctionMails(user.role) && <MalfunctionMailsSwitch name="malfunction_mails" control={form.control} />}
     </FormPage>
   );
 }
 
 /**
- * profile (every role, `profile.edit`): name, photo, language and (office and customer users) the
- * reminder mails' switch (PUT /api/profile, "Profiel is gewijzigd"; the app bar follows at once),
- * the e-mail address shown only, and links to change the password and to two-factor sign-in.
+ * profile (every role, `profile.edit`): name, photo, phone number (issue 22: prefills a
+ * malfunction's "Bereikbaar op"), language, (office and customer users) the reminder mails'
+ * switch, (customer users) "E-mails over mijn storingen" (PUT /api/profile, "Profiel is
+ * gewijzigd"; the app bar follows at once), the e-mail address shown only, and links to change
+ * the password and to two-factor sign-in.
  */
 export default function Profile() {
   const profile = useProfile();
