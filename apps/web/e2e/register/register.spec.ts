@@ -85,6 +85,7 @@ test('the register form shows the spec texts, and its terms link opens the terms
   await form.password.fill(PASSWORD);
   await form.firstName.fill('Roos');
   await form.lastName.fill('Dijk');
+  await form.company.fill('Dijk Techniek');
   await form.terms.check();
   await form.submit.click();
   await expect(form.repeat).toHaveAccessibleDescription('Wachtwoorden komen niet overeen');
