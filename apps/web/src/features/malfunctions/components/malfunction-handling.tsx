@@ -183,7 +183,7 @@ export function MalfunctionHandling({
             emptyLabel={MALFUNCTION_TEXT.nobody}
             options={assigneeOptions}
             disabled={!canManage}
-            helperText="Wordt gemaild bij opslaan."
+            helperText="Wie je kiest, krijgt bij Opslaan een e-mail."
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           />
           <TextFieldElement
