@@ -102,6 +102,7 @@ export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
   'password_reset',
   'not_activated',
   'two_factor_reset',
+  'account_ready',
 ]);
 const priorityOf = (kind: string) => (ACCOUNT_MAIL_KINDS.has(kind) ? 10 : 0);
 /**

@@ -121,15 +121,27 @@ export const addressTakenMail = (firstName: string, appUrl: string): MailMessage
 
 /** To the admins: a self-registered account is activated and waits to be linked to its customer. */
 export const waitingAccountMail = (
-  user: { firstName: string; preposition: string | null; lastName: string; email: string },
+  user: {
+    firstName: string;
+    preposition: string | null;
+    lastName: string;
+    email: string;
+    /** What a self-registered user said of their company (issue 22); absent for a Google sign-in. */
+    companyName?: string | null;
+    givenCustomerNumber?: string | null;
+  },
   appUrl: string,
 ): MailMessage => {
   const name = fullName(user);
+  const company: [string, string][] = [];
+  if (user.companyName) company.push(['Bedrijfsnaam', user.companyName]);
+  if (user.givenCustomerNumber) company.push(['Klantnummer', user.givenCustomerNumber]);
   return {
     subject: `Nieuw account wacht op koppeling: ${name}`,
     body: [
       'Er heeft zich een nieuwe gebruiker geregistreerd en het account geactiveerd:',
       `${name} <${user.email}>`,
+      ...(company.length > 0 ? [{ facts: company }] : []),
       'Koppel het account aan de juiste klant, daarna ziet de gebruiker de machines van die klant:',
       { link: `${appUrl}/admin/customer-users?without_customer=1`, label: 'Account koppelen' },
     ],

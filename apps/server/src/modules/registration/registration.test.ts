@@ -273,6 +273,7 @@ describe('POST /api/register/confirm (the activation link of a self-registered a
     await eventually(() => expect(mailsTo(admin!.email).filter((m) => m.text.includes(email))).toHaveLength(1));
     const mail = mailsTo(admin!.email).find((m) => m.text.includes(email))!;
     expect(mail.subject).toBe('Nieuw account wacht op koppeling: Sanne de Boer');
+    expect(mail.text).toContain('Bedrijfsnaam: Houtbewerking Boer');
     expect(mail.text).toContain('http://localhost:3000/admin/customer-users?without_customer=1');
   });
 
