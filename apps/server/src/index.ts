@@ -62,7 +62,8 @@ async function main() {
   console.log(`\nKeurwijzer runs on ${config.appUrl} (${db})`);
   if (seeded || (config.seedDemo && database.kind === 'pglite')) {
     console.log(`Demo accounts (password ${seeded ? config.demoPassword : 'as set at first start'}):`);
-    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(12)} ${a.email}`);
+    for (const a of DEMO_ACCOUNTS)
+      console.log(`  ${(a.customerAdmin ? 'customer admin' : a.role).padEnd(14)} ${a.email}`);
   }
 }
 

@@ -33,6 +33,17 @@ describe('demo seed', () => {
     for (const email of ['superadmin@example.com', 'monteur@example.com', 'klant@example.com', 'klant2@example.com']) {
       expect((await new TestClient(t.app).login(email, DEMO_PASSWORD)).statusCode, email).toBe(200);
     }
+    // The customer's own administrator reaches the users of its customer; a plain customer user does not.
+    const beheer = new TestClient(t.app);
+    expect((await beheer.login('klantbeheer@example.com', DEMO_PASSWORD)).statusCode).toBe(200);
+    const colleagues = await beheer.get('/api/own-users');
+    expect(colleagues.statusCode).toBe(200);
+    expect(colleagues.json().data.map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining(['klant@example.com', 'klantbeheer@example.com']),
+    );
+    const plain = new TestClient(t.app);
+    await plain.login('klant@example.com', DEMO_PASSWORD);
+    expect((await plain.get('/api/own-users')).statusCode).toBe(403);
     const brands = (await admin.get('/api/brands', { query: { itemsPerPage: '100' } })).json();
     expect(brands.meta.total).toBeGreaterThanOrEqual(10);
     expect(brands.data.map((b: { name: string }) => b.name)).toEqual(

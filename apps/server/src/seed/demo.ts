@@ -17,6 +17,8 @@ export const DEMO_ACCOUNTS: {
   preposition?: string;
   lastName: string;
   customer?: number;
+  /** "Beheerder van de klant" (issue 22): invites and archives the users of their own customer. */
+  customerAdmin?: boolean;
 }[] = [
   { email: 'superadmin@example.com', role: 'super_admin', firstName: 'Sanne', lastName: 'Bakker' },
   { email: 'admin@example.com', role: 'admin', firstName: 'Dirk', preposition: 'van der', lastName: 'Berg' },
@@ -30,6 +32,14 @@ export const DEMO_ACCOUNTS: {
     customer: 0,
   },
   { email: 'klant2@example.com', role: 'customer', firstName: 'Bram', lastName: 'Smit', customer: 1 },
+  {
+    email: 'klantbeheer@example.com',
+    role: 'customer',
+    firstName: 'Eva',
+    lastName: 'Janssen',
+    customer: 0,
+    customerAdmin: true,
+  },
 ];
 
 /** Colleagues without a password yet (invited), so the user lists have something to page through. */
@@ -70,6 +80,7 @@ export async function seedDemo(db: Db, opts: { password: string; scryptLogN: num
         preposition: a.preposition ?? null,
         lastName: a.lastName,
         customerId: a.customer === undefined ? null : customerIds[a.customer]!,
+        customerAdmin: a.customerAdmin ?? false,
         passwordHash: await hashPassword(opts.password, opts.scryptLogN),
         activatedAt: now,
       })),
