@@ -394,7 +394,10 @@ export const MalfunctionPlanInputSchema = z
     planned_date: dateField().optional(),
     inspection_type: choiceField(INSPECTION_TYPES).default('maintenance'),
   })
-  .refine((v) => v.tasklist_id != null || v.planned_date !== undefined, { path: ['planned_date'], error: MSG.required });
+  .refine((v) => v.tasklist_id != null || v.planned_date !== undefined, {
+    path: ['planned_date'],
+    error: MSG.required,
+  });
 export type MalfunctionPlanInput = z.output<typeof MalfunctionPlanInputSchema>;
 export type MalfunctionPlanFormValues = z.input<typeof MalfunctionPlanInputSchema>;
 

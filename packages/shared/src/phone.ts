@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { MSG } from './validation';
 
 /*
@@ -13,7 +13,7 @@ export const PHONE_TEXT = {
 
 /**
  * An optional phone number, Dutch (06 12345678, 010-1234567, +31 ...) or international (+ and
- * the country code), checked with libphonenumber-js's metadata and kept in its international
+ * the country code), checked with libphonenumber-js's full metadata (the "min" set took 12345 for a Dutch number) and kept in its international
  * form ("+31 6 12345678"); empty becomes null.
  */
 export const optionalPhoneField = () =>

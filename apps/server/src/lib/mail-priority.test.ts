@@ -77,7 +77,15 @@ const facts = (i: number): MalfunctionMailFacts => ({
 describe('mail priority', () => {
   it('the account mail kinds are the ones a person waits for', () => {
     expect([...ACCOUNT_MAIL_KINDS].sort()).toEqual(
-      ['activation', 'address_taken', 'invitation', 'not_activated', 'password_reset', 'two_factor_reset'].sort(),
+      [
+        'account_ready',
+        'activation',
+        'address_taken',
+        'invitation',
+        'not_activated',
+        'password_reset',
+        'two_factor_reset',
+      ].sort(),
     );
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { respondByOf } from '../lib/working-days';
 import type { MailQueue } from '../lib/mail-queue';
 import { createOfficeMail } from '../lib/office-mail';
 import { createImageIntake, type ImageDecoder } from '../lib/image-intake';
@@ -70,10 +71,7 @@ import { mailsRoutes } from './mails/mails.routes';
 import { createMailsService } from './mails/mails.service';
 import { createMalfunctionsCustomerRepository } from './malfunctions/malfunctions-customer.repository';
 import { malfunctionsCustomerRoutes } from './malfunctions/malfunctions-customer.routes';
-import {
-  createMalfunctionsCustomerService,
-  createReporterMail,
-} from './malfunctions/malfunctions-customer.service';
+import { createMalfunctionsCustomerService, createReporterMail } from './malfunctions/malfunctions-customer.service';
 import { createMalfunctionsRepository } from './malfunctions/malfunctions.repository';
 import { malfunctionsRoutes } from './malfunctions/malfunctions.routes';
 import { createMalfunctionsService } from './malfunctions/malfunctions.service';
@@ -125,11 +123,11 @@ import { createTwoFactorService } from './two-factor/two-factor.service';
 import { createUsageLimits, usageLimitsPlugin } from './usage/usage-limits';
 import { createUsageRepository } from './usage/usage.repository';
 import { createUsersRepository } from './users/users.repository';
+import { createWaitingAccountsRepository } from './users/waiting-accounts.repository';
 import { usersRoutes } from './users/users.routes';
 import { createUserDirectory, createUsersService } from './users/users.service';
 
 /*
-import { createWaitingAccountsRepository } from './users/waiting-accounts.repository';
  * The composition root: the one place that knows every module. It builds each repository once
  * over the one database, the services on top of them (a service gets repositories, other
  * modules' small interfaces and the app's outside services, never another module's
@@ -159,11 +157,11 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     sessions: createSessionsRepository(db),
     loginAttempts: createLoginAttemptsRepository(db),
     users: createUsersRepository(db),
+    waitingAccounts: createWaitingAccountsRepository(db),
     account: createAccountRepository(db),
     customers: createCustomersRepository(db),
     locations: createLocationsRepository(db),
     machines: createMachinesRepository(db, { dueSoonDays: config.dueSoonDays }),
-    waitingAccounts: createWaitingAccountsRepository(db),
     inventory: createInventoryRepository(db),
     machineImages: createMachineImagesRepository(db),
     brands: createBrandsRepository(db),
@@ -242,6 +240,8 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     officeMail,
     appUrl: config.appUrl,
     intake: images,
+    // The response deadline of a new malfunction: working days, MALFUNCTION_CUTOFF (issue 22).
+    respondBy: (reportedAt: Date) => respondByOf(reportedAt, config.malfunctionCutoff),
   });
   const loginThrottle = createLoginThrottle(repos.loginAttempts);
   const machineImages = createMachineImagesService({ repo: repos.machineImages, storage, intake: images });
@@ -327,6 +327,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     users: createUsersService({
       db,
       users: repos.users,
+      waiting: repos.waitingAccounts,
       sessions,
       mail,
       appUrl: config.appUrl,
@@ -352,7 +353,6 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     locations: createLocationsService(repos.locations),
     machines,
     inventory: createInventoryService({
-      waiting: repos.waitingAccounts,
       inventory: repos.inventory,
       machines: repos.machines,
       company: config.company,

@@ -67,13 +67,13 @@ export const NAVIGATION: NavSection[] = [
       { label: 'Mijn storingen', to: '/mechanic/malfunctions', icon: BuildCircleIcon, access: 'malfunctions.assigned' },
       { label: 'Home', to: '/machines', icon: PrecisionManufacturingIcon, access: 'own-machines.view' },
       { label: 'Mijn storingen', to: '/malfunctions', icon: ReportProblemIcon, access: 'own-machines.view' },
+      { label: 'Gebruikers', to: '/users', icon: GroupIcon, access: 'own-machines.view', customerAdmin: true },
     ],
   },
   {
     title: 'Beheer',
     items: [
       { label: 'Overzicht', to: '/admin/overview', icon: DashboardIcon, access: 'reports.view' },
-      { label: 'Gebruikers', to: '/users', icon: GroupIcon, access: 'own-machines.view', customerAdmin: true },
       { label: 'Keuringsplanning', to: '/admin/due', icon: EventIcon, access: 'customers.view' },
       {
         label: 'Acties',

@@ -83,6 +83,8 @@ export const malfunctions = pgTable(
       t.createdAt,
       t.id,
     ),
+    // The office list by response deadline (sortKey respond_by, migration 0036).
+    index('malfunctions_respond_by_idx').on(t.respondBy, t.id),
     // A mechanic's "Mijn storingen".
     index('malfunctions_assigned_idx').on(t.assignedTo, t.createdAt, t.id),
     index('malfunctions_report_idx').on(t.reportId),

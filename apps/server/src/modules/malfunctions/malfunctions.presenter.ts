@@ -39,11 +39,12 @@ const photos = (base: '/api/own-malfunctions' | '/api/malfunctions') => sql`coal
 
 /**
  * Late: no response yet while Open or In behandeling, and past the deadline (the office list's
- * "Reactie te laat", the menu's count; malfunctions_awaiting_idx).
+ * "Reactie te laat", the menu's count; malfunctions_awaiting_idx). Never null: without a deadline
+ * it is false (`is not null` first, so the JSON's `late` stays a boolean).
  */
 export const lateMalfunction = (alias: string) =>
   sql.raw(
-    `(${alias}.responded_at is null and ${alias}.status in ('open', 'in_progress') and ${alias}.respond_by < now())`,
+    `(${alias}.responded_at is null and ${alias}.status in ('open', 'in_progress') and ${alias}.respond_by is not null and ${alias}.respond_by < now())`,
   );
 
 /** The report the malfunction was planned on, once submitted (the customer's view). */
@@ -176,4 +177,7 @@ export const MAIL_FACTS = sql`json_build_object(
     else ${fullName('u')} end,
   'reporterEmail', u.email,
   'reporterActive', coalesce(u.archived_at is null and u.activated_at is not null, false),
-  'customerNote', f.customer_note)`;
+  'customerNote', f.customer_note,
+  'urgent', f.urgent,
+  'contactPhone', f.contact_phone,
+  'respondBy', ${isoOf(sql`f.respond_by`)})`;

@@ -41,6 +41,8 @@ type Deps = {
   appUrl: string;
   /** The one image intake (lib/image-intake.ts): upload slots, decode queue, storage quota. */
   intake: ImageIntake;
+  /** The response deadline of a malfunction reported at that instant (lib/working-days.ts, MALFUNCTION_CUTOFF). */
+  respondBy: (reportedAt: Date) => Date;
   /** The reporter's mails on a status change or a note for them (malfunctions-customer.service.ts). */
   reporterMail: ReporterMail;
   /** The mail to a new assignee, unless the actor assigned it to themselves (malfunctions-assigned.service.ts). */
@@ -62,7 +64,16 @@ function parseInput(fields: FormFields) {
  * the office's list, open count, detail and handling (transitions, timeline). The policy decides
  * who reads what. Mails go out after the commit and never fail the request (AfterCommit).
  */
-export function createMalfunctionsService({ repo, storage, officeMail, appUrl, intake, reporterMail, mailAssignee }: Deps) {
+export function createMalfunctionsService({
+  repo,
+  storage,
+  officeMail,
+  appUrl,
+  intake,
+  respondBy,
+  reporterMail,
+  mailAssignee,
+}: Deps) {
   async function fileOf(row: PhotoRow | undefined, thumb: boolean): Promise<PhotoFile> {
     if (!row) throw notFound();
     const stream = await storage.get(thumb ? row.thumbKey : row.fileKey);
@@ -127,6 +138,8 @@ export function createMalfunctionsService({ repo, storage, officeMail, appUrl, i
         await storage.put(image.thumbKey, image.thumb);
       }
       let id: number | null;
+      // The deadline counts from the moment stored as the report's (created_at).
+      const reportedAt = new Date();
       try {
         id = await repo.report({
           customerId,
@@ -134,6 +147,10 @@ export function createMalfunctionsService({ repo, storage, officeMail, appUrl, i
           reportedBy: actor.id,
           description: input.description,
           remark: input.remark,
+          urgent: input.urgency === 'urgent',
+          contactPhone: input.contact_phone,
+          reportedAt,
+          respondBy: respondBy(reportedAt),
           photos: images.map((i) => ({
             fileKey: i.fileKey,
             thumbKey: i.thumbKey,
@@ -176,6 +193,8 @@ export function createMalfunctionsService({ repo, storage, officeMail, appUrl, i
       reporterName: string;
       reporterContact: string;
       description: string;
+      /** "Machine staat stil" (the public form may ask; not asked: false). */
+      urgent?: boolean;
       images: ProcessedImage[];
     }): Promise<{ id: number; afterCommit: AfterCommit }> {
       const { machine, images } = values;
@@ -188,6 +207,7 @@ export function createMalfunctionsService({ repo, storage, officeMail, appUrl, i
         await storage.put(image.thumbKey, image.thumb);
       }
       let id: number;
+      const reportedAt = new Date();
       try {
         id = await repo.reportAnonymous({
           customerId: machine.customerId,
@@ -195,6 +215,9 @@ export function createMalfunctionsService({ repo, storage, officeMail, appUrl, i
           reporterName: values.reporterName,
           reporterContact: values.reporterContact,
           description: values.description,
+          urgent: values.urgent ?? false,
+          reportedAt,
+          respondBy: respondBy(reportedAt),
           photos: images.map((i) => ({
             fileKey: i.fileKey,
             thumbKey: i.thumbKey,
