@@ -8,6 +8,11 @@ const server = (name: string, driver: 'pglite' | 'pg') => ({
     env: { TEST_DB_DRIVER: driver },
     // One migrated template per run that every test file's database copies.
     globalSetup: ['apps/server/src/test/global-setup.ts'],
+    // A worker keeps the modules it loaded from one test file to the next: every API test file
+    // builds the whole app, and loading its module graph again per file was most of the suite's
+    // "collect" time. Each file still gets its own app and database (test/use-test-app.ts);
+    // no API test mocks a module (lib/password counts its checks for the throttle tests instead).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
