@@ -244,6 +244,10 @@ describe('GET /api/machines/:id (the machine screen)', () => {
       reported_at: at(22).toISOString(),
       updated_at: expect.any(String),
       resolved_at: null,
+      urgent: false,
+      contact_phone: null,
+      respond_by: null,
+      report: null,
       photos: [
         {
           id: m.photo.id,

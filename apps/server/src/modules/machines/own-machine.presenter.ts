@@ -54,7 +54,9 @@ const IMAGE_JSON = sql<MachineImage>`json_build_object(
 
 /**
  * The malfunction `mf` of the machine of the current row as its customer sees it (no internal
- * note), its photos under /api/own-malfunctions.
+ * note), the report's photos under /api/own-malfunctions (a comment's photos are on its timeline).
+ * The same fields as the malfunctions module's OWN_MALFUNCTION_JSON (OwnMalfunctionSchema; the
+ * API test parses it strictly).
  */
 const OWN_MALFUNCTION_JSON = sql<OwnMalfunction>`json_build_object(
   'id', mf.id, 'machine_id', mf.machine_id, 'machine_name', ${qualified(machines.name)},
@@ -64,12 +66,15 @@ const OWN_MALFUNCTION_JSON = sql<OwnMalfunction>`json_build_object(
     from users u where u.id = mf.reported_by),
   'reported_at', ${isoOf(sql`mf.created_at`)}, 'updated_at', ${isoOf(sql`mf.updated_at`)},
   'resolved_at', ${isoOf(sql`mf.resolved_at`)},
+  'urgent', mf.urgent, 'contact_phone', mf.contact_phone, 'respond_by', ${isoOf(sql`mf.respond_by`)},
+  'report', (select json_build_object('id', r.id, 'submitted_at', ${isoOf(sql`r.submitted_at`)})
+    from reports r where r.id = mf.report_id and r.status = 'submitted'),
   'photos', coalesce((select json_agg(json_build_object(
       'id', mp.id,
       'url', '/api/own-malfunctions/' || mf.id || '/photos/' || mp.id || '/file',
       'thumb_url', '/api/own-malfunctions/' || mf.id || '/photos/' || mp.id || '/file?thumb=1',
       'width', mp.width, 'height', mp.height) order by mp.id)
-    from malfunction_photos mp where mp.malfunction_id = mf.id), '[]'::json))`;
+    from malfunction_photos mp where mp.malfunction_id = mf.id and mp.event_id is null), '[]'::json))`;
 
 /** The extra fields of the portal's machine screen (OwnMachineDetail). */
 export const OWN_MACHINE_DETAIL_FIELDS = {
