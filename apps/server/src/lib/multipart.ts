@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { LIMIT_TEXT, TEXT } from '@keurwijzer/shared/texts';
-import { AppError } from './errors';
+import { AppError, fieldError } from './errors';
 
 /** Form fields as the schemas read them: a repeated key becomes an array. */
 export type FormFields = Record<string, string | string[]>;
@@ -127,4 +127,29 @@ export async function readUpload(request: FastifyRequest): Promise<{ fields: For
     throw multipartError(err);
   }
   return { fields, files };
+}
+
+/**
+ * The fields and files of a form that may carry photos: multipart (what the web app sends), or a
+ * JSON body without files. A file past the route's `config.files.maxFiles` is refused as it
+ * arrives (the stream's files limit, 413); it is said on `filesField` with `tooManyText` (422),
+ * so the form shows it under its photos.
+ */
+export async function readFormBody(
+  request: FastifyRequest,
+  filesField: string,
+  tooManyText: string,
+): Promise<{ fields: FormFields; files: UploadedFile[] }> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return { fields: body && typeof body === 'object' ? (body as FormFields) : {}, files: [] };
+  }
+  try {
+    return await readUpload(request);
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 413 && err.message === LIMIT_TEXT.tooManyFiles) {
+      throw fieldError(filesField, tooManyText);
+    }
+    throw err;
+  }
 }

@@ -8,15 +8,13 @@ import {
   LabelTargetSchema,
   PublicLabelSchema,
 } from '@keurwijzer/shared/labels';
-import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import { actorOf } from '../../lib/actor';
-import { AppError, fieldError } from '../../lib/errors';
 import { MAX_IMAGE_BYTES } from '../../lib/image-intake';
-import { readUpload, type FormFields } from '../../lib/multipart';
+import { readFormBody } from '../../lib/multipart';
 import { dataOf } from '../../lib/responses';
 import { sendDownload } from '../../lib/stream-download';
-import type { AfterCommit, LabelsService, PublicReportBody } from './labels.service';
+import type { AfterCommit, LabelsService } from './labels.service';
 
 /** The code in a path: checked by the service (an unknown one is "Deze code is niet (meer) geldig."). */
 const TokenParams = z.object({ token: z.string().max(100) });
@@ -45,23 +43,6 @@ const noindex = (
 /** Mail after the commit: the answer does not wait for it, and a failure is logged, never the request's. */
 function sendLater(req: FastifyRequest, afterCommit: AfterCommit) {
   req.server.afterResponse.run(afterCommit, (err) => req.log.error({ err }, 'label malfunction mail failed'));
-}
-
-/** The fields and photo of an anonymous report: multipart (what the web app sends), or a JSON body without photo. */
-async function reportBody(req: FastifyRequest): Promise<PublicReportBody> {
-  if (!req.isMultipart()) {
-    const body = req.body;
-    return { fields: body && typeof body === 'object' ? (body as FormFields) : {}, files: [] };
-  }
-  try {
-    return await readUpload(req);
-  } catch (err) {
-    // A second photo is refused as it arrives (the stream's files limit): say so on the field.
-    if (err instanceof AppError && err.statusCode === 413 && err.message === LIMIT_TEXT.tooManyFiles) {
-      throw fieldError('photo', LABEL_TEXT.onePhoto);
-    }
-    throw err;
-  }
 }
 
 /**
@@ -94,7 +75,7 @@ export const labelsRoutes: FastifyPluginAsyncZod<{ service: LabelsService }> = a
       const afterCommit = await service.reportMalfunction(
         req.params.token,
         req.ip,
-        () => reportBody(req),
+        () => readFormBody(req, 'photo', LABEL_TEXT.onePhoto),
         mayHoldFiles,
       );
       sendLater(req, afterCommit);

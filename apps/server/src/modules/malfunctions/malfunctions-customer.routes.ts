@@ -5,14 +5,12 @@ import {
   MalfunctionWithdrawInputSchema,
   OwnMalfunctionDetailSchema,
 } from '@keurwijzer/shared/malfunctions';
-import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { actorOf } from '../../lib/actor';
-import { AppError, fieldError } from '../../lib/errors';
 import { MAX_IMAGE_BYTES } from '../../lib/image-intake';
-import { readUpload, type FormFields } from '../../lib/multipart';
+import { readFormBody } from '../../lib/multipart';
 import { IdParamsSchema, changedOf, dataOf } from '../../lib/responses';
 import type { MalfunctionsCustomerService } from './malfunctions-customer.service';
-import type { AfterCommit, ReportBody } from './malfunctions.service';
+import type { AfterCommit } from './malfunctions.service';
 
 const own = { access: 'own-machines.view' } as const;
 /** A comment takes at most one photo of at most 10 MB (lib/multipart.ts streams it with these limits). */
@@ -23,23 +21,6 @@ const SMALL_BODY = 64 * 1024;
 /** Mail after the commit: the answer does not wait for it, and a failure is logged, never the request's. */
 function sendLater(req: FastifyRequest, afterCommit: AfterCommit) {
   req.server.afterResponse.run(afterCommit, (err) => req.log.error({ err }, 'malfunction comment mail failed'));
-}
-
-/** The comment's fields and photo: multipart (what the web app sends), or a JSON body without a photo. */
-async function commentBody(req: FastifyRequest): Promise<ReportBody> {
-  if (!req.isMultipart()) {
-    const body = req.body;
-    return { fields: body && typeof body === 'object' ? (body as FormFields) : {}, files: [] };
-  }
-  try {
-    return await readUpload(req);
-  } catch (err) {
-    // A second file is refused as it arrives (the stream's files limit): say so on the field.
-    if (err instanceof AppError && err.statusCode === 413 && err.message === LIMIT_TEXT.tooManyFiles) {
-      throw fieldError('photo', MALFUNCTION_TEXT.commentOnePhoto);
-    }
-    throw err;
-  }
 }
 
 /**
@@ -68,7 +49,7 @@ export const malfunctionsCustomerRoutes: FastifyPluginAsyncZod<{ service: Malfun
       const { data, afterCommit } = await service.comment(
         actorOf(req),
         req.params.id,
-        () => commentBody(req),
+        () => readFormBody(req, 'photo', MALFUNCTION_TEXT.commentOnePhoto),
         mayHoldFiles,
       );
       sendLater(req, afterCommit);

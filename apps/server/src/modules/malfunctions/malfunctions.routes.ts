@@ -12,14 +12,12 @@ import {
   OwnMalfunctionListQuerySchema,
   OwnMalfunctionSchema,
 } from '@keurwijzer/shared/malfunctions';
-import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { idField } from '@keurwijzer/shared/validation';
 import { actorOf } from '../../lib/actor';
-import { AppError, fieldError } from '../../lib/errors';
 import { MAX_IMAGE_BYTES, sendImage } from '../../lib/image-intake';
-import { readUpload, type FormFields } from '../../lib/multipart';
+import { readFormBody } from '../../lib/multipart';
 import { IdParamsSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
-import type { AfterCommit, MalfunctionsService, ReportBody } from './malfunctions.service';
+import type { AfterCommit, MalfunctionsService } from './malfunctions.service';
 
 const own = { access: 'own-machines.view' } as const;
 const read = { access: 'malfunctions.view' } as const;
@@ -37,23 +35,6 @@ function sendLater(req: FastifyRequest, afterCommit: AfterCommit) {
   req.server.afterResponse.run(afterCommit, (err) => req.log.error({ err }, 'malfunction mail failed'));
 }
 
-/** The fields and photos of a report: multipart (what the web app sends), or a JSON body without photos. */
-async function reportBody(req: FastifyRequest): Promise<ReportBody> {
-  if (!req.isMultipart()) {
-    const body = req.body;
-    return { fields: body && typeof body === 'object' ? (body as FormFields) : {}, files: [] };
-  }
-  try {
-    return await readUpload(req);
-  } catch (err) {
-    // A fourth photo is refused as it arrives (the stream's files limit): say so on the field.
-    if (err instanceof AppError && err.statusCode === 413 && err.message === LIMIT_TEXT.tooManyFiles) {
-      throw fieldError('photos', MALFUNCTION_TEXT.tooManyPhotos);
-    }
-    throw err;
-  }
-}
-
 /**
  * Malfunctions: the customer's report on its own machine (multipart: description, remark, up to
  * 3 files `photos`), "Mijn storingen" and its photos; the office's list, open count, detail,
@@ -69,7 +50,7 @@ export const malfunctionsRoutes: FastifyPluginAsyncZod<{ service: MalfunctionsSe
       const { data, afterCommit } = await service.report(
         actorOf(req),
         req.params.id,
-        () => reportBody(req),
+        () => readFormBody(req, 'photos', MALFUNCTION_TEXT.tooManyPhotos),
         mayHoldFiles,
       );
       sendLater(req, afterCommit);
