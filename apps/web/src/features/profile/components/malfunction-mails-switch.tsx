@@ -1,12 +1,8 @@
-import { useId } from 'react';
-import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
-import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
+import type { FieldPath, FieldValues } from 'react-hook-form';
 import type { Role } from '@keurwijzer/shared/permissions';
 import { PROFILE_TEXT } from '@keurwijzer/shared/profile';
 import type { AnyControl } from '../../../components/form/form-fields';
+import { SwitchElement } from '../../../components/form/switch-element';
 
 /** Who reports malfunctions and so gets mails about them: customer users (issue 22). */
 export const getsMalfunctionMails = (role: Role): boolean => role === 'customer';
@@ -22,27 +18,12 @@ export function MalfunctionMailsSwitch<T extends FieldValues>({
   name: FieldPath<T>;
   control: AnyControl<T>;
 }) {
-  const { field, fieldState } = useController({ name, control });
-  const helpId = useId();
-  const checked = field.value === true || field.value === '1' || field.value === 'true';
   return (
-    <Box>
-      <FormControlLabel
-        control={
-          <Switch
-            name={field.name}
-            checked={checked}
-            onChange={(event) => field.onChange(event.target.checked)}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            slotProps={{ input: { 'aria-describedby': helpId } }}
-          />
-        }
-        label={PROFILE_TEXT.malfunctionMails}
-      />
-      <FormHelperText id={helpId} error={!!fieldState.error} sx={{ mt: 0 }}>
-        {fieldState.error?.message ?? PROFILE_TEXT.malfunctionMailsHelp}
-      </FormHelperText>
-    </Box>
+    <SwitchElement
+      name={name}
+      control={control}
+      label={PROFILE_TEXT.malfunctionMails}
+      help={PROFILE_TEXT.malfunctionMailsHelp}
+    />
   );
 }
