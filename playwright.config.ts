@@ -3,6 +3,10 @@ import { findChromium } from './scripts/ensure-chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = `/tmp/keurwijzer-e2e-${process.pid}`;
+// Where the tests read this server's mails (e2e/support/outbox.ts). Set in the runner, whose pid
+// names the server's DATA_DIR; the workers inherit it (they load this file again with their own
+// pid), so a shard never reads the mails of the other shard's server.
+process.env.E2E_OUTBOX ??= `${DATA_DIR}/outbox`;
 
 /**
  * Browser tests against the built app on a fresh embedded database with the demo seed, in

@@ -11,11 +11,19 @@ export { DESKTOP, PHONE };
 export const STRONG = 'Fietsbel-Kano7!';
 
 /**
- * The e2e server's outboxes: it writes every mail as an .eml to DATA_DIR/outbox, and DATA_DIR is
- * /tmp/keurwijzer-e2e-<pid of the Playwright runner> (playwright.config.ts), which a test worker
- * cannot know; the recipients are unique per test, so every such outbox is searched.
+ * The e2e server's outbox: it writes every mail as an .eml to DATA_DIR/outbox, named to the test
+ * workers as E2E_OUTBOX (playwright.config.ts); without it every /tmp/keurwijzer-e2e-* outbox is
+ * searched (the recipients are unique per test).
  */
 function outboxFiles(): string[] {
+  const own = process.env.E2E_OUTBOX;
+  if (own) {
+    try {
+      return readdirSync(own).map((file) => path.join(own, file));
+    } catch {
+      return [];
+    }
+  }
   return readdirSync('/tmp')
     .filter((dir) => dir.startsWith('keurwijzer-e2e-'))
     .flatMap((dir) => {

@@ -9,13 +9,15 @@ import {
   signAndFinish,
   signatureDialog,
 } from '../reports/helpers';
+import { mailsTo } from '../support/outbox';
 import { handling, timeline } from './helpers';
 
 /**
  * Issue 22 items 3 and 4 at 390 px: the office assigns a customer's malfunction to the demo
  * mechanic and plans it on a new task list ("Inplannen"); the mechanic finds it under "Mijn
  * storingen", opens the planned report, fills it in and submits it with "Storing op Opgelost
- * zetten" checked; the office then sees Opgelost.
+ * zetten" checked; the office then sees Opgelost, and the customer who reported it got a mail at
+ * each step and reads them on its timeline with the report.
  */
 
 test.use({ viewport: PHONE, hasTouch: true });
@@ -138,4 +140,23 @@ test('office assigns and plans a malfunction; the mechanic’s report on it sets
   await expect(handling(page).getByText('Opgelost', { exact: true })).toBeVisible();
   await expect(timeline(page).last()).toContainText('Status van In behandeling naar Opgelost');
   await expect(timeline(page).last()).toContainText(MECHANIC_NAME);
+  await logout(page);
+
+  // The customer saw each step by mail (In behandeling at the planning, then Opgelost) and reads
+  // them on the malfunction's timeline, with the mechanic's report to open.
+  const mailWith = (text: string) =>
+    expect
+      .poll(() => mailsTo(ACCOUNTS.customer).some((m) => m.includes(description) && m.includes(text)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+  await mailWith('heeft nu de status In behandeling.');
+  await mailWith('is opgelost.');
+  await loginAs(page, ACCOUNTS.customer);
+  await page.goto(`/malfunctions/${malfunctionId}`);
+  const steps = page.getByRole('list', { name: 'Tijdlijn' }).getByRole('listitem');
+  await expect(steps.filter({ hasText: 'Ingepland' })).toHaveCount(1);
+  await expect(steps.filter({ hasText: 'Status: In behandeling' })).toHaveCount(1);
+  await expect(steps.last()).toContainText('Status: Opgelost');
+  await expect(page.getByRole('link', { name: /^Rapport van .* bekijken$/ })).toBeVisible();
 });

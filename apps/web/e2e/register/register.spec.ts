@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, expectNotification, loginAs, submitLogin, unique } from '../support/login';
 import { DESKTOP, checkScreen, eachLook } from '../support/looks';
+import { mailsTo } from '../support/outbox';
 
 /**
  * Self-registration end to end: register -> the activation link from the server's outbox (no
@@ -12,35 +11,11 @@ import { DESKTOP, checkScreen, eachLook } from '../support/looks';
  */
 const PASSWORD = 'Kanovaart-Tulp-93!';
 
-/** The outbox of the e2e server: E2E_OUTBOX, or the newest /tmp/keurwijzer-e2e-<pid>/outbox. */
-function outboxDir(): string {
-  if (process.env.E2E_OUTBOX) return process.env.E2E_OUTBOX;
-  const dirs = readdirSync('/tmp')
-    .filter((d) => d.startsWith('keurwijzer-e2e-'))
-    .map((d) => path.join('/tmp', d, 'outbox'))
-    .filter((d) => {
-      try {
-        return statSync(d).isDirectory();
-      } catch {
-        return false;
-      }
-    })
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  if (!dirs[0]) throw new Error('no outbox yet');
-  return dirs[0];
-}
-
-/** The text of the newest mail to `to` (quoted-printable soft breaks and escapes undone). */
+/** The text of the newest mail to `to` in this server's outbox (e2e/support/outbox.ts). */
 function lastMailTo(to: string): string {
-  const dir = outboxDir();
-  const name = to.replace(/[^a-z0-9@.-]/gi, '_');
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(`-${name}.eml`))
-    .sort();
-  if (files.length === 0) throw new Error(`no mail to ${to} yet`);
-  return readFileSync(path.join(dir, files.at(-1)!), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const mail = mailsTo(to).at(-1);
+  if (mail === undefined) throw new Error(`no mail to ${to} yet`);
+  return mail;
 }
 
 /** No sideways scrolling, no serious axe finding, then /tmp/shots/register-<name>.png (support/looks.ts). */
