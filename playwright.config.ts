@@ -24,7 +24,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
-    trace: 'retain-on-failure',
+    // A trace records snapshots of every step: only on the retry of a failed test (CI retries
+    // once), not for every test run only to be thrown away.
+    trace: 'on-first-retry',
     // The service worker (issue 21) runs only where a spec asks for it (`test.use({ serviceWorkers:
     // 'allow' })`, e2e/offline and the outbox): elsewhere it would download the 2.4 MB precache in
     // every test and answer screens from it.
@@ -44,6 +46,9 @@ export default defineConfig({
           args: [
             '--no-sandbox',
             '--disable-gpu',
+            // Composite in software in the browser process instead of a GPU process emulating
+            // one (SwiftShader): the same pixels for less CPU.
+            '--disable-software-rasterizer',
             '--disable-background-networking',
             '--disable-component-update',
             '--disable-sync',
