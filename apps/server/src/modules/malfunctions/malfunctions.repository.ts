@@ -185,6 +185,53 @@ async function page(
   return { dataJson: `[${rows.map((r) => r.json).join(',')}]`, count: rows.length, meta: pageMeta(total, q) };
 }
 
+/** Who reported: a user, or someone without an account through the QR label (anonymous). */
+type Reporter = { userId: number } | { name: string; contact: string };
+
+/**
+ * One statement that stores a report: the malfunction (when its machine is still in use), its
+ * photos and its 'reported' event, returning the new id (no row: the machine was archived or
+ * moved meanwhile). The customer's report and the QR label's anonymous one differ only in the
+ * reporter.
+ */
+function insertReport(values: {
+  customerId: number;
+  machineId: number;
+  reporter: Reporter;
+  description: string;
+  remark: string | null;
+  urgent: boolean;
+  contactPhone: string | null;
+  reportedAt: Date;
+  respondBy: Date;
+  photos: PhotoValues[];
+}): SQL {
+  const user = 'userId' in values.reporter ? values.reporter.userId : null;
+  const anonymous = 'userId' in values.reporter ? null : values.reporter;
+  const photosJson = JSON.stringify(values.photos.map((p, i) => ({ ...p, i })));
+  const at = values.reportedAt.toISOString();
+  return sql`with f as (
+      insert into malfunctions (customer_id, machine_id, reported_by, anonymous, reporter_name, reporter_contact,
+        description, remark, urgent, contact_phone, created_at, updated_at, respond_by)
+      select ${values.customerId}, m.id, ${user}::int, ${anonymous !== null}::boolean, ${anonymous?.name ?? null}::varchar,
+        ${anonymous?.contact ?? null}::varchar, ${values.description}, ${values.remark}, ${values.urgent}::boolean,
+        ${values.contactPhone}::varchar, ${at}::timestamptz, ${at}::timestamptz, ${values.respondBy.toISOString()}::timestamptz
+      from machines m
+      where m.id = ${values.machineId} and m.customer_id = ${values.customerId}
+        and m.archived_at is null and m.status <> 'concept'
+      returning id, created_at),
+    ph as (
+      insert into malfunction_photos (malfunction_id, file_key, thumb_key, content_type, size, width, height)
+      select f.id, p."fileKey", p."thumbKey", p."contentType", p.size, p.width, p.height
+      from f, json_to_recordset(${photosJson}::json)
+        as p("fileKey" text, "thumbKey" text, "contentType" text, size int, width int, height int, i int)
+      order by i),
+    ev as (
+      insert into malfunction_events (malfunction_id, kind, to_status, by_user, at)
+      select f.id, 'reported', 'open', ${user}::int, f.created_at from f)
+    select id from f`;
+}
+
 export function createMalfunctionsRepository(db: Db) {
   return {
     /** The customer's machine in use (not archived, not a concept), or undefined. */
@@ -229,29 +276,9 @@ export function createMalfunctionsRepository(db: Db) {
         await tx.execute(sql`select pg_advisory_xact_lock(${THROTTLE_LOCK}, ${values.reportedBy})`);
         const [count] = await rowsOf<{ n: number }>(tx, reportsOfLastHour(values.reportedBy));
         if ((count?.n ?? 0) >= MALFUNCTIONS_PER_HOUR) return null;
-        const photosJson = JSON.stringify(values.photos.map((p, i) => ({ ...p, i })));
         const [row] = await rowsOf<{ id: number }>(
           tx,
-          sql`with f as (
-                insert into malfunctions (customer_id, machine_id, reported_by, description, remark,
-                  urgent, contact_phone, created_at, updated_at, respond_by)
-                select ${values.customerId}, m.id, ${values.reportedBy}, ${values.description}, ${values.remark},
-                  ${values.urgent}::boolean, ${values.contactPhone}::varchar, ${values.reportedAt.toISOString()}::timestamptz,
-                  ${values.reportedAt.toISOString()}::timestamptz, ${values.respondBy.toISOString()}::timestamptz
-                from machines m
-                where m.id = ${values.machineId} and m.customer_id = ${values.customerId}
-                  and m.archived_at is null and m.status <> 'concept'
-                returning id, created_at),
-              ph as (
-                insert into malfunction_photos (malfunction_id, file_key, thumb_key, content_type, size, width, height)
-                select f.id, p."fileKey", p."thumbKey", p."contentType", p.size, p.width, p.height
-                from f, json_to_recordset(${photosJson}::json)
-                  as p("fileKey" text, "thumbKey" text, "contentType" text, size int, width int, height int, i int)
-                order by i),
-              ev as (
-                insert into malfunction_events (malfunction_id, kind, to_status, by_user, at)
-                select f.id, 'reported', 'open', ${values.reportedBy}, f.created_at from f)
-              select id from f`,
+          insertReport({ ...values, reporter: { userId: values.reportedBy } }),
         );
         // The machine was archived or moved meanwhile: as missing.
         return row?.id ?? 0;
@@ -275,29 +302,14 @@ export function createMalfunctionsRepository(db: Db) {
       respondBy: Date;
       photos: PhotoValues[];
     }): Promise<number> {
-      const photosJson = JSON.stringify(values.photos.map((p, i) => ({ ...p, i })));
       const [row] = await rowsOf<{ id: number }>(
         db,
-        sql`with f as (
-              insert into malfunctions (customer_id, machine_id, reported_by, anonymous, reporter_name, reporter_contact, description,
-                urgent, created_at, updated_at, respond_by)
-              select ${values.customerId}, m.id, null, true, ${values.reporterName}, ${values.reporterContact}, ${values.description},
-                ${values.urgent}::boolean, ${values.reportedAt.toISOString()}::timestamptz,
-                ${values.reportedAt.toISOString()}::timestamptz, ${values.respondBy.toISOString()}::timestamptz
-              from machines m
-              where m.id = ${values.machineId} and m.customer_id = ${values.customerId}
-                and m.archived_at is null and m.status <> 'concept'
-              returning id, created_at),
-            ph as (
-              insert into malfunction_photos (malfunction_id, file_key, thumb_key, content_type, size, width, height)
-              select f.id, p."fileKey", p."thumbKey", p."contentType", p.size, p.width, p.height
-              from f, json_to_recordset(${photosJson}::json)
-                as p("fileKey" text, "thumbKey" text, "contentType" text, size int, width int, height int, i int)
-              order by i),
-            ev as (
-              insert into malfunction_events (malfunction_id, kind, to_status, by_user, at)
-              select f.id, 'reported', 'open', null, f.created_at from f)
-            select id from f`,
+        insertReport({
+          ...values,
+          remark: null,
+          contactPhone: null,
+          reporter: { name: values.reporterName, contact: values.reporterContact },
+        }),
       );
       return row?.id ?? 0;
     },
