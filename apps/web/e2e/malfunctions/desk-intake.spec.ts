@@ -76,7 +76,7 @@ test('a customer reports an urgent malfunction with a phone number; the office s
   await expect(dialog.getByRole('textbox', { name: 'Omschrijving' })).toHaveValue(description);
   await checkScreen(page, 'desk-intake-report-dialog-phone');
 
-  const done = await reportThroughDialog(page, { description, urgency: 'urgent', phone: '06-98765432' });
+  const done = await reportThroughDialog(page, { description, urgency: 'urgent', phone: '06-87654321' });
   await done.getByRole('button', { name: 'Sluiten' }).click();
 
   // "Mijn storingen" marks it too.
@@ -92,7 +92,7 @@ test('a customer reports an urgent malfunction with a phone number; the office s
   );
   await session.dispose();
   const reported = mine.find((m) => m.description === description)!;
-  expect(reported.contact_phone).toBe('+31 6 98765432');
+  expect(reported.contact_phone).toBe('+31 6 87654321');
   const deadline = `${MALFUNCTION_TEXT.respondBy} ${dutchDateTime(reported.respond_by)}`;
 
   // The office: the list's default order puts it first (the newest active urgent one).
@@ -127,8 +127,8 @@ test('a customer reports an urgent malfunction with a phone number; the office s
   await first.getByRole('link').click();
   await expect(page).toHaveURL(/\/admin\/malfunctions\/\d+$/);
   await expect(page.getByText(URGENCY_LABELS.urgent)).toBeVisible();
-  const call = page.getByRole('link', { name: '+31 6 98765432' });
-  await expect(call).toHaveAttribute('href', 'tel:+31698765432');
+  const call = page.getByRole('link', { name: '+31 6 87654321' });
+  await expect(call).toHaveAttribute('href', 'tel:+31687654321');
   await expect(page.getByText(dutchDateTime(reported.respond_by))).toBeVisible();
   await checkScreen(page, 'desk-intake-office-detail');
 });

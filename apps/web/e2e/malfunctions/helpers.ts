@@ -24,12 +24,14 @@ export async function closeMenu(page: Page) {
 }
 
 /**
- * The open count beside "Storingen": the menu item's accessible name is "Storingen (3 open)", or
- * with late ones "Storingen (3 open, waarvan 1 te laat)" (the numbers shown, the label read);
- * without open malfunctions just "Storingen".
+ * The open count beside "Storingen" once it has loaded, when there is at least one open
+ * malfunction: the menu item's accessible name is "Storingen (3 open)", or with late ones
+ * "Storingen (3 open, waarvan 1 te laat)" (the numbers shown, the label read).
  */
 export async function openCount(page: Page): Promise<number> {
   const item = await malfunctionsMenuItem(page);
+  // The count comes with its own request after the menu: wait for it instead of reading "Storingen".
+  await expect(item).toHaveAccessibleName(/\(\d+ open/);
   const name = (await item.textContent()) ?? '';
   const count = /\((\d+) open(?:, waarvan \d+ te laat)?\)/.exec(name);
   await closeMenu(page);
