@@ -95,6 +95,8 @@ test.describe('on a phone', () => {
     await loginAs(page, ACCOUNTS.admin);
     await page.goto('/admin/customers/1/machines');
     const table = page.getByRole('table', { name: /^Machines van / });
+    // Loaded: the table is no longer busy (its first load shows placeholder rows).
+    await expect(table).toHaveAttribute('aria-busy', 'false');
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     // On a phone the due chip stands under the name (the column is for wider screens).
     await expect(table.getByRole('columnheader', { name: 'Volgende keuring' })).toBeHidden();

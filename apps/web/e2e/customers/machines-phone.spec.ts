@@ -9,6 +9,8 @@ test('on a phone the machine filters fold behind a button and the inventory numb
   await loginAs(page, ACCOUNTS.admin);
   await page.goto('/admin/customers/1/machines');
   const table = page.getByRole('table', { name: /^Machines van / });
+  // Loaded: the table is no longer busy (its first load shows placeholder rows).
+  await expect(table).toHaveAttribute('aria-busy', 'false');
   await expect(table.getByRole('row').nth(1)).toBeVisible();
 
   // Folded: only the button, no selects pushing the list down.

@@ -210,6 +210,8 @@ test('admin approves a concept machine: it leaves the concept list and is active
   await expect(row).toHaveCount(0);
   await expect(pagination).toHaveText(new RegExp(`van ${before - 1}$`));
   await page.reload();
+  // Loaded: the table is no longer busy (its first load shows placeholder rows).
+  await expect(table).toHaveAttribute('aria-busy', 'false');
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await expect(rowsWith(page, inventory)).toHaveCount(0);
 

@@ -9,6 +9,8 @@ const SEARCH = 'Zoeken op naam, inventaris- of fabrieksnummer';
 /** The inventory numbers the "Mijn machines" table shows (first column). */
 async function listed(page: Page): Promise<string[]> {
   const table = page.getByRole('table', { name: 'Mijn machines' });
+  // Loaded: the table is no longer busy (its first load shows placeholder rows).
+  await expect(table).toHaveAttribute('aria-busy', 'false');
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   return table
     .getByRole('row')

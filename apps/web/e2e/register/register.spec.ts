@@ -175,6 +175,8 @@ test('register -> activation link from the outbox -> click -> login -> waiting p
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Mijn machines' })).toBeVisible();
   await expect(waiting).toHaveCount(0);
+  // Loaded: the table is no longer busy (its first load shows placeholder rows).
+  await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   await context.close();
 });

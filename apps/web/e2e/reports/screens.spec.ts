@@ -62,6 +62,8 @@ test("the office's report screens fit a phone and a desktop, light and dark", as
   await loginAs(page, ACCOUNTS.admin);
   await eachLook(page, async (look) => {
     await page.goto('/admin/completed-reports');
+    // Loaded: the table is no longer busy (its first load shows placeholder rows).
+    await expect(page.getByRole('table', { name: 'Afgeronde rapporten' })).toHaveAttribute('aria-busy', 'false');
     await expect(page.getByRole('table', { name: 'Afgeronde rapporten' }).getByRole('row').nth(1)).toBeVisible();
     await shoot(page, `completed-${look}`);
     await page.goto(`/admin/completed-reports/${done.reportId}`);

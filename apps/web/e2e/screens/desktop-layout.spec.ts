@@ -47,6 +47,8 @@ test('at 1440 px the machines table keeps name and place on one line, with the f
   // The same in the concept machines list.
   await page.goto('/admin/machine-concept');
   const concepts = page.getByRole('table', { name: 'Conceptmachines' });
+  // Loaded: the table is no longer busy (its first load shows placeholder rows).
+  await expect(concepts).toHaveAttribute('aria-busy', 'false');
   await expect(concepts.getByRole('row').nth(1)).toBeVisible();
   const conceptHeaders = await concepts.getByRole('columnheader').allTextContents();
   const conceptPlace = concepts.getByRole('row').nth(1).getByRole('cell').nth(conceptHeaders.indexOf('Plaats'));

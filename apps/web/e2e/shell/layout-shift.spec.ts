@@ -19,6 +19,8 @@ test("a customer's machines list on a phone does not shift while it loads (CLS <
   await expect(
     page.getByRole('heading', { level: 1, name: 'Machines van Metaalbewerking Brabant B.V.' }),
   ).toBeVisible();
+  // Loaded: the table is no longer busy (its first load shows placeholder rows).
+  await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByText(/^\d+–\d+ van \d+$/)).toBeVisible();
   await page.waitForLoadState('networkidle');
