@@ -72,6 +72,40 @@ export class TestClient {
     return headers;
   }
 
+  /**
+   * A multipart POST of a form with fields and files, as the web app sends a form with photos
+   * (`csrf: false` leaves the CSRF token out).
+   */
+  async postForm(
+    url: string,
+    fields: Record<string, string>,
+    files: { field: string; name: string; type: string; data: Buffer }[] = [],
+    csrf = true,
+  ) {
+    const boundary = '----kwform' + Math.random().toString(16).slice(2);
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    }
+    for (const file of files) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        ),
+        file.data,
+        Buffer.from('\r\n'),
+      );
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (csrf && this.token) headers['x-csrf-token'] = this.token;
+    return this.app.inject({ method: 'POST', url, headers, payload: Buffer.concat(parts), remoteAddress: this.ip });
+  }
+
   /** A multipart POST with one file (as a browser sends an <input type="file">). */
   async upload(url: string, field: string, file: { name: string; type: string; data: Buffer }, csrf = true) {
     const boundary = '----kwupload' + Math.random().toString(16).slice(2);

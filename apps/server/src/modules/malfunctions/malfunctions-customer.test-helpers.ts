@@ -20,28 +20,12 @@ export function comment(
   photos: Photo[] = [],
   opts: { csrf?: boolean } = {},
 ): Promise<LightMyRequestResponse> {
-  const boundary = '----kwcomment' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const photo of photos) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${photo.name ?? 'photo'}"; filename="foto.jpg"\r\nContent-Type: ${photo.type ?? 'image/jpeg'}\r\n\r\n`,
-      ),
-      photo.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-    ...client.authHeaders(),
-  };
-  if (opts.csrf === false) delete headers['x-csrf-token'];
-  return t.app.inject({ method: 'POST', url: `${OWN}/${id}/comments`, headers, payload: Buffer.concat(parts) });
+  return client.postForm(
+    `${OWN}/${id}/comments`,
+    fields,
+    photos.map((p) => ({ field: p.name ?? 'photo', name: 'foto.jpg', type: p.type ?? 'image/jpeg', data: p.data })),
+    opts.csrf !== false,
+  );
 }
 
 /** A malfunction reported by `who` (through the API) on a new machine of its customer; its id. */

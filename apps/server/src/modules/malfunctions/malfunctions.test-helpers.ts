@@ -24,32 +24,14 @@ export async function report(
   photos: Photo[] = [],
   opts: { csrf?: boolean } = {},
 ): Promise<LightMyRequestResponse> {
-  const boundary = '----kwmalfunction' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
+  const sent: Record<string, string> = {};
   for (const [name, value] of Object.entries('urgency' in fields ? fields : { urgency: 'normal', ...fields })) {
-    if (value === undefined) continue;
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    if (value !== undefined) sent[name] = value;
   }
-  for (const photo of photos) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${photo.name ?? 'foto.jpg'}"\r\nContent-Type: ${photo.type ?? 'image/jpeg'}\r\n\r\n`,
-      ),
-      photo.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-    ...client.authHeaders(),
-  };
-  if (opts.csrf === false) delete headers['x-csrf-token'];
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/machines/${machineId}/malfunctions`,
-    headers,
-    payload: Buffer.concat(parts),
-  });
+  return client.postForm(
+    `/api/machines/${machineId}/malfunctions`,
+    sent,
+    photos.map((p) => ({ field: 'photos', name: p.name ?? 'foto.jpg', type: p.type ?? 'image/jpeg', data: p.data })),
+    opts.csrf !== false,
+  );
 }
