@@ -87,9 +87,9 @@ async function seed(db: Db, customerId: number): Promise<Record<string, number>>
   await step(
     'reports: every machine of the location on each list, submitted',
     sql`insert into reports (tasklist_id, customer_id, inspection_type, machine_id, questionnaire_name, status,
-        filled_in_by, submitted_at)
+        filled_in_by, submitted_at, verdict, derived_verdict)
       select t.id, t.customer_id, t.inspection_type, m.id, 'Keuring bench', 'submitted', t.created_by,
-        (t.planned_date + time '08:00')::timestamptz + (m.id % 20) * interval '20 minutes'
+        (t.planned_date + time '08:00')::timestamptz + (m.id % 20) * interval '20 minutes', 'approved', 'approved'
       from tasklists t join machines m on m.location_id = t.location_id
       where t.customer_id in ${ours}`,
   );

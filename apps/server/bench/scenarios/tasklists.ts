@@ -99,11 +99,13 @@ async function seed(db: Db): Promise<Record<string, number>> {
   const submittedIf = sql`(t.planned_date < current_date - ${n(IN_HAND_DAYS)} or (t.planned_date <= current_date and m.k <= 10))`;
   await step(
     `${(TASKLISTS * MACHINES_PER_LOCATION).toLocaleString('en')} reports`,
-    sql`insert into reports (tasklist_id, customer_id, inspection_type, machine_id, questionnaire_name, status, filled_in_by, submitted_at)
+    sql`insert into reports (tasklist_id, customer_id, inspection_type, machine_id, questionnaire_name, status, filled_in_by, submitted_at, verdict, derived_verdict)
       select t.id, t.customer_id, t.inspection_type, m.id, 'Keuring bench (60 vragen)',
         case when ${submittedIf} then 'submitted' else 'open' end,
         case when ${submittedIf} then t.created_by end,
-        case when ${submittedIf} then (t.planned_date + time '08:00')::timestamptz + m.k * interval '20 minutes' end
+        case when ${submittedIf} then (t.planned_date + time '08:00')::timestamptz + m.k * interval '20 minutes' end,
+        case when ${submittedIf} then 'approved' end,
+        case when ${submittedIf} then 'approved' end
       from tasklists t
       join (select id, location_id, row_number() over (partition by location_id order by id) as k from machines) m
         on m.location_id = t.location_id
