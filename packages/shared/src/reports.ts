@@ -338,8 +338,6 @@ export const ReportAnswerStateSchema = z.object({
   answer: ReportAnswerSchema.nullable(),
   /** The stored answer's judgement (null: none). */
   judgement: z.enum(JUDGEMENTS).nullable(),
-  /** The report's verdict from its answers as they are now (the verdict panel before "Rapport afronden"). */
-  derived_verdict: z.enum(VERDICTS),
 });
 export type ReportAnswerState = z.infer<typeof ReportAnswerStateSchema>;
 

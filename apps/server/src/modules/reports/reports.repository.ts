@@ -76,11 +76,6 @@ export type AnswerOutcome = {
   removed: boolean;
   /** The stored answer as it was before this statement. */
   stored: ReportAnswer | null;
-  /**
-   * The report's verdict from its answers (categories not skipped) as they are after this
-   * statement: the other questions' stored judgements with this question's new one.
-   */
-  derived_verdict: Verdict;
 };
 
 /** The verdict of a set of judgements `j` (the rule of the trigger report_verdict). */
@@ -126,31 +121,18 @@ async function answerStatement(
             set option = excluded.option, value = excluded.value, memo = excluded.memo,
               answered_at = excluded.answered_at, updated_at = now()
             where a.answered_at <= excluded.answered_at
-          returning ${ANSWER_JSON} as json, a.judgement
+          returning ${ANSWER_JSON} as json
         ), removed as (
           delete from report_answers a using target
           where ${remove}::boolean and a.report_question_id = target.id and a.answered_at <= ${at}
           returning a.id
-        ), mine as (
-          select case when exists(select 1 from written) then (select judgement from written)
-            when exists(select 1 from removed) then null
-            else (select sa.judgement from report_answers sa where sa.report_question_id = ${questionId}) end as j
-          where not exists(select 1 from report_questions mq join report_categories mc on mc.id = mq.report_category_id
-            where mq.id = ${questionId} and mq.report_id = ${reportId} and mc.skipped)
-        ), judgements as (
-          select a.judgement as j from report_answers a
-          join report_questions oq on oq.id = a.report_question_id
-          join report_categories oc on oc.id = oq.report_category_id
-          where a.report_id = ${reportId} and a.report_question_id <> ${questionId} and not oc.skipped
-          union all select j from mine
         )
         select exists(select 1 from rep) as open,
           (select options from question) as options,
           (select kind from question) as kind,
           (select json from written) as written,
           exists(select 1 from removed) as removed,
-          (select ${ANSWER_JSON} from report_answers a where a.report_question_id = ${questionId}) as stored,
-          (select ${VERDICT_OF} from judgements) as derived_verdict`,
+          (select ${ANSWER_JSON} from report_answers a where a.report_question_id = ${questionId}) as stored`,
   );
   return row!;
 }

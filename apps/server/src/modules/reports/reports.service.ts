@@ -162,7 +162,6 @@ export function createReportsService({
         question_id: questionId,
         answer,
         judgement: answer?.judgement ?? null,
-        derived_verdict: out.derived_verdict,
       };
     },
 
