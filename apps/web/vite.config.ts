@@ -50,6 +50,66 @@ function precompress(): Plugin {
   };
 }
 
+type ModuleInfo = { importedIds: readonly string[] } | null;
+type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo };
+
+const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
+const LOGIN_SCREEN = path.resolve(import.meta.dirname, 'src/features/auth/routes/login.tsx');
+
+/**
+ * The chunks of the build. The screens after login share many small modules (MUI's menus,
+ * dialogs, lists and chips; the app's formatters, form parts and API hooks): left to Rollup they
+ * became about 80 chunks of a few KB, which a report screen fetched over HTTP/1.1's 6 connections
+ * before its data (Lighthouse mobile: LCP 7.9 s). So:
+ * - `base`: what the login page loads (the entry's and the login screen's static imports), as
+ *   one chunk beside the entry; its size is the login page's budget (scripts/bundle-size.mjs).
+ * - `mui`: every other module of MUI and its styling; `app`: every other shared module of the web
+ *   app (src/components, src/lib) that needs no other library (the password meter's dictionaries,
+ *   the phone number rules, the form library stay in chunks of their own). The zod schemas of
+ *   packages/shared are not put together: each is built when its module runs, and a screen should
+ *   build only its own.
+ * - each screen (features/x/routes) and any other lazy library (the QR decoder, the signature pad)
+ *   keeps its own chunk.
+ * Rollup puts a manual chunk's dependencies into it unless they have a chunk of their own, which
+ * is why the login page's modules are named too.
+ */
+function chunksOf() {
+  let base: Set<string> | null = null;
+  const baseOf = (meta: ChunkMeta) => {
+    if (base) return base;
+    base = new Set();
+    const todo = [ENTRY, LOGIN_SCREEN];
+    while (todo.length > 0) {
+      const id = todo.pop()!;
+      if (base.has(id)) continue;
+      base.add(id);
+      todo.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return base;
+  };
+  const isMui = (id: string) => /\/node_modules\/(@mui|@emotion|react-transition-group|@popperjs)\//.test(id);
+  const isShared = (id: string) => /\/apps\/web\/src\/(components|lib)\//.test(id);
+  /** Whether a module's static imports reach a library outside `base` and `mui` (kept apart). */
+  const light = new Map<string, boolean>();
+  const isLight = (id: string, meta: ChunkMeta): boolean => {
+    const known = light.get(id);
+    if (known !== undefined) return known;
+    light.set(id, true);
+    const result = (meta.getModuleInfo(id)?.importedIds ?? []).every(
+      (dep) => baseOf(meta).has(dep) || isMui(dep) || (isShared(dep) && isLight(dep, meta)),
+    );
+    light.set(id, result);
+    return result;
+  };
+  return (id: string, meta: ChunkMeta): string | undefined => {
+    if (id === ENTRY || /\/features\/[^/]+\/routes\//.test(id)) return undefined;
+    if (baseOf(meta).has(id)) return 'base';
+    if (isMui(id)) return 'mui';
+    if (isShared(id) && isLight(id, meta)) return 'app';
+    return undefined;
+  };
+}
+
 export default defineConfig({
   // The installable, offline-first app: manifest, precache, update prompt (src/app/pwa/).
   plugins: [react(), VitePWA(pwaOptions), precompress()],
@@ -59,6 +119,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     rollupOptions: {
+      output: { manualChunks: chunksOf() },
       onwarn(warning, warn) {
         // zod's sources carry `@__PURE__` notes in comments Rollup cannot place; it drops them
         // (harmless, zod's own choice). Every other warning is shown.

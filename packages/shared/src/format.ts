@@ -1,9 +1,11 @@
 /** Dutch display formats used by both the screens and the server's exports. */
 
-const amountFormat = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Made on first use: building an Intl formatter loads locale data (tens of ms on a phone). */
+let amountFormat: Intl.NumberFormat | undefined;
 
 /** "€ 12,00": euro sign, a space, the amount with a decimal comma (spec section 1). */
-export const formatPrice = (amount: number): string => `€ ${amountFormat.format(amount)}`;
+export const formatPrice = (amount: number): string =>
+  `€ ${(amountFormat ??= new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(amount)}`;
 
 /** "€ 12,00" of an amount in cents; '' for no price. */
 export const formatCents = (cents: number | null): string => (cents === null ? '' : formatPrice(cents / 100));

@@ -8,6 +8,7 @@ import type { UserKind } from '../features/users/user-kind';
 import { deferred, type PrefetchArgs, type ScreenModule } from './deferred';
 import { mayOpen, type Access, type RouteHandle } from './routes-config';
 import { sessionUser } from './session';
+import { getReport, reportKeys } from '../features/reports/api/report-query';
 
 type Load = () => Promise<ScreenModule>;
 type Data = (args: PrefetchArgs) => Promise<unknown>;
@@ -162,7 +163,6 @@ const masterDataRoutes: RouteObject[] = [
 const reportView = () => import('../features/reports/routes/report-view');
 /** The report being filled in (the query of its screen), fetched with the screen's code. */
 const reportData: Data = async ({ params, queryClient: client }) => {
-  const { getReport, reportKeys } = await import('../features/reports/api/reports');
   const id = Number(params.id);
   await client.prefetchQuery({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });
 };

@@ -11,6 +11,7 @@ import type {
 import { apiGet, apiSend, type Page, type Query } from '../../../lib/api-client';
 import { apiDownload } from '../../../lib/download';
 import { useChange } from '../../../lib/query-client';
+import { getReport, reportKeys } from './report-query';
 
 /** The paths of the report endpoints (packages/shared/src/reports.ts). */
 export const reportPaths = {
@@ -32,14 +33,7 @@ export const reportPaths = {
     `/api/customers/${customerId}/machines/${machineId}/latest-reports`,
 };
 
-export const reportKeys = {
-  detail: (id: number) => ['reports', 'detail', id] as const,
-  completed: (query: Query) => ['reports', 'completed', query] as const,
-  machine: (customerId: number, machineId: number) => ['reports', 'machine', customerId, machineId] as const,
-  latest: (customerId: number, machineId: number) => ['reports', 'latest', customerId, machineId] as const,
-};
-
-export const getReport = async (id: number) => (await apiGet<ReportDetail>(reportPaths.report(id))).data;
+export { getReport, reportKeys };
 
 /** GET /api/reports/:id: the report with its machine, categories, questions and answers. */
 export const useReport = (id: number) => useQuery({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { REPORT_TEXT, type ReportCategory } from '@keurwijzer/shared/reports';
 import { AllGoodButton } from './all-good-button';
-import { QuestionCard } from './question-card';
+import { EAGER_QUESTIONS, QuestionCard } from './question-card';
 import { isAnswered } from './report-format';
 
 /**
@@ -88,6 +88,7 @@ export function CategorySection({
                 key={q.id}
                 question={q}
                 number={firstNumber + i}
+                eager={firstNumber + i <= EAGER_QUESTIONS}
                 missing={missing.has(q.id)}
                 onAnswer={onAnswer}
                 onMeasure={onMeasure}

@@ -16,12 +16,27 @@ import {
 } from '@keurwijzer/shared/compliance';
 import { REPORT_TEXT, type ReportQuestion } from '@keurwijzer/shared/reports';
 import { TextInput } from '../../../components/form/text-input';
+import { useMountInTurn } from '../../../lib/mount-in-turn';
 import { JudgementIcon, judgementColor, judgementPalette } from '../../../components/judgement/judgement';
 import { judgementOf, limitsOf, memoTitle } from './report-format';
 import { PreviousHint } from './previous-hint';
 import { AnswerPhotos, type AnswerPhoto } from './answer-photos';
 
 const MEMO_MAX = 255;
+
+/**
+ * The memo is a plain textarea (`inputComponent`) that grows with its text through CSS
+ * (`field-sizing: content`), not MUI's autosize, which measures every textarea with forced layouts
+ * as it mounts: 40 of them were a large part of the report screen's start-up work. Without that
+ * CSS (older Safari and Firefox) it is two lines that scroll.
+ */
+const MEMO_SX = { '& textarea': { fieldSizing: 'content', minHeight: '1.4375em', maxHeight: '12em' } } as const;
+
+/**
+ * The questions rendered whole with the screen's first paint (about what a phone or a desktop
+ * shows of a report at first); the others follow one per task (lib/mount-in-turn.ts).
+ */
+export const EAGER_QUESTIONS = 3;
 
 /** The element of a question on the report screen (scrolled to and focused by "Naar eerste open vraag"). */
 export const questionElementId = (questionId: number) => `question-${questionId}`;
@@ -114,11 +129,17 @@ export const QuestionCard = memo(function QuestionCard({
   onMemo,
   onAddPhoto,
   onRemovePhoto,
+  eager = true,
 }: {
   /** With the photos as this device sees them (waiting uploads included). */
   question: ReportQuestion & { photos: AnswerPhoto[] };
   number: number;
   missing: boolean;
+  /**
+   * Rendered whole at once (the first questions of the screen); otherwise it starts as its frame
+   * and name and gets its buttons and fields in its turn (lib/mount-in-turn.ts).
+   */
+  eager?: boolean;
   onAnswer: (questionId: number, option: number) => void;
   onMeasure: (questionId: number, value: string | null) => void;
   onMemo: (questionId: number, text: string) => void;
@@ -132,8 +153,8 @@ export const QuestionCard = memo(function QuestionCard({
   const judgement = judgementOf(question, question.answer);
   const memoText = question.answer?.memo ?? '';
   const nameId = `${questionElementId(question.id)}-name`;
-  const options = question.answer_options.length;
   const flagged = missing && !answered;
+  const whole = useMountInTurn(eager);
   return (
     <Box
       id={questionElementId(question.id)}
@@ -150,12 +171,46 @@ export const QuestionCard = memo(function QuestionCard({
         borderWidth: flagged ? 2 : 1,
         borderRadius: 1,
         scrollMarginTop: 180,
+        // Its frame while it waits for its turn: about a card's height, so little moves.
+        minHeight: whole ? undefined : 240,
         '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >
       <Typography id={nameId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {number}. {question.name}
       </Typography>
+      {whole && <QuestionBody {...{ question, measurement, chosen, flagged, onAnswer, onMeasure, onMemo, onAddPhoto, onRemovePhoto }} memoText={memoText} />}
+    </Box>
+  );
+});
+
+/** A question card's answer part: the previous answer, the options or value, the memo and the photos. */
+function QuestionBody({
+  question,
+  measurement,
+  chosen,
+  flagged,
+  memoText,
+  onAnswer,
+  onMeasure,
+  onMemo,
+  onAddPhoto,
+  onRemovePhoto,
+}: {
+  question: ReportQuestion & { photos: AnswerPhoto[] };
+  measurement: boolean;
+  chosen: number | null;
+  flagged: boolean;
+  memoText: string;
+  onAnswer: (questionId: number, option: number) => void;
+  onMeasure: (questionId: number, value: string | null) => void;
+  onMemo: (questionId: number, text: string) => void;
+  onAddPhoto?: (questionId: number, blob: Blob) => unknown;
+  onRemovePhoto?: (questionId: number, photoId: string) => unknown;
+}) {
+  const options = question.answer_options.length;
+  return (
+    <>
       <PreviousHint previous={question.previous} />
       {flagged && (
         <Typography color="error" variant="body2" sx={{ mb: 1 }}>
@@ -200,12 +255,12 @@ export const QuestionCard = memo(function QuestionCard({
         value={memoText}
         onChange={(e) => onMemo(question.id, e.target.value)}
         multiline
-        minRows={1}
         size="small"
         counter={MEMO_MAX}
-        slotProps={{ htmlInput: { maxLength: MEMO_MAX } }}
+        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { maxLength: MEMO_MAX, rows: 2 } }}
+        sx={MEMO_SX}
       />
       <AnswerPhotos question={question} onAdd={onAddPhoto} onRemove={onRemovePhoto} />
-    </Box>
+    </>
   );
-});
+}

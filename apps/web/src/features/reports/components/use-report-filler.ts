@@ -62,6 +62,34 @@ function merge(current: Overlay, waiting: Overlay): Overlay {
   };
 }
 
+/** A server photo is the same object; a waiting one (made anew each time) has the same id and URL. */
+const samePhoto = (a: FillerPhoto, b: FillerPhoto) =>
+  a === b || (a.pending === true && b.pending === true && a.id === b.id && a.url === b.url);
+
+/** The same question as shown before: every field the same object (the photos one by one). */
+function sameQuestion(a: FillerQuestion, b: FillerQuestion): boolean {
+  const keys = Object.keys(b) as (keyof FillerQuestion)[];
+  if (keys.length !== Object.keys(a).length) return false;
+  for (const key of keys) {
+    if (key === 'photos') {
+      if (a.photos.length !== b.photos.length || a.photos.some((p, i) => !samePhoto(p, b.photos[i]!))) return false;
+    } else if (a[key] !== b[key]) return false;
+  }
+  return true;
+}
+
+/** The same category as shown before: its own fields and each question the same object. */
+function sameCategory(a: FillerCategory, b: FillerCategory): boolean {
+  const keys = Object.keys(b) as (keyof FillerCategory)[];
+  if (keys.length !== Object.keys(a).length) return false;
+  for (const key of keys) {
+    if (key === 'questions') {
+      if (a.questions.length !== b.questions.length || a.questions.some((q, i) => q !== b.questions[i])) return false;
+    } else if (a[key] !== b[key]) return false;
+  }
+  return true;
+}
+
 /** A photo as the screen shows it: the server's, or one taken here that waits for its upload. */
 export type FillerPhoto = ReportPhoto & { pending?: boolean };
 export type FillerQuestion = ReportCategory['questions'][number] & { photos: FillerPhoto[] };
@@ -192,29 +220,43 @@ export function useReportFiller(report: ReportDetail, userId: number) {
     return url;
   }, []);
 
-  /** The report as this device sees it: the server's, with this device's newer changes over it. */
-  const categories: FillerCategory[] = useMemo(
-    () =>
-      report.categories.map((c) => ({
-        ...c,
-        skipped: overlay.skipped[c.id] ?? c.skipped,
-        questions: c.questions.map((q) => {
-          const server = (q.photos ?? []).filter((p) => !(p.id in overlay.deletedPhotos));
-          const pendingPhotos: FillerPhoto[] = Object.entries(overlay.photos)
-            .filter(([photoId, p]) => p.questionId === q.id && !server.some((s) => s.id === photoId))
-            .map(([photoId, p]) => ({
-              id: photoId,
-              url: urlOf(photoId, p.blob),
-              width: 0,
-              height: 0,
-              created_at: p.takenAt,
-              pending: true,
-            }));
-          return { ...q, answer: newer(q.answer, overlay.answers[q.id]), photos: [...server, ...pendingPhotos] };
-        }),
-      })),
-    [report.categories, overlay, urlOf],
-  );
+  /**
+   * The report as this device sees it: the server's, with this device's newer changes over it.
+   * A question or category whose parts did not change keeps its object from the previous render,
+   * so the memoised question cards of the other 39 questions skip a tap's or a reload's render.
+   */
+  const previous = useRef(new Map<number, FillerQuestion>());
+  const previousCategories = useRef(new Map<number, FillerCategory>());
+  const categories: FillerCategory[] = useMemo(() => {
+    const questions = new Map<number, FillerQuestion>();
+    const built = report.categories.map((c) => {
+      const skipped = overlay.skipped[c.id] ?? c.skipped;
+      const qs = c.questions.map((q) => {
+        const server = (q.photos ?? []).filter((p) => !(p.id in overlay.deletedPhotos));
+        const pendingPhotos: FillerPhoto[] = Object.entries(overlay.photos)
+          .filter(([photoId, p]) => p.questionId === q.id && !server.some((s) => s.id === photoId))
+          .map(([photoId, p]) => ({
+            id: photoId,
+            url: urlOf(photoId, p.blob),
+            width: 0,
+            height: 0,
+            created_at: p.takenAt,
+            pending: true,
+          }));
+        const next = { ...q, answer: newer(q.answer, overlay.answers[q.id]), photos: [...server, ...pendingPhotos] };
+        const before = previous.current.get(q.id);
+        const kept = before && sameQuestion(before, next) ? before : next;
+        questions.set(q.id, kept);
+        return kept;
+      });
+      const before = previousCategories.current.get(c.id);
+      const next = { ...c, skipped, questions: qs };
+      return before && sameCategory(before, next) ? before : next;
+    });
+    previous.current = questions;
+    previousCategories.current = new Map(built.map((c) => [c.id, c]));
+    return built;
+  }, [report.categories, overlay, urlOf]);
   const notAtLocation = overlay.notAtLocation ?? report.not_at_location;
   const pendingSubmit = overlay.submit !== undefined;
 
