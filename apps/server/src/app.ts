@@ -13,6 +13,7 @@ import { createDiskStorage, type Storage } from './lib/storage';
 import { accessPlugin } from './plugins/access';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { healthPlugin } from './plugins/health';
 import { languagePlugin } from './plugins/language';
 import { methodOverride } from './plugins/method-override';
 import { DEFAULT_PRESSURE, pressurePlugin, type PressureOptions } from './plugins/pressure';
@@ -169,6 +170,7 @@ export async function buildApp({
     twoFactorSetupRequired: (user) => twoFactorSetupRequired(user, config.twoFactorRequiredForEmployees),
   });
   await app.register(languagePlugin);
+  await app.register(healthPlugin, { database, mail, metricsToken: config.metricsToken });
   const registerTwins = methodOverride(app);
 
   await registerModules(app, modules);

@@ -57,6 +57,11 @@ const EnvSchema = z.object({
   /** The reminder mails' schedules (modules/reminders); REMINDERS=0 turns them off (tests, bench). */
   REMINDERS: bool.default(true),
   /**
+   * The bearer token of GET /api/metrics (Prometheus, plugins/health.ts); unset: no metrics
+   * (404). At least 32 characters: the metrics name routes and volumes, not for the public.
+   */
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+  /**
    * A malfunction reported at or after this Dutch time counts from the next working day; its
    * response deadline is this time one working day later (lib/working-days.ts). "HH:MM".
    */
@@ -101,6 +106,8 @@ export type Config = {
   reminders: boolean;
   /** MALFUNCTION_CUTOFF: the Dutch time ("16:00") of a malfunction's response deadline. */
   malfunctionCutoff: string;
+  /** METRICS_TOKEN: GET /api/metrics's bearer token (undefined: no metrics). */
+  metricsToken: string | undefined;
 };
 
 /** The inspection company as printed on exports. */
@@ -162,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dueSoonDays: e.DUE_SOON_DAYS,
     reminders: e.REMINDERS,
     malfunctionCutoff: e.MALFUNCTION_CUTOFF,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -42,6 +42,8 @@ export type Database = {
    */
   maintain(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (in use, idle, requests waiting for one); PGlite has one connection and no pool. */
+  pool?: () => { inUse: number; idle: number; waiting: number };
 };
 
 /** Options of openPglite/openPostgres. */
@@ -68,7 +70,7 @@ const loggerOf = (opts: OpenOptions) =>
   opts.onQuery ? { logQuery: (query: string, params: unknown[]) => opts.onQuery!(query, params) } : undefined;
 
 /** Finds the drizzle/ folder from src/db (dev, tests) as well as from dist/ (the built server). */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = path.join(dir, 'drizzle');
@@ -76,6 +78,14 @@ function migrationsFolder(): string {
     dir = path.dirname(dir);
   }
   throw new Error('drizzle migrations folder not found');
+}
+
+/** The number of migrations this build brings (drizzle/meta/_journal.json). */
+export function migrationCount(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
 }
 
 /** Embedded PGlite in `dataDir` (null: in memory), locked against a second process. */
@@ -149,7 +159,14 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenOptions
     conn.release();
   }
   const db = drizzlePg({ client: pool, schema, logger: loggerOf(opts) }) as unknown as Db;
-  return { db, kind: 'postgres', sql: poolSql(pool), maintain: async () => {}, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    sql: poolSql(pool),
+    maintain: async () => {},
+    close: () => pool.end(),
+    pool: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;

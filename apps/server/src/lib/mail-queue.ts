@@ -84,6 +84,10 @@ export type MailQueue = MailSender & {
    * is being sent; a retry waiting for its backoff does not count).
    */
   drain(timeoutMs?: number): Promise<void>;
+  /** This process's worker is running (between start and stop): /api/ready. */
+  running(): boolean;
+  /** The mails waiting to be sent (first attempt or a retry) and those failed for good: /api/metrics. */
+  stats(): Promise<{ queued: number; failed: number }>;
 };
 
 const QUEUE = 'mail';
@@ -321,6 +325,17 @@ export function createMailQueue(deps: {
         { batchSize: 10, pollingIntervalSeconds: options.deadLetterPollingIntervalSeconds, includeMetadata: true },
         buryAll,
       );
+    },
+
+    running: () => workerId !== null,
+
+    async stats() {
+      const { rows } = await sql.query(
+        `select count(*) filter (where status = 'queued')::int as queued,
+           count(*) filter (where status = 'failed')::int as failed
+         from mails where status in ('queued', 'failed')`,
+      );
+      return { queued: Number(rows[0]!.queued), failed: Number(rows[0]!.failed) };
     },
 
     async stop() {

@@ -16,6 +16,9 @@ const STAFF = ['super_admin', 'admin', 'mechanic'] as const;
 const MATRIX: Record<string, 'public' | readonly Role[]> = {
   // Auth and account
   'GET /api/token': 'public',
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /api/metrics': 'public',
   'POST /api/login': 'public',
   'POST /api/activate': 'public',
   'POST /api/register': 'public',
