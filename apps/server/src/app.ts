@@ -9,7 +9,7 @@ import { createAfterResponseTasks, type AfterResponseTasks } from './lib/after-r
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './lib/mail-queue';
 import type { Mailer } from './lib/mailer';
 import type { ImageDecoder, ImageIntake } from './lib/image-intake';
-import { createDiskStorage, type Storage } from './lib/storage';
+import { createDiskStorage, createS3Storage, type Storage } from './lib/storage';
 import { accessPlugin } from './plugins/access';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -129,7 +129,8 @@ export async function buildApp({
     db: database.db,
     config,
     mail,
-    storage: storage ?? createDiskStorage(path.join(config.dataDir, 'uploads')),
+    storage:
+      storage ?? (config.s3 ? createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'uploads'))),
     sessionSecret,
     imageDecoder,
   });

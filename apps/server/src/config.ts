@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Options } from './lib/storage';
 import { DUE_SOON_DAYS } from '@keurwijzer/shared/compliance';
 import { EXPORTS_PER_HOUR, STORAGE_BYTES_PER_CUSTOMER, UPLOADS_PER_HOUR } from '@keurwijzer/shared/usage';
 import { CUTOFF_PATTERN, DEFAULT_CUTOFF } from './lib/working-days';
@@ -61,6 +62,17 @@ const EnvSchema = z.object({
    * (404). At least 32 characters: the metrics name routes and volumes, not for the public.
    */
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+  /** Files in this S3-compatible bucket instead of DATA_DIR/uploads (lib/storage.ts). */
+  S3_BUCKET: z.string().min(3).optional(),
+  /** The store's URL (MinIO, Garage, Ceph...); unset: AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (endpoint/bucket/key), which most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Put before every object key, e.g. "keurwijzer/" (several apps in one bucket). */
+  S3_PREFIX: z.string().default(''),
   /**
    * A malfunction reported at or after this Dutch time counts from the next working day; its
    * response deadline is this time one working day later (lib/working-days.ts). "HH:MM".
@@ -108,6 +120,8 @@ export type Config = {
   malfunctionCutoff: string;
   /** METRICS_TOKEN: GET /api/metrics's bearer token (undefined: no metrics). */
   metricsToken: string | undefined;
+  /** S3_*: the bucket of the files; null: the disk (DATA_DIR/uploads). */
+  s3: S3Options | null;
 };
 
 /** The inspection company as printed on exports. */
@@ -170,5 +184,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminders: e.REMINDERS,
     malfunctionCutoff: e.MALFUNCTION_CUTOFF,
     metricsToken: e.METRICS_TOKEN,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX,
+        }
+      : null,
   };
 }

@@ -12,7 +12,7 @@ import { openPglite, openPostgres, type Database, type OpenOptions } from '../db
 import type { ImageDecoder } from '../lib/image-intake';
 import type { MailQueueOptions } from '../lib/mail-queue';
 import { createMailer, createMemoryMailer } from '../lib/mailer';
-import { createDiskStorage } from '../lib/storage';
+import { createDiskStorage, createS3Storage } from '../lib/storage';
 import type { PressureOptions } from '../plugins/pressure';
 
 /** The migrated template of this run (test/global-setup.ts), loaded once per test file. */
@@ -120,7 +120,8 @@ export async function createTestApp(
       ? createMailer({ from: config.mailFrom, smtpUrl: options.smtpUrl, outboxDir: uploadDir, log: { info() {} } })
       : mailer,
     sessionSecret: TEST_SESSION_SECRET,
-    storage: createDiskStorage(uploadDir),
+    // S3_* in `env` (a test's own S3 server, test/s3-server.ts): the files go to its bucket.
+    storage: config.s3 ? createS3Storage(config.s3) : createDiskStorage(uploadDir),
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     pressure: options.pressure ?? false,
