@@ -4,6 +4,8 @@ const server = (name: string, driver: 'pglite' | 'pg') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts'],
+    // *.pg.test.ts need a PostgreSQL server (several processes on one database).
+    exclude: driver === 'pg' ? [] : ['apps/server/src/**/*.pg.test.ts'],
     environment: 'node',
     env: { TEST_DB_DRIVER: driver },
     // One migrated template per run that every test file's database copies.
