@@ -14,7 +14,6 @@ import { accessPlugin } from './plugins/access';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
-import { openapiPlugin } from './plugins/openapi';
 import { languagePlugin } from './plugins/language';
 import { methodOverride } from './plugins/method-override';
 import { DEFAULT_PRESSURE, pressurePlugin, type PressureOptions } from './plugins/pressure';
@@ -172,7 +171,6 @@ export async function buildApp({
     twoFactorSetupRequired: (user) => twoFactorSetupRequired(user, config.twoFactorRequiredForEmployees),
   });
   await app.register(languagePlugin);
-  await app.register(openapiPlugin);
   await app.register(healthPlugin, { database, mail, metricsToken: config.metricsToken });
   const registerTwins = methodOverride(app);
 

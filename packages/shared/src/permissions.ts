@@ -40,8 +40,6 @@ export const PERMISSIONS = [
   /** A customer user's own machines (the customer comes from the session). */
   'own-machines.view',
   'profile.edit',
-  /** The API's OpenAPI document (GET /api/openapi.json, issue 23). */
-  'api.docs',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -59,7 +57,6 @@ const ADMIN: Permission[] = [
   'malfunctions.manage',
   'malfunctions.assigned',
   'profile.edit',
-  'api.docs',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

@@ -19,7 +19,6 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
   'GET /api/metrics': 'public',
-  'GET /api/openapi.json': ['super_admin', 'admin'],
   'POST /api/login': 'public',
   'POST /api/activate': 'public',
   'POST /api/register': 'public',
