@@ -62,6 +62,15 @@ const EnvSchema = z.object({
    * (404). At least 32 characters: the metrics name routes and volumes, not for the public.
    */
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+  /** Nightly backups of the embedded database and files into this folder (lib/backup.ts); unset: none. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many nightly backups BACKUP_DIR keeps (the oldest go first). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  /** From this Dutch time on, the day's backup is made (once a day; later if the app was down). "HH:MM". */
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'BACKUP_TIME must be HH:MM')
+    .default('02:30'),
   /** Files in this S3-compatible bucket instead of DATA_DIR/uploads (lib/storage.ts). */
   S3_BUCKET: z.string().min(3).optional(),
   /** The store's URL (MinIO, Garage, Ceph...); unset: AWS. */
@@ -122,6 +131,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** S3_*: the bucket of the files; null: the disk (DATA_DIR/uploads). */
   s3: S3Options | null;
+  /** BACKUP_*: nightly backups of the embedded default; null: none. */
+  backup: { dir: string; keep: number; time: string } | null;
 };
 
 /** The inspection company as printed on exports. */
@@ -152,7 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Relative to where the command was typed: `npm run backup` (or any workspace script) runs
+    // in apps/server, and npm names the first folder in INIT_CWD.
+    dataDir: path.resolve(env.INIT_CWD ?? '', e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(),
     sessionSecret: e.SESSION_SECRET,
@@ -194,6 +207,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
           prefix: e.S3_PREFIX,
         }
+      : null,
+    backup: e.BACKUP_DIR
+      ? { dir: path.resolve(env.INIT_CWD ?? '', e.BACKUP_DIR), keep: e.BACKUP_KEEP, time: e.BACKUP_TIME }
       : null,
   };
 }

@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { backupSource } from './cli/backup-command';
+import { backupToFile, writeBackup } from './lib/backup';
+import { startControlSocket } from './lib/control-socket';
 import { createMailer } from './lib/mailer';
+import { scheduleNightlyBackups } from './lib/nightly-backup';
+import { createDiskStorage, withDeleteHold } from './lib/storage';
 import { resolveSessionSecret } from './lib/session-secret';
 import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './seed/demo';
 
@@ -27,8 +32,32 @@ async function main() {
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: { info: (obj, msg) => app.log.info(obj, msg) },
   });
-  const app = await buildApp({ config, database, mailer, sessionSecret });
+  // Embedded default: deletes wait while a backup copies the files (lib/backup.ts).
+  const storage =
+    database.kind === 'pglite' && !config.s3
+      ? withDeleteHold(createDiskStorage(path.join(config.dataDir, 'uploads')))
+      : undefined;
+  const app = await buildApp({ config, database, mailer, sessionSecret, storage });
   app.addHook('onClose', () => database.close());
+
+  // `npm run backup` asks this process (the embedded database has one), and the nightly backup.
+  if (database.kind === 'pglite') {
+    const source = backupSource(config, database, storage);
+    const closeSocket = await startControlSocket(
+      config.dataDir,
+      { backup: (out) => writeBackup(source, out) },
+      (msg, err) => app.log.warn({ err }, msg),
+    );
+    if (closeSocket) app.addHook('onClose', closeSocket);
+    if (config.backup) {
+      const stop = scheduleNightlyBackups(
+        config.backup,
+        (file) => backupToFile(file, (out) => writeBackup(source, out)),
+        { info: (msg) => app.log.info(msg), error: (err, msg) => app.log.error({ err }, msg) },
+      );
+      app.addHook('onClose', async () => stop());
+    }
+  }
 
   const pruneTimer = setInterval(
     () =>

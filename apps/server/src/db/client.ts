@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -44,6 +44,11 @@ export type Database = {
   close(): Promise<void>;
   /** PostgreSQL: the pool's connections now (in use, idle, requests waiting for one); PGlite has one connection and no pool. */
   pool?: () => { inUse: number; idle: number; waiting: number };
+  /**
+   * PGlite: a consistent copy of the whole database while the app runs (lib/backup.ts), as
+   * PGlite's gzipped data directory. PostgreSQL has pg_dump for this.
+   */
+  snapshot?: () => Promise<Blob>;
 };
 
 /** Options of openPglite/openPostgres. */
@@ -115,6 +120,7 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
       kind: 'pglite',
       sql: pgliteSql(client),
       maintain,
+      snapshot: () => snapshotOf(client),
       async close() {
         await client.close();
         release();
@@ -124,6 +130,30 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
     release();
     throw err;
   }
+}
+
+/**
+ * The data directory of a running PGlite, consistent: PGlite's own locks are held, so no
+ * transaction is half done and no statement runs until the copy is made, and a checkpoint first
+ * writes every changed page to the files (the copy needs no recovery, like PGlite's clone()).
+ */
+function snapshotOf(client: PGlite): Promise<Blob> {
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      await client.execProtocol(protocol.serialize.query('CHECKPOINT'));
+      return client.dumpDataDir('gzip');
+    }),
+  );
+}
+
+/** Fills the empty `dataDir` (DATA_DIR) with a snapshot's database; the app migrates it at its next start. */
+export async function restorePgliteSnapshot(dataDir: string, snapshot: Blob): Promise<void> {
+  const client = await PGlite.create({
+    dataDir: path.join(dataDir, 'pgdata'),
+    extensions: { pg_trgm },
+    loadDataDir: snapshot,
+  });
+  await client.close();
 }
 
 /** A dump of a new in-memory PGlite database, migrated and analysed (the tests' template: OpenOptions.template). */

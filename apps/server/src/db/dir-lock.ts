@@ -10,6 +10,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid of the live process that holds `dataDir`, or null when none does. */
+export function lockHolder(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : null;
+}
+
 /**
  * PGlite does not lock its data directory (electric-sql/pglite#1107): two processes on one
  * directory corrupt it. A lock file with our pid makes a second process refuse to start; a lock

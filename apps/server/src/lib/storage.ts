@@ -120,3 +120,39 @@ export function createS3Storage(o: S3Options): Storage {
     },
   };
 }
+
+/** A storage whose deletes can be held back (lib/backup.ts: while the files are copied). */
+export type HoldableStorage = Storage & {
+  /** Until the returned function is called, deletes are remembered, not done; then they are done. */
+  holdDeletes(): () => Promise<void>;
+};
+
+/**
+ * `inner` with deletes that wait while a backup copies the files: the database copy taken at the
+ * backup's start may still refer to a file that the app deletes a moment later. The held keys are
+ * this process's own (the embedded database runs in one process).
+ */
+export function withDeleteHold(inner: Storage): HoldableStorage {
+  let holds = 0;
+  let pending: string[] = [];
+  return {
+    put: (key, data) => inner.put(key, data),
+    get: (key) => inner.get(key),
+    async delete(key) {
+      if (holds > 0) pending.push(key);
+      else await inner.delete(key);
+    },
+    holdDeletes() {
+      holds++;
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        if (--holds > 0) return;
+        const keys = pending;
+        pending = [];
+        for (const key of keys) await inner.delete(key).catch(() => undefined);
+      };
+    },
+  };
+}
