@@ -22,6 +22,7 @@ import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 import type { SessionStore } from './modules/auth/session-store';
 import { createModules, registerModules } from './modules/index';
+import { auditActorPlugin } from './plugins/audit-actor';
 import { createRemindersModule } from './modules/reminders/reminders';
 import { twoFactorSetupRequired } from './modules/auth/auth.service';
 
@@ -161,6 +162,7 @@ export async function buildApp({
       done();
     });
   }
+  await app.register(auditActorPlugin);
   await app.register(bodyPlugin);
   await app.register(sessionPlugin, {
     store: sessions,

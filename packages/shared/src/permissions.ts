@@ -40,6 +40,8 @@ export const PERMISSIONS = [
   /** A customer user's own machines (the customer comes from the session). */
   'own-machines.view',
   'profile.edit',
+  /** The whole audit trail (who changed what), its filters and export: super admins only. */
+  'audit.view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -60,7 +62,7 @@ const ADMIN: Permission[] = [
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  super_admin: ADMIN,
+  super_admin: [...ADMIN, 'audit.view'],
   admin: ADMIN,
   mechanic: ['tasklists.view', 'tasklists.manage', 'malfunctions.assigned', 'profile.edit'],
   customer: ['own-machines.view', 'profile.edit'],

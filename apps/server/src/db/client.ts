@@ -9,7 +9,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema/index';
+import { auditActor } from './audit-actor';
 import { acquireDirLock } from './dir-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -71,6 +73,81 @@ export type OpenOptions = {
   template?: Blob;
 };
 
+/**
+ * The audit triggers (migration 0040) name the user of a change from the transaction-local
+ * setting `keurwijzer.actor` (db/audit-actor.ts). Local to a transaction, so a pooled connection
+ * carries nothing over to the next. Drizzle's transactions set it first thing; a single write
+ * outside a transaction runs in a transaction of its own that sets it (`auditedWrite`).
+ */
+const nameActor = (actor: number) => `select set_config('keurwijzer.actor', '${actor}', true)`;
+
+function withAuditActor(db: Db): Db {
+  const begin = db.transaction.bind(db);
+  const transaction: Db['transaction'] = (work, config) =>
+    begin(async (tx) => {
+      const actor = auditActor();
+      if (actor !== null) await tx.execute(sql.raw(nameActor(actor)));
+      return work(tx);
+    }, config);
+  return Object.assign(db, { transaction });
+}
+
+/**
+ * Whether a statement may change rows: anything but a read. A `with` counts when it holds a
+ * data-changing part. Reads pass straight through; only a write in a request pays for the
+ * transaction that names its user.
+ */
+export const mayWrite = (text: string): boolean =>
+  !/^\s*(select|show|explain|set|begin|commit|rollback)\b/i.test(text) &&
+  (!/^\s*with\b/i.test(text) || /\b(insert|update|delete)\b/i.test(text));
+
+const textOf = (q: unknown): string | undefined =>
+  typeof q === 'string'
+    ? q
+    : typeof (q as { text?: unknown })?.text === 'string'
+      ? (q as { text: string }).text
+      : undefined;
+
+/** PGlite: Drizzle's statements outside a transaction; a write in a request goes in one that names its user. */
+function auditedPglite(client: PGlite): void {
+  const query = client.query.bind(client);
+  client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+    const actor = auditActor();
+    if (actor === null || !mayWrite(text)) return query(text, params, options);
+    return client.transaction(async (tx) => {
+      await tx.exec(nameActor(actor));
+      return tx.query(text, params, options);
+    });
+  }) as PGlite['query'];
+}
+
+/** PostgreSQL: the same for Drizzle's statements on the pool (a transaction takes a connection of its own). */
+function auditedPool(pool: pg.Pool): pg.Pool['query'] {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  pool.query = ((...args: unknown[]) => {
+    const actor = auditActor();
+    const text = textOf(args[0]);
+    if (actor === null || text === undefined || !mayWrite(text) || typeof args.at(-1) === 'function') {
+      return query(...args);
+    }
+    return (async () => {
+      const conn = await pool.connect();
+      try {
+        await conn.query(`begin; ${nameActor(actor)}`);
+        const result = await conn.query(args[0] as pg.QueryConfig, args[1] as unknown[] | undefined);
+        await conn.query('commit');
+        return result;
+      } catch (err) {
+        await conn.query('rollback').catch(() => {});
+        throw err;
+      } finally {
+        conn.release();
+      }
+    })();
+  }) as pg.Pool['query'];
+  return query as pg.Pool['query'];
+}
+
 const loggerOf = (opts: OpenOptions) =>
   opts.onQuery ? { logQuery: (query: string, params: unknown[]) => opts.onQuery!(query, params) } : undefined;
 
@@ -108,7 +185,9 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
       extensions: { pg_trgm },
       ...(opts.template && !dataDir ? { loadDataDir: opts.template } : {}),
     });
-    const db = drizzlePglite({ client, schema, logger: loggerOf(opts) }) as unknown as Db;
+    const plain = pgliteSql(client);
+    auditedPglite(client);
+    const db = withAuditActor(drizzlePglite({ client, schema, logger: loggerOf(opts) }) as unknown as Db);
     await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
     const maintain = async () => {
       await client.exec('VACUUM (ANALYZE)');
@@ -118,7 +197,7 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
     return {
       db,
       kind: 'pglite',
-      sql: pgliteSql(client),
+      sql: plain,
       maintain,
       snapshot: () => snapshotOf(client),
       async close() {
@@ -188,18 +267,19 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenOptions
     await conn.query('select pg_advisory_unlock(727274)').catch(() => {});
     conn.release();
   }
-  const db = drizzlePg({ client: pool, schema, logger: loggerOf(opts) }) as unknown as Db;
+  const plainQuery = auditedPool(pool);
+  const db = withAuditActor(drizzlePg({ client: pool, schema, logger: loggerOf(opts) }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
-    sql: poolSql(pool),
+    sql: poolSql(pool, plainQuery),
     maintain: async () => {},
     close: () => pool.end(),
     pool: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
-type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
+type PgliteLike = { query: PGlite['query']; exec: PGlite['exec'] };
 /** PGlite's `query` takes one statement; statements without parameters go through `exec` (several at once). */
 const pgliteExecutor = (client: PgliteLike): SqlExecutor => ({
   async query(text, values) {
@@ -209,16 +289,18 @@ const pgliteExecutor = (client: PgliteLike): SqlExecutor => ({
   },
 });
 
+/** Made before `auditedPglite`: plain SQL keeps PGlite's own `query`. */
 function pgliteSql(client: PGlite): SqlClient {
   return {
-    ...pgliteExecutor(client),
+    ...pgliteExecutor({ query: client.query.bind(client), exec: client.exec.bind(client) }),
     transaction: (work) => client.transaction((tx) => work(pgliteExecutor(tx))),
   };
 }
 
-function poolSql(pool: pg.Pool): SqlClient {
+/** Plain SQL (pg-boss, the mail queue): `query` is the pool's own, whatever Drizzle's does. */
+function poolSql(pool: pg.Pool, query: pg.Pool['query']): SqlClient {
   return {
-    query: (text, values) => pool.query(text, values),
+    query: (text, values) => query(text, values),
     async transaction(work) {
       const conn = await pool.connect();
       try {

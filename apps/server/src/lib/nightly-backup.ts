@@ -1,22 +1,12 @@
 import path from 'node:path';
-import { TIME_ZONE } from './dutch-time';
+import { dutchParts } from './dutch-time';
 import { backupFileName, backupsIn, pruneBackups, type BackupManifest } from './backup';
-
-const stampFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** `now` in Dutch time as 20261127-023000 (a backup's name, lib/backup.ts backupFileName). */
 export function backupStamp(now: Date): string {
-  const p = Object.fromEntries(stampFormat.formatToParts(now).map((x) => [x.type, x.value]));
-  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
+  const p = dutchParts(now);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}${two(p.month)}${two(p.day)}-${two(p.hour)}${two(p.minute)}${two(p.second)}`;
 }
 
 /**

@@ -28,6 +28,9 @@ import { createKeuringsoverzichtRepository } from './certificates/keuringsoverzi
 import { createCategoriesRepository } from './categories/categories.repository';
 import { categoriesRoutes } from './categories/categories.routes';
 import { createCategoriesService } from './categories/categories.service';
+import { createAuditRepository } from './audit/audit.repository';
+import { auditRoutes } from './audit/audit.routes';
+import { createAuditService } from './audit/audit.service';
 import { createCompletedReportsRepository } from './completed-reports/completed-reports.repository';
 import { completedReportsRoutes } from './completed-reports/completed-reports.routes';
 import { createCompletedReportsService } from './completed-reports/completed-reports.service';
@@ -172,6 +175,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     tasklists: createTasklistsRepository(db),
     planning: createPlanningRepository(db),
     completedReports: createCompletedReportsRepository(db),
+    audit: createAuditRepository(db),
     machineReports: createMachineReportsRepository(db),
     ownMachine: createOwnMachineRepository(db, { dueSoonDays: config.dueSoonDays }),
     reports: createReportsRepository(db),
@@ -367,6 +371,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     tasklists: createTasklistsService({ db, repo: repos.tasklists, dueSoonDays: config.dueSoonDays }),
     planning: createPlanningService({ db, repo: repos.planning, tasklists: repos.tasklists }),
     completedReports: createCompletedReportsService({ repo: repos.completedReports, company: config.company }),
+    audit: createAuditService({ repo: repos.audit, company: config.company }),
     machineReports,
     // The report screen shows its machine's first image through `machineImages` (its `ReportImages`).
     reports,
@@ -453,6 +458,7 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(tasklistsRoutes, { service: modules.tasklists });
   await app.register(planningRoutes, { service: modules.planning });
   await app.register(completedReportsRoutes, { service: modules.completedReports });
+  await app.register(auditRoutes, { service: modules.audit });
   await app.register(machineReportsRoutes, { service: modules.machineReports });
   await app.register(reportsRoutes, { service: modules.reports });
   await app.register(reportPhotosRoutes, { service: modules.reportPhotos });

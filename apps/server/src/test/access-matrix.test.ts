@@ -235,6 +235,12 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/mails': ADMINS,
   'GET /api/mails/failed-count': ADMINS,
   'POST /api/mails/:id/retry': ADMINS,
+  // The audit trail (modules/audit): the whole of it for super admins; a machine's history with
+  // the customers' machines, a report's with the office's reports
+  'GET /api/audit': ['super_admin'],
+  'GET /api/audit/export': ['super_admin'],
+  'GET /api/customers/:customerId/machines/:machineId/history': ADMINS,
+  'GET /api/reports/:id/history': ADMINS,
   'GET /api/malfunctions': ADMINS,
   'GET /api/malfunctions/open-count': ADMINS,
   'GET /api/malfunctions/:id': ADMINS,

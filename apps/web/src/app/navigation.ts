@@ -10,6 +10,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
 import MailErrorIcon from '@mui/icons-material/UnsubscribeOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import NewReleasesIcon from '@mui/icons-material/NewReleasesOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
@@ -101,6 +102,7 @@ export const NAVIGATION: NavSection[] = [
         access: 'users.manage',
         badge: useFailedMailsBadge,
       },
+      { label: 'Geschiedenis', to: '/admin/audit', icon: HistoryIcon, access: 'audit.view' },
     ],
   },
   {

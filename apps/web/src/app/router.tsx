@@ -267,6 +267,7 @@ export const routes: RouteObject[] = [
           ...complianceRoutes,
           route('profile', 'profile.edit', () => import('../features/profile/routes/profile')),
           route('admin/mails', 'users.manage', () => import('../features/mails/routes/mail-failures')),
+          route('admin/audit', 'audit.view', () => import('../features/audit/routes/audit-trail')),
         ],
       },
       // A machine's QR label (issue 21): public, outside the guard and without the app's navigation;

@@ -17,3 +17,4 @@ export * from './overview';
 export * from './report-signatures';
 export * from './report-photos';
 export * from './labels';
+export * from './audit';

@@ -2,12 +2,8 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { JUDGEMENT_LABELS, VERDICT_LABELS } from '@keurwijzer/shared/compliance';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
-import { spreadsheetText } from '../../lib/spreadsheet';
-import {
-  spreadsheetDateTime,
-  type CompletedMeasurementRow,
-  type CompletedReportExportRow,
-} from './completed-reports.presenter';
+import { spreadsheetDateTime, spreadsheetText } from '../../lib/spreadsheet';
+import type { CompletedMeasurementRow, CompletedReportExportRow } from './completed-reports.presenter';
 
 type Cell = string | number | Date | null;
 type XlsxColumn<R = CompletedReportExportRow> = {

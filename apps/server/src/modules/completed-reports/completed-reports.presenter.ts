@@ -1,3 +1,4 @@
+import { dutchParts } from '../../lib/dutch-time';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Judgement } from '@keurwijzer/shared/compliance';
 import type { CompletedReport, CompletedReportSortKey } from '@keurwijzer/shared/reports';
@@ -109,33 +110,6 @@ export const COMPLETED_REPORT_SORT: Record<CompletedReportSortKey, SQL> = {
   inspection_type: sql`t.inspection_type`,
   mechanic: sql`lower(${fullName('u')})`,
 };
-
-const TIME_ZONE = 'Europe/Amsterdam';
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The wall-clock time of `d` in Dutch time as its parts. */
-function dutchParts(d: Date) {
-  const p = Object.fromEntries(parts.formatToParts(d).map((x) => [x.type, x.value])) as Record<string, string>;
-  return { year: +p.year!, month: +p.month!, day: +p.day!, hour: +p.hour!, minute: +p.minute!, second: +p.second! };
-}
-
-/**
- * The moment `d` as Dutch wall-clock time in a UTC Date: what a spreadsheet date-time cell shows
- * as it is (a spreadsheet has no time zones).
- */
-export function spreadsheetDateTime(d: Date): Date {
-  const p = dutchParts(d);
-  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second));
-}
 
 /** "afgeronde-rapporten-2026-11-21.xlsx" (the date in Dutch time). */
 export function completedReportsFileName(generatedAt: Date): string {

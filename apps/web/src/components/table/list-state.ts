@@ -94,7 +94,9 @@ export function useListFilters<K extends string>(keys: readonly K[]) {
       write({ [key]: value, ...Object.fromEntries(clears.map((c) => [c, undefined])) }),
     [write],
   );
-  return [values, set] as const;
+  /** Several filters at once (one URL change: two `set` calls in one handler would lose the first). */
+  const setMany = useCallback((patch: Partial<Record<K, string>>) => write(patch), [write]);
+  return [values, set, setMany] as const;
 }
 
 type RouterState = { location: { pathname: string }; navigation: { state: string; location?: { pathname: string } } };

@@ -11,6 +11,8 @@ import { MachineImages } from '../components/machine-images';
 import { MachineIntervalsCard } from '../components/machine-intervals-card';
 import { MachineLatestReports } from '../components/machine-latest-reports';
 import { MachineMoves } from '../components/machine-moves';
+import { auditPaths } from '../../audit/api/audit';
+import { HistoryCard } from '../../audit/components/history-card';
 
 /** "1234,50" for the price field (cents in, Dutch decimal comma out). */
 const priceText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace('.', ','));
@@ -69,6 +71,7 @@ export default function MachineForm() {
           <MachineLatestReports customerId={customerId} machineId={machineId} />
           <MachineImages customerId={customerId} machineId={machineId} />
           <MachineMoves customerId={customerId} machineId={machineId} />
+          <HistoryCard family="machines" path={auditPaths.machine(customerId, machineId)} id="machine-history" />
         </>
       )}
     </>

@@ -7,6 +7,8 @@ import { useReport } from '../api/reports';
 import { ReportDocument } from '../components/report-document';
 import { ReportPdfButton } from '../components/report-pdf-button';
 import { CorrectButton } from '../components/correction-dialog';
+import { auditPaths } from '../../audit/api/audit';
+import { HistoryCard } from '../../audit/components/history-card';
 
 /**
  * admin/completed-reports/{id} and admin/reports/{id} (the latter also for open reports, from a
@@ -31,7 +33,8 @@ export default function ReportView() {
       ) : !report ? (
         <PageLoader />
       ) : (
-        <ReportDocument
+        <>
+          <ReportDocument
           report={report}
           machineTo={`/admin/customers/${report.customer_id}/machines/${report.machine.id}/edit`}
           actions={
@@ -41,7 +44,9 @@ export default function ReportView() {
             </>
           }
           versionTo={(other) => `/admin/reports/${other}`}
-        />
+          />
+          <HistoryCard family="reports" path={auditPaths.report(report.id)} id="report-history" />
+        </>
       )}
     </>
   );
