@@ -16,9 +16,16 @@ describe('audit texts', () => {
   it('names a field in Dutch and shows a change as before → after', () => {
     expect(auditFieldLabel('location_id')).toBe('Locatie');
     expect(auditFieldLabel('some_new_column')).toBe('some new column');
-    const c = { field: 'status', label: 'Status', before: 'concept', after: 'active' };
-    expect(auditChangeText(c, 'update')).toBe('Status: concept → active');
-    expect(auditChangeText(c, 'create')).toBe('Status: active');
-    expect(auditChangeText(c, 'delete')).toBe('Status: concept');
+    const c = {
+      field: 'status',
+      label: 'Status',
+      before: 'concept',
+      after: 'active',
+      before_text: 'Concept',
+      after_text: 'Actief',
+    };
+    expect(auditChangeText(c, 'update')).toBe('Status: Concept → Actief');
+    expect(auditChangeText(c, 'create')).toBe('Status: Actief');
+    expect(auditChangeText(c, 'delete')).toBe('Status: Concept');
   });
 });

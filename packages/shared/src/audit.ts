@@ -81,7 +81,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   brand_id: 'Merk',
   brand_type_id: 'Type',
   status: 'Status',
-  price_cents: 'Prijs (cent)',
+  price_cents: 'Prijs',
   report_year: 'Rapportjaar',
   created_by: 'Aangemaakt door',
   machine_id: 'Machine',
@@ -153,8 +153,12 @@ export const auditFieldLabel = (field: string): string => AUDIT_FIELD_LABELS[fie
 export const AuditChangeSchema = z.object({
   field: z.string(),
   label: z.string(),
+  /** The recorded values as they were stored (ids, codes, ISO moments). */
   before: z.unknown(),
   after: z.unknown(),
+  /** The same as a reader reads them: a name for an id, a Dutch label for a code, a Dutch date. */
+  before_text: z.string(),
+  after_text: z.string(),
 });
 export type AuditChange = z.infer<typeof AuditChangeSchema>;
 
@@ -248,10 +252,10 @@ export function auditValueText(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** One change as a line: "Status: concept → actief" (a create shows only the new value). */
+/** One change as a line: "Status: Concept → Actief" (a create shows only the new value, a delete the old). */
 export const auditChangeText = (c: AuditChange, action: AuditAction): string =>
   action === 'create'
-    ? `${c.label}: ${auditValueText(c.after)}`
+    ? `${c.label}: ${c.after_text}`
     : action === 'delete'
-      ? `${c.label}: ${auditValueText(c.before)}`
-      : `${c.label}: ${auditValueText(c.before)} → ${auditValueText(c.after)}`;
+      ? `${c.label}: ${c.before_text}`
+      : `${c.label}: ${c.before_text} → ${c.after_text}`;

@@ -1,12 +1,12 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { auditFieldLabel, type AuditEvent, type AuditListQuery, type HistoryQuery } from '@keurwijzer/shared/audit';
+import type { AuditEvent, AuditListQuery, HistoryQuery } from '@keurwijzer/shared/audit';
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema/audit';
 import { machines } from '../../db/schema/machines';
 import { reports } from '../../db/schema/tasklists';
 import { users } from '../../db/schema/users';
 import { allOf, paginate, searchCondition } from '../../lib/list-query';
-import { iso } from '../../lib/presenters';
+import { namesOf, presentAuditEvent, type AuditRow as Row } from './audit.presenter';
 
 const actorName = sql<
   string | null
@@ -25,37 +25,6 @@ const columns = {
   machineId: auditEvents.machineId,
   reportId: auditEvents.reportId,
 };
-type Row = {
-  id: number;
-  at: Date;
-  actorId: number | null;
-  actorName: string | null;
-  actorEmail: string | null;
-  entity: string;
-  entityId: number;
-  action: 'create' | 'update' | 'delete';
-  changes: Record<string, [unknown, unknown]>;
-  machineId: number | null;
-  reportId: number | null;
-};
-
-/** A trail row as the office reads it: who by name, every changed column with its Dutch label. */
-export const presentAuditEvent = (r: Row): AuditEvent => ({
-  id: r.id,
-  at: iso(r.at),
-  actor: r.actorId === null ? null : { id: r.actorId, name: r.actorName ?? r.actorEmail ?? `#${r.actorId}` },
-  entity: r.entity as AuditEvent['entity'],
-  entity_id: r.entityId,
-  action: r.action,
-  changes: Object.entries(r.changes).map(([field, [before, after]]) => ({
-    field,
-    label: auditFieldLabel(field),
-    before,
-    after,
-  })),
-  machine_id: r.machineId,
-  report_id: r.reportId,
-});
 
 /** The start of a Dutch calendar day ('2026-11-27') as a timestamp. */
 const dutchDayStart = (day: string, plusDays = 0) =>
@@ -76,12 +45,17 @@ function filterOf(q: AuditListQuery): SQL | undefined {
 
 /** The trail (`audit_events`, written only by the triggers of migration 0040), read newest first. */
 export function createAuditRepository(db: Db) {
+  /** Rows as the office reads them, with the names of what they refer to (one more statement). */
+  const present = async (rows: Row[]): Promise<AuditEvent[]> => {
+    const names = await namesOf(db, rows);
+    return rows.map((r) => presentAuditEvent(r, names));
+  };
   const page = (where: SQL | undefined, q: HistoryQuery) =>
     paginate(
       q,
       () => db.$count(auditEvents, where),
       async (limit, offset) =>
-        (
+        present(
           (await db
             .select(columns)
             .from(auditEvents)
@@ -89,8 +63,8 @@ export function createAuditRepository(db: Db) {
             .where(where)
             .orderBy(desc(auditEvents.id))
             .limit(limit)
-            .offset(offset)) as Row[]
-        ).map(presentAuditEvent),
+            .offset(offset)) as Row[],
+        ),
     );
 
   return {
@@ -128,7 +102,7 @@ export function createAuditRepository(db: Db) {
           .orderBy(desc(auditEvents.id))
           .limit(Math.min(1000, left))) as Row[];
         if (rows.length === 0) return;
-        yield rows.map(presentAuditEvent);
+        yield await present(rows);
         left -= rows.length;
         before = rows.at(-1)!.id;
       }

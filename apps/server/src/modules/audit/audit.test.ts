@@ -51,7 +51,14 @@ describe('audit trail: what is recorded', () => {
     expect(events.map((e) => e.action)).toEqual(['update', 'create']);
     expect(events.every((e) => e.actor?.id === admin.id && e.actor.name.length > 0)).toBe(true);
     expect(events[0]!.changes).toEqual([
-      { field: 'name', label: 'Naam', before: 'Audit Metaal', after: 'Audit Metaal B.V.' },
+      {
+        field: 'name',
+        label: 'Naam',
+        before: 'Audit Metaal',
+        after: 'Audit Metaal B.V.',
+        before_text: 'Audit Metaal',
+        after_text: 'Audit Metaal B.V.',
+      },
     ]);
     expect(changeOf(events[1]!, 'city')).toMatchObject({ before: null, after: 'Delft' });
     expect(changeOf(events[1]!, 'updated_at')).toBeUndefined();
@@ -73,8 +80,16 @@ describe('audit trail: what is recorded', () => {
     expect(events.map((e) => e.action)).toEqual(['update', 'update', 'create']);
     expect(events.every((e) => e.entity === 'machine' && e.machine_id === id && e.actor !== null)).toBe(true);
     expect(changeOf(events[0]!, 'archived_at')?.before).toBeNull();
-    expect(changeOf(events[1]!, 'location_id')).toMatchObject({ before: c.location.id, after: second.id });
+    expect(changeOf(events[1]!, 'location_id')).toMatchObject({
+      before: c.location.id,
+      after: second.id,
+      before_text: c.location.name,
+      after_text: 'Hal 2',
+    });
     expect(changeOf(events[2]!, 'name')?.after).toBe('Kantbank');
+    // Codes read as their Dutch label, references by name.
+    expect(changeOf(events[2]!, 'status')?.after_text).toBe('Actief');
+    expect(changeOf(events[2]!, 'customer_id')?.after_text).toBe(c.customer.name);
   });
 
   it('records a report when planned, submitted and corrected, never for a saved answer', async () => {
@@ -94,7 +109,8 @@ describe('audit trail: what is recorded', () => {
     const events = (res.json() as Page).data;
     const submit = events.find((e) => changeOf(e, 'status')?.after === 'submitted')!;
     expect(submit.actor?.id).toBe(mechanic.id);
-    expect(changeOf(submit, 'verdict')?.after).toBe('approved');
+    expect(changeOf(submit, 'verdict')).toMatchObject({ after: 'approved', after_text: 'Goedgekeurd' });
+    expect(changeOf(submit, 'status')?.after_text).toBe('Ingediend');
     expect(events.at(-1)!.action).toBe('create');
     // The machine's history holds the report's events too.
     const machine = (

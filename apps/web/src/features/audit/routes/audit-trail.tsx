@@ -39,7 +39,7 @@ export default function AuditTrail() {
   const { busy, download } = useDownload();
 
   const columns: Column<AuditEvent>[] = [
-    { key: 'at', label: 'Tijdstip', nowrap: true, render: (e) => formatDateTime(e.at) },
+    { key: 'at', label: 'Tijdstip', render: (e) => formatDateTime(e.at) },
     {
       key: 'actor',
       label: 'Wie',
@@ -72,6 +72,14 @@ export default function AuditTrail() {
           </Link>{' '}
           <Typography component="span" variant="body2" color="text.secondary">
             #{e.entity_id}
+          </Typography>
+          {/* Below 900 px the changes stand here: their own column is hidden. */}
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: { md: 'none' }, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+          >
+            {changeLines(e).join('\n')}
           </Typography>
         </>
       ),
@@ -124,6 +132,7 @@ export default function AuditTrail() {
               value={query.from ?? ''}
               onChange={(ev) => setFilter('from', ev.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: { xs: '100%', sm: 180 } }}
             />
             <TextField
               size="small"
@@ -132,6 +141,7 @@ export default function AuditTrail() {
               value={query.to ?? ''}
               onChange={(ev) => setFilter('to', ev.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: { xs: '100%', sm: 180 } }}
             />
             {(query.actor_id || query.entity_id) && (
               <Button onClick={() => setFilters({ actor_id: '', entity_id: '' })}>Alle gebruikers en records</Button>
