@@ -12,8 +12,11 @@ import { BENCH_SESSION_SECRET } from './secret';
 async function main() {
   // No reminder schedules under load (modules/reminders) unless the environment asks for them.
   const config = loadConfig({ REMINDERS: '0', ...process.env, HOST: '127.0.0.1', PORT: '0' });
-  const database = await openDatabase(config);
+  // BENCH_AUDIT=0: the app without its audit trail, the other side of the trail's ratio (bench/run.ts).
+  const audit = process.env.BENCH_AUDIT !== '0';
+  const database = await openDatabase(config, { auditTrail: audit });
   const app = await buildApp({
+    auditActor: audit,
     config,
     database,
     mailer: createMemoryMailer(),

@@ -48,6 +48,11 @@ export type AppDeps = {
   pressure?: PressureOptions | false;
   /** The image intake's decoder (lib/image-intake.ts); tests pass a fake that counts concurrency. */
   imageDecoder?: ImageDecoder;
+  /**
+   * Name the request's user for the audit trail (plugins/audit-actor.ts); default true. Only the
+   * bench turns it off, with the trail's triggers (OpenOptions.auditTrail), to measure its cost.
+   */
+  auditActor?: boolean;
 };
 
 /**
@@ -69,6 +74,7 @@ export async function buildApp({
   logStream,
   pressure = DEFAULT_PRESSURE,
   imageDecoder,
+  auditActor = true,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -162,7 +168,7 @@ export async function buildApp({
       done();
     });
   }
-  await app.register(auditActorPlugin);
+  if (auditActor) await app.register(auditActorPlugin);
   await app.register(bodyPlugin);
   await app.register(sessionPlugin, {
     store: sessions,

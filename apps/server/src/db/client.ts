@@ -71,6 +71,11 @@ export type OpenOptions = {
    * dump for every test file (test/global-setup.ts); the migrations then find nothing to do.
    */
   template?: Blob;
+  /**
+   * false: the audit trail's triggers write nothing on this database's connections (the session
+   * setting keurwijzer.audit=off). Only the bench, to measure what the trail costs; default on.
+   */
+  auditTrail?: boolean;
 };
 
 /**
@@ -185,6 +190,7 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
       extensions: { pg_trgm },
       ...(opts.template && !dataDir ? { loadDataDir: opts.template } : {}),
     });
+    if (opts.auditTrail === false) await client.exec("set keurwijzer.audit = 'off'");
     const plain = pgliteSql(client);
     auditedPglite(client);
     const db = withAuditActor(drizzlePglite({ client, schema, logger: loggerOf(opts) }) as unknown as Db);
@@ -253,7 +259,11 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenOptions
   // with PostgreSQL's default `jit=on` a statement whose estimated cost passes `jit_above_cost`
   // (a status filter over every task list) spent ~30 ms compiling before a 5 ms execution.
   // Off per connection, so it holds on any server whatever its configuration.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: opts.auditTrail === false ? '-c jit=off -c keurwijzer.audit=off' : '-c jit=off',
+  });
   // Without a listener the pool's 'error' event (an idle connection lost) crashes the process.
   pool.on(
     'error',
@@ -318,10 +328,11 @@ function poolSql(pool: pg.Pool, query: pg.Pool['query']): SqlClient {
   };
 }
 
-export function openDatabase(opts: {
-  databaseUrl?: string;
-  databasePoolSize?: number;
-  dataDir: string;
-}): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.databasePoolSize) : openPglite(opts.dataDir);
+export function openDatabase(
+  opts: { databaseUrl?: string; databasePoolSize?: number; dataDir: string },
+  open: OpenOptions = {},
+): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.databasePoolSize, open)
+    : openPglite(opts.dataDir, open);
 }
