@@ -1,9 +1,10 @@
 -- Issue 23, audit trail: every change to customers (and their locations, departments, rooms),
 -- machines (moves, archive, approval), the question bank and questionnaires, reports (planning,
 -- submit, verdict, corrections), malfunctions and users is one append-only row, written by these
--- triggers in the transaction of the change. Who: the transaction-local setting keurwijzer.actor,
--- which the app sets at the start of every transaction of a request (db/audit-actor.ts); NULL is
--- the system (the mail queue, reminders, the demo seed, a migration).
+-- triggers in the transaction of the change. Who: the comment /*kw-actor:<user id>*/ at the start
+-- of the statement, which the app puts on every statement of a request (db/client.ts) and
+-- current_query() gives here, also to the statements a trigger runs on its own; else the setting
+-- keurwijzer.actor (a script: SET LOCAL); NULL is the system (mail queue, reminders, demo seed).
 CREATE TABLE "audit_events" (
   "id" bigserial PRIMARY KEY NOT NULL,
   "at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -53,6 +54,7 @@ DECLARE
   k text;
   b jsonb;
   a jsonb;
+  actor integer := nullif(current_setting('keurwijzer.actor', true), '')::integer;
 BEGIN
   IF current_setting('keurwijzer.audit', true) = 'off' THEN
     RETURN NULL;
@@ -72,9 +74,12 @@ BEGIN
   IF TG_OP = 'UPDATE' AND changes = '{}'::jsonb THEN
     RETURN NULL;
   END IF;
+  IF actor IS NULL THEN
+    actor := substring(current_query() from '^/\*kw-actor:([0-9]{1,9})\*/')::integer;
+  END IF;
   INSERT INTO audit_events (actor_id, entity, entity_id, action, changes, machine_id, report_id)
   VALUES (
-    nullif(current_setting('keurwijzer.actor', true), '')::integer,
+    actor,
     TG_ARGV[0],
     (r ->> 'id')::integer,
     CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, protocol } from '@electric-sql/pglite';
+import { PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,7 +9,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import * as schema from './schema/index';
 import { auditActor } from './audit-actor';
 import { acquireDirLock } from './dir-lock';
@@ -79,78 +78,72 @@ export type OpenOptions = {
 };
 
 /**
- * The audit triggers (migration 0040) name the user of a change from the transaction-local
- * setting `keurwijzer.actor` (db/audit-actor.ts). Local to a transaction, so a pooled connection
- * carries nothing over to the next. Drizzle's transactions set it first thing; a single write
- * outside a transaction runs in a transaction of its own that sets it (`auditedWrite`).
+ * The audit triggers (migration 0040) name the user of a change from a comment at the start of
+ * the statement (`kw-actor:12` between comment marks), read with current_query(): every statement sent in a request's
+ * context (db/audit-actor.ts) carries it, inside a transaction or not, at no extra round trip.
+ * A statement the triggers run on their own (a refresh, a cascade) belongs to the statement that
+ * caused it, whose text current_query() gives. A named prepared statement keeps its text (its
+ * name is bound to it): those are reads.
  */
-const nameActor = (actor: number) => `select set_config('keurwijzer.actor', '${actor}', true)`;
+const actorTag = (actor: number) => `/*kw-actor:${actor}*/ `;
 
-function withAuditActor(db: Db): Db {
-  const begin = db.transaction.bind(db);
-  const transaction: Db['transaction'] = (work, config) =>
-    begin(async (tx) => {
-      const actor = auditActor();
-      if (actor !== null) await tx.execute(sql.raw(nameActor(actor)));
-      return work(tx);
-    }, config);
-  return Object.assign(db, { transaction });
+/** `text` with the current user's tag, when there is one. */
+function tagged(text: string): string {
+  const actor = auditActor();
+  return actor === null ? text : actorTag(actor) + text;
+}
+
+/** PGlite: every statement, and those of its transactions, tagged. */
+function auditedPglite(client: PGlite): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
+    query(tagged(text), params, options)) as PGlite['query'];
+  client.exec = ((text: string, options?: Parameters<PGlite['exec']>[1]) =>
+    exec(tagged(text), options)) as PGlite['exec'];
+  client.transaction = ((work: (tx: Transaction) => Promise<unknown>) =>
+    transaction((tx) =>
+      work(
+        Object.assign(Object.create(tx) as Transaction, {
+          query: ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
+            tx.query(tagged(text), params, options)) as Transaction['query'],
+          exec: ((text: string, options?: Parameters<PGlite['exec']>[1]) =>
+            tx.exec(tagged(text), options)) as Transaction['exec'],
+        }),
+      ),
+    )) as PGlite['transaction'];
+}
+
+const TAGGED = '/*kw-actor:';
+
+/**
+ * `query`'s arguments with the statement tagged for `actor` (null: the system, tagged as such so
+ * that nothing later tags it for another user); a named or submittable query is left as it is.
+ */
+function tagArgs(args: unknown[], actor: number | null): unknown[] {
+  const tag = actor === null ? `${TAGGED}-*/ ` : actorTag(actor);
+  const [q, ...rest] = args;
+  if (typeof q === 'string') return q.startsWith(TAGGED) ? args : [tag + q, ...rest];
+  const config = q as { text?: unknown; name?: unknown; submit?: unknown } | null;
+  if (config && typeof config.text === 'string' && !config.name && typeof config.submit !== 'function') {
+    return config.text.startsWith(TAGGED) ? args : [{ ...config, text: tag + config.text }, ...rest];
+  }
+  return args;
 }
 
 /**
- * Whether a statement may change rows: anything but a read. A `with` counts when it holds a
- * data-changing part. Reads pass straight through; only a write in a request pays for the
- * transaction that names its user.
+ * PostgreSQL: every statement tagged in the context of its caller. `pool.query` tags before it
+ * waits for a connection (pg-pool may hand it one from another request's callback), a
+ * connection's own `query` (a transaction's, after `await pool.connect()`) when it is called.
  */
-export const mayWrite = (text: string): boolean =>
-  !/^\s*(select|show|explain|set|begin|commit|rollback)\b/i.test(text) &&
-  (!/^\s*with\b/i.test(text) || /\b(insert|update|delete)\b/i.test(text));
-
-const textOf = (q: unknown): string | undefined =>
-  typeof q === 'string'
-    ? q
-    : typeof (q as { text?: unknown })?.text === 'string'
-      ? (q as { text: string }).text
-      : undefined;
-
-/** PGlite: Drizzle's statements outside a transaction; a write in a request goes in one that names its user. */
-function auditedPglite(client: PGlite): void {
-  const query = client.query.bind(client);
-  client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
-    const actor = auditActor();
-    if (actor === null || !mayWrite(text)) return query(text, params, options);
-    return client.transaction(async (tx) => {
-      await tx.exec(nameActor(actor));
-      return tx.query(text, params, options);
-    });
-  }) as PGlite['query'];
-}
-
-/** PostgreSQL: the same for Drizzle's statements on the pool (a transaction takes a connection of its own). */
-function auditedPool(pool: pg.Pool): pg.Pool['query'] {
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<pg.QueryResult>;
-  pool.query = ((...args: unknown[]) => {
-    const actor = auditActor();
-    const text = textOf(args[0]);
-    if (actor === null || text === undefined || !mayWrite(text) || typeof args.at(-1) === 'function') {
-      return query(...args);
-    }
-    return (async () => {
-      const conn = await pool.connect();
-      try {
-        await conn.query(`begin; ${nameActor(actor)}`);
-        const result = await conn.query(args[0] as pg.QueryConfig, args[1] as unknown[] | undefined);
-        await conn.query('commit');
-        return result;
-      } catch (err) {
-        await conn.query('rollback').catch(() => {});
-        throw err;
-      } finally {
-        conn.release();
-      }
-    })();
-  }) as pg.Pool['query'];
-  return query as pg.Pool['query'];
+function auditedPool(pool: pg.Pool): void {
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => poolQuery(...tagArgs(args, auditActor()))) as typeof pool.query;
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => query(...tagArgs(args, auditActor()))) as typeof client.query;
+  });
 }
 
 const loggerOf = (opts: OpenOptions) =>
@@ -191,9 +184,8 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
       ...(opts.template && !dataDir ? { loadDataDir: opts.template } : {}),
     });
     if (opts.auditTrail === false) await client.exec("set keurwijzer.audit = 'off'");
-    const plain = pgliteSql(client);
     auditedPglite(client);
-    const db = withAuditActor(drizzlePglite({ client, schema, logger: loggerOf(opts) }) as unknown as Db);
+    const db = drizzlePglite({ client, schema, logger: loggerOf(opts) }) as unknown as Db;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
     const maintain = async () => {
       await client.exec('VACUUM (ANALYZE)');
@@ -203,7 +195,7 @@ export async function openPglite(dataDir: string | null, opts: OpenOptions = {})
     return {
       db,
       kind: 'pglite',
-      sql: plain,
+      sql: pgliteSql(client),
       maintain,
       snapshot: () => snapshotOf(client),
       async close() {
@@ -269,6 +261,8 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenOptions
     'error',
     opts.onIdleError ?? ((err) => console.error(`PostgreSQL: idle connection lost (${err.message}); reconnecting`)),
   );
+  // Before the first connection: every connection gets the tagging query (the migrations' one is reused).
+  auditedPool(pool);
   const conn = await pool.connect();
   try {
     await conn.query('select pg_advisory_lock(727274)');
@@ -277,19 +271,18 @@ export async function openPostgres(url: string, poolSize = 10, opts: OpenOptions
     await conn.query('select pg_advisory_unlock(727274)').catch(() => {});
     conn.release();
   }
-  const plainQuery = auditedPool(pool);
-  const db = withAuditActor(drizzlePg({ client: pool, schema, logger: loggerOf(opts) }) as unknown as Db);
+  const db = drizzlePg({ client: pool, schema, logger: loggerOf(opts) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
-    sql: poolSql(pool, plainQuery),
+    sql: poolSql(pool),
     maintain: async () => {},
     close: () => pool.end(),
     pool: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
-type PgliteLike = { query: PGlite['query']; exec: PGlite['exec'] };
+type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 /** PGlite's `query` takes one statement; statements without parameters go through `exec` (several at once). */
 const pgliteExecutor = (client: PgliteLike): SqlExecutor => ({
   async query(text, values) {
@@ -299,18 +292,16 @@ const pgliteExecutor = (client: PgliteLike): SqlExecutor => ({
   },
 });
 
-/** Made before `auditedPglite`: plain SQL keeps PGlite's own `query`. */
 function pgliteSql(client: PGlite): SqlClient {
   return {
-    ...pgliteExecutor({ query: client.query.bind(client), exec: client.exec.bind(client) }),
+    ...pgliteExecutor(client),
     transaction: (work) => client.transaction((tx) => work(pgliteExecutor(tx))),
   };
 }
 
-/** Plain SQL (pg-boss, the mail queue): `query` is the pool's own, whatever Drizzle's does. */
-function poolSql(pool: pg.Pool, query: pg.Pool['query']): SqlClient {
+function poolSql(pool: pg.Pool): SqlClient {
   return {
-    query: (text, values) => query(text, values),
+    query: (text, values) => pool.query(text, values),
     async transaction(work) {
       const conn = await pool.connect();
       try {

@@ -155,6 +155,26 @@ describe('audit trail: what is recorded', () => {
     expect(text).not.toContain('SECRET-NOT-FOR-THE-TRAIL');
   });
 
+  it('names the right user when two admins change customers at the same time (a busy pool)', async () => {
+    const anna = await t.signIn('admin');
+    const bert = await t.signIn('admin');
+    const stamp = Date.now();
+    const creates = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        (i % 2 ? anna : bert).client.post('/api/customers', {
+          body: { name: `Gelijktijdig ${stamp} ${i}`, customer_number: `GT-${stamp}-${i}` },
+        }),
+      ),
+    );
+    expect(creates.map((r) => r.statusCode)).toEqual(Array<number>(24).fill(201));
+    const events = await trail(`entity=customer&search=Gelijktijdig ${stamp}`);
+    expect(events).toHaveLength(24);
+    for (const e of events) {
+      const i = Number(/ (\d+)$/.exec(String(changeOf(e, 'name')!.after))![1]);
+      expect(e.actor?.id, `customer ${i}`).toBe(i % 2 ? anna.user.id : bert.user.id);
+    }
+  });
+
   it('writes in the transaction of the change: a change rolled back leaves no row', async () => {
     const count = () => t.db.$count(auditEvents, eq(auditEvents.entity, 'customer'));
     const before = await count();
