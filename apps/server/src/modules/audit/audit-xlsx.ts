@@ -1,18 +1,21 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditChangeText, type AuditEvent } from '@keurwijzer/shared/audit';
-import { spreadsheetDateTime, spreadsheetText } from '../../lib/spreadsheet';
-
-type Column = { header: string; width: number; numFmt?: string; value: (e: AuditEvent) => string | number | Date };
+import { sheetHeader, sheetRows, spreadsheetDateTime, type SheetColumn } from '../../lib/spreadsheet';
 
 /** The columns of the trail's export, as the list shows them. */
-export const AUDIT_COLUMNS: Column[] = [
+export const AUDIT_COLUMNS: SheetColumn<AuditEvent>[] = [
   { header: 'Tijdstip', width: 18, numFmt: 'dd-mm-yyyy hh:mm:ss', value: (e) => spreadsheetDateTime(new Date(e.at)) },
   { header: 'Wie', width: 26, value: (e) => e.actor?.name ?? 'Systeem' },
   { header: 'Soort', width: 22, value: (e) => AUDIT_ENTITY_LABELS[e.entity] },
   { header: 'Nummer', width: 10, value: (e) => e.entity_id },
   { header: 'Actie', width: 14, value: (e) => AUDIT_ACTION_LABELS[e.action] },
-  { header: 'Wijzigingen', width: 90, value: (e) => e.changes.map((c) => auditChangeText(c, e.action)).join('\n') },
+  {
+    header: 'Wijzigingen',
+    width: 90,
+    wrap: true,
+    value: (e) => e.changes.map((c) => auditChangeText(c, e.action)).join('\n'),
+  },
 ];
 
 /** Streams the trail as an xlsx workbook into `out`, one row per change, texts through spreadsheetText. */
@@ -26,26 +29,8 @@ export async function writeAuditXlsx(
   workbook.created = info.generatedAt;
   workbook.title = 'Geschiedenis';
   const sheet = workbook.addWorksheet('Geschiedenis', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = AUDIT_COLUMNS.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.numFmt ? { numFmt: c.numFmt } : { alignment: { wrapText: true, vertical: 'top' } },
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: AUDIT_COLUMNS.length } };
-  for await (const events of batches) {
-    if (out.destroyed) return; // the download was cancelled
-    for (const e of events) {
-      sheet
-        .addRow(
-          AUDIT_COLUMNS.map((c) => {
-            const v = c.value(e);
-            return typeof v === 'string' ? spreadsheetText(v) : v;
-          }),
-        )
-        .commit();
-    }
-  }
+  sheetHeader(sheet, AUDIT_COLUMNS);
+  if (!(await sheetRows(sheet, AUDIT_COLUMNS, batches, out))) return; // the download was cancelled
   sheet.commit();
   await workbook.commit();
 }

@@ -2,18 +2,10 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { JUDGEMENT_LABELS, VERDICT_LABELS } from '@keurwijzer/shared/compliance';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
-import { spreadsheetDateTime, spreadsheetText } from '../../lib/spreadsheet';
+import { sheetHeader, sheetRows, spreadsheetDateTime, type SheetColumn } from '../../lib/spreadsheet';
 import type { CompletedMeasurementRow, CompletedReportExportRow } from './completed-reports.presenter';
 
-type Cell = string | number | Date | null;
-type XlsxColumn<R = CompletedReportExportRow> = {
-  header: string;
-  width: number;
-  numFmt?: string;
-  value: (r: R) => Cell;
-  /** A number format of this row's cell (a measured value keeps its decimals: "0.30" as 0,30). */
-  cellFmt?: (r: R) => string | undefined;
-};
+type XlsxColumn<R = CompletedReportExportRow> = SheetColumn<R>;
 
 /** The columns of the completed-reports export, as the list shows them. */
 export const COMPLETED_REPORT_COLUMNS: XlsxColumn[] = [
@@ -100,26 +92,8 @@ export async function writeCompletedReportsXlsx(
       oddFooter: '&RPagina &P van &N',
     },
   });
-  sheet.columns = COMPLETED_REPORT_COLUMNS.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.numFmt ? { numFmt: c.numFmt } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COMPLETED_REPORT_COLUMNS.length } };
-  for await (const rows of batches) {
-    if (out.destroyed) return; // the download was cancelled
-    for (const r of rows) {
-      sheet
-        .addRow(
-          COMPLETED_REPORT_COLUMNS.map((c) => {
-            const v = c.value(r);
-            return typeof v === 'string' ? spreadsheetText(v) : v;
-          }),
-        )
-        .commit();
-    }
-  }
+  sheetHeader(sheet, COMPLETED_REPORT_COLUMNS);
+  if (!(await sheetRows(sheet, COMPLETED_REPORT_COLUMNS, batches, out))) return; // the download was cancelled
   sheet.commit();
 
   const measured = workbook.addWorksheet('Metingen', {
@@ -130,29 +104,8 @@ export async function writeCompletedReportsXlsx(
       oddFooter: '&RPagina &P van &N',
     },
   });
-  measured.columns = MEASUREMENT_COLUMNS.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.numFmt ? { numFmt: c.numFmt } : {},
-  }));
-  measured.getRow(1).font = { bold: true };
-  measured.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: MEASUREMENT_COLUMNS.length } };
-  for await (const rows of measurements()) {
-    if (out.destroyed) return;
-    for (const r of rows) {
-      const row = measured.addRow(
-        MEASUREMENT_COLUMNS.map((c) => {
-          const v = c.value(r);
-          return typeof v === 'string' ? spreadsheetText(v) : v;
-        }),
-      );
-      MEASUREMENT_COLUMNS.forEach((c, i) => {
-        const fmt = c.cellFmt?.(r);
-        if (fmt) row.getCell(i + 1).numFmt = fmt;
-      });
-      row.commit();
-    }
-  }
+  sheetHeader(measured, MEASUREMENT_COLUMNS);
+  if (!(await sheetRows(measured, MEASUREMENT_COLUMNS, measurements(), out))) return;
   measured.commit();
   await workbook.commit();
 }

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { DUE_STATE_LABELS, DUE_TYPES, DUE_TYPE_LABELS } from '@keurwijzer/shared/compliance';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS, type InspectionType } from '@keurwijzer/shared/questionnaires';
-import { spreadsheetText } from '../../lib/spreadsheet';
+import { sheetHeader, sheetRows, type SheetColumn } from '../../lib/spreadsheet';
 import { dutchDate } from '../../lib/dutch-time';
 import type { InventoryExportRow as InventoryRow, InventoryInfo } from './inventory.presenter';
 
@@ -16,8 +16,7 @@ function spreadsheetDay(d: Date): Date {
 const statusOf = (r: InventoryRow) => MACHINE_STATUS_LABELS[r.status] + (r.archived ? ', gearchiveerd' : '');
 const latestLabel = (t: InspectionType) => `Laatste ${INSPECTION_TYPE_LABELS[t].toLowerCase()}`;
 
-type Cell = string | number | Date | null;
-type XlsxColumn = { header: string; width: number; numFmt?: string; value: (r: InventoryRow) => Cell };
+type XlsxColumn = SheetColumn<InventoryRow>;
 
 /** A due day ("YYYY-MM-DD") as the UTC midnight a spreadsheet date cell expects. */
 const dayCell = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -98,26 +97,8 @@ export async function writeInventoryXlsx(
       oddFooter: '&RPagina &P van &N',
     },
   });
-  sheet.columns = XLSX_COLUMNS.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.numFmt ? { numFmt: c.numFmt } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: XLSX_COLUMNS.length } };
-  for await (const rows of batches) {
-    if (out.destroyed) return; // the download was cancelled
-    for (const r of rows) {
-      sheet
-        .addRow(
-          XLSX_COLUMNS.map((c) => {
-            const v = c.value(r);
-            return typeof v === 'string' ? spreadsheetText(v) : v;
-          }),
-        )
-        .commit();
-    }
-  }
+  sheetHeader(sheet, XLSX_COLUMNS);
+  if (!(await sheetRows(sheet, XLSX_COLUMNS, batches, out))) return; // the download was cancelled
   sheet.commit();
   await workbook.commit();
 }

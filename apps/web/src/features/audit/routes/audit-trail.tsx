@@ -1,13 +1,13 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import TableIcon from '@mui/icons-material/TableChartOutlined';
 import { AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditEvent } from '@keurwijzer/shared/audit';
 import { useDownload } from '../../../components/feedback/use-download';
 import { PageHeader } from '../../../components/layout/page-header';
 import { DataTable, type Column } from '../../../components/table/data-table';
+import { FilterDay } from '../../../components/table/filter-day';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
@@ -125,24 +125,8 @@ export default function AuditTrail() {
               options={AUDIT_ENTITIES.map((v) => ({ value: v, label: AUDIT_ENTITY_LABELS[v] }))}
               onChange={(v) => setFilter('entity', v, ['entity_id'])}
             />
-            <TextField
-              size="small"
-              label="Van"
-              type="date"
-              value={query.from ?? ''}
-              onChange={(ev) => setFilter('from', ev.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: { xs: '100%', sm: 180 } }}
-            />
-            <TextField
-              size="small"
-              label="Tot en met"
-              type="date"
-              value={query.to ?? ''}
-              onChange={(ev) => setFilter('to', ev.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: { xs: '100%', sm: 180 } }}
-            />
+            <FilterDay label="Van" value={query.from} onChange={(v) => setFilter('from', v)} />
+            <FilterDay label="Tot en met" value={query.to} onChange={(v) => setFilter('to', v)} />
             {(query.actor_id || query.entity_id) && (
               <Button onClick={() => setFilters({ actor_id: '', entity_id: '' })}>Alle gebruikers en records</Button>
             )}
