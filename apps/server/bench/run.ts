@@ -27,6 +27,7 @@ import {
   runRatio,
   type RatioResult,
 } from './ratio';
+import { runProcesses } from './processes';
 import { complianceScenario } from './scenarios/compliance';
 import { machinesScenario } from './scenarios/machines';
 import { portalScenario } from './scenarios/portal';
@@ -46,7 +47,10 @@ import { usersScenario } from './scenarios/users';
  * database that runs the same statements (bench/ratio.ts, bench/ceiling.ts), alternately for
  * --rounds rounds of --ratio-seconds each; `--ratio-only <text>` runs only the cases whose name
  * contains it (e.g. `--ratio-only "report"`). The office home (issue 20) is a ratio case on the
- * compliance scenario's data (`-- compliance ratio --ratio-only "office home"`).
+ * compliance scenario's data (`-- compliance ratio --ratio-only "office home"`). The case
+ * "answer save: audit trail" runs the app against itself without the audit trail (issue 23).
+ * `processes` (PostgreSQL only: `-- processes --db postgres`): the machines list and saving an
+ * answer on one process and split over two on the same database (bench/processes.ts).
  * BENCH_KEEP_DB=1 keeps the PostgreSQL database afterwards (its name is printed) to look into.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process (node --cpu-prof) into
  * <dir>/server/ (the ratio bench's ceiling into <dir>/ceiling/); `npx tsx bench/cpu-profile.ts
@@ -84,8 +88,10 @@ const rounds = Number(values.rounds);
 const ratioSeconds = Number(values['ratio-seconds']);
 const chosen = positionals.length ? SCENARIOS.filter((s) => positionals.includes(s.name)) : SCENARIOS;
 const ratioChosen = positionals.length === 0 || positionals.includes('ratio');
-if (chosen.length === 0 && !ratioChosen) {
-  console.error(`Unknown scenario; choose from: ${[...SCENARIOS.map((s) => s.name), 'ratio'].join(', ')}`);
+/** `processes` (issue 23): the machines list and saving an answer on one and on two processes. */
+const processesChosen = positionals.includes('processes');
+if (chosen.length === 0 && !ratioChosen && !processesChosen) {
+  console.error(`Unknown scenario; choose from: ${[...SCENARIOS.map((s) => s.name), 'ratio', 'processes'].join(', ')}`);
   process.exit(1);
 }
 /** The audit trail adds at most 10 % to saving an answer: with it, at least 1/1.1 of the throughput without. */
@@ -103,7 +109,8 @@ const RATIO_DATA: [Scenario, string[]][] = [
 const ratioData = RATIO_DATA.filter(([, names]) => names.some((name) => name.includes(values['ratio-only']))).map(
   ([scenario]) => scenario,
 );
-const seededScenarios = [...new Set([...chosen, ...(ratioChosen ? ratioData : [])])].sort(
+const processesData = processesChosen ? [usersScenario, machinesScenario, tasklistsScenario] : [];
+const seededScenarios = [...new Set([...chosen, ...(ratioChosen ? ratioData : []), ...processesData])].sort(
   (a, b) => SCENARIOS.indexOf(a) - SCENARIOS.indexOf(b),
 );
 
@@ -128,7 +135,7 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<{ rows: Row[]; 
         .returning({ id: customers.id });
       await seedAccounts(database.db, customer!.id);
       for (const s of seededScenarios) seeded.set(s, (await s.seed(database.db, { customerId: customer!.id })) ?? {});
-      if (ratioChosen) ratioCookie = await ratioSession(database.db);
+      if (ratioChosen || processesChosen) ratioCookie = await ratioSession(database.db);
       // What autovacuum does within a minute of a bulk load (PGlite: at every open, see db/client).
       await database.db.execute(sql`vacuum (analyze)`);
     } finally {
@@ -177,6 +184,23 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<{ rows: Row[]; 
         } finally {
           await ceilingServer.stop();
         }
+      }
+      if (processesChosen) {
+        const machineCases = ratioCases({ users: seeded.get(usersScenario)!, machines: seeded.get(machinesScenario)! });
+        await runProcesses({
+          target,
+          first: server,
+          cookie: ratioCookie,
+          cases: [
+            machineCases.find((c) => c.name === 'machines list')!,
+            fieldWorkCases().find((c) => c.name === 'answer save')!,
+          ],
+          connections,
+          seconds: ratioSeconds,
+          warmup,
+          rounds,
+          report: (l) => console.log(`[${LABEL[target.kind]}] ${l}`),
+        });
       }
       if (ratioChosen && AUDIT_CASE.includes(values['ratio-only'])) {
         // Issue 23: the audit trail's cost on saving an answer, against the same app without it

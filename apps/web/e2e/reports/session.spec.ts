@@ -27,8 +27,16 @@ test('an answer given after the session expired is kept through the login and se
   await question(page, 1).getByRole('button', { name: 'Goed', exact: true }).click();
   await expect(page.getByText('Alles opgeslagen')).toBeVisible();
 
-  // The session ends (cookie gone): the next answer meets a 401 and the app asks for a login.
-  await context.clearCookies();
+  // The session ends just as the next answer is sent: that answer meets the 401 (not a request the
+  // screen makes on its own a moment earlier, which would send it to the login before the tap),
+  // the cookie is gone for what follows, and the app asks for a login.
+  let expired = false;
+  await page.route('**/api/reports/*/answers/*', async (route) => {
+    if (expired) return route.continue();
+    expired = true;
+    await context.clearCookies();
+    return route.fulfill({ status: 401, json: { message: 'Je bent niet ingelogd.', errors: {} } });
+  });
   await question(page, 2).getByRole('button', { name: 'Slecht', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(`/mechanic/report/${report.reportId}`)}`));
   await submitLogin(page, ACCOUNTS.mechanic);
