@@ -1,6 +1,6 @@
 import type autocannon from 'autocannon';
 import { load, startServer, type LoadResult, type Server, type Target } from './lib';
-import type { RatioCase } from './ratio';
+import { csrfHeaders, type RatioCase } from './ratio';
 
 /**
  * Issue 23, "one vs two processes": the same load (connections, paths or answer saves) on one
@@ -37,10 +37,7 @@ export async function runProcesses(opts: {
   }
   const second = await startServer(opts.target);
   try {
-    const tokenRes = await fetch(`${opts.first.url}/api/token`, {
-      headers: { cookie: opts.cookie, accept: 'application/json' },
-    });
-    const headers = { 'x-csrf-token': ((await tokenRes.json()) as { data: { token: string } }).data.token };
+    const headers = await csrfHeaders(opts.first.url, opts.cookie);
     const on = (server: Server, c: RatioCase, connections: number, seconds: number) =>
       load({
         url: server.url,

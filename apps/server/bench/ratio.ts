@@ -117,6 +117,12 @@ export async function prepareCeiling(target: Target): Promise<{ start(): Promise
 export type RatioRun = LoadResult & { cpuMs: number };
 export type RatioResult = { name: string; goal: number; app: RatioRun[]; ceiling: RatioRun[] };
 
+/** The session's CSRF header, which a change (saving an answer) sends. */
+export async function csrfHeaders(url: string, cookie: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/token`, { headers: { cookie, accept: 'application/json' } });
+  return { 'x-csrf-token': ((await res.json()) as { data: { token: string } }).data.token };
+}
+
 /**
  * Warms both up, then `rounds` times the app and then the ceiling, each for `seconds`, with the
  * same paths, cookie and connections.
@@ -134,10 +140,7 @@ export async function runRatio(opts: {
 }): Promise<RatioResult[]> {
   const results: RatioResult[] = [];
   // A change needs the session's CSRF token (the app checks it; the ceiling does not).
-  const tokenRes = await fetch(`${opts.app.url}/api/token`, {
-    headers: { cookie: opts.cookie, accept: 'application/json' },
-  });
-  const headers = { 'x-csrf-token': ((await tokenRes.json()) as { data: { token: string } }).data.token };
+  const headers = await csrfHeaders(opts.app.url, opts.cookie);
   for (const c of opts.cases) {
     const run = async (server: Server, seconds: number): Promise<RatioRun> => {
       const cpu = await server.cpu();

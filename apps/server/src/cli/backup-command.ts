@@ -1,24 +1,17 @@
 import path from 'node:path';
 import type { Config } from '../config';
-import { migrationCount, openPglite, restorePgliteSnapshot, type Database } from '../db/client';
+import { openPglite, restorePgliteSnapshot } from '../db/client';
 import { lockHolder } from '../db/dir-lock';
-import { backupFileName, backupToFile, restoreBackup, writeBackup, type BackupManifest } from '../lib/backup';
+import {
+  backupFileName,
+  backupSource,
+  backupToFile,
+  restoreBackup,
+  writeBackup,
+  type BackupManifest,
+} from '../lib/backup';
 import { requestBackup } from '../lib/control-socket';
 import { backupStamp } from '../lib/nightly-backup';
-import type { HoldableStorage } from '../lib/storage';
-
-/** What a backup of this configuration reads: the database, DATA_DIR/uploads (unless S3) and DATA_DIR's secret. */
-export function backupSource(config: Config, database: Database, storage?: HoldableStorage) {
-  if (!database.snapshot)
-    throw new Error('only the embedded database is backed up this way; use pg_dump for PostgreSQL');
-  return {
-    snapshot: database.snapshot,
-    migrations: migrationCount(),
-    dataDir: config.dataDir,
-    uploadsDir: config.s3 ? null : path.join(config.dataDir, 'uploads'),
-    holdDeletes: storage ? () => storage.holdDeletes() : undefined,
-  };
-}
 
 /** Where `npm run backup` writes: --out (a .tar file or a folder), else BACKUP_DIR, else ./backups. */
 export function backupTarget(config: Config, out: string | undefined, now = new Date()): string {

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, restorePgliteSnapshot, type Database } from '../db/client';
-import { backupToFile, BackupError, restoreBackup, verifyBackup, writeBackup } from '../lib/backup';
+import { backupSource, backupToFile, BackupError, restoreBackup, verifyBackup, writeBackup } from '../lib/backup';
 import { controlSocketPath, requestBackup, startControlSocket } from '../lib/control-socket';
 import { createMemoryMailer } from '../lib/mailer';
 import { createDiskStorage, withDeleteHold } from '../lib/storage';
 import { TestClient } from '../test/client';
 import { createMachine, createPlacementChain, createUser, PASSWORD } from '../test/factories';
-import { backupSource, runBackup, runRestore } from './backup-command';
+import { runBackup, runRestore } from './backup-command';
 
 /**
  * `npm run backup` / `npm run restore` on the embedded default: a running app (PGlite in a

@@ -2,19 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { s3Sdk, type S3Options } from '../lib/storage';
+import { filesUnder, s3Sdk, type S3Options } from '../lib/storage';
 
 /** What the move did: files copied, already there (same size and MD5), and those that failed the check. */
 export type MoveReport = { copied: number; present: number; failed: { key: string; reason: string }[] };
-
-/** Every file under `dir` (its path relative to `root`, with "/"), skipping unfinished writes. */
-async function* filesUnder(root: string, dir = root): AsyncGenerator<string> {
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(root, full);
-    else if (entry.isFile() && !entry.name.endsWith('.tmp')) yield path.relative(root, full).split(path.sep).join('/');
-  }
-}
 
 /** The object's size and ETag, or null when it is not there. */
 async function headOf(client: S3Client, bucket: string, key: string) {

@@ -4,6 +4,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
+import type { Config } from '../config';
+import { migrationCount, type Database } from '../db/client';
+import { filesUnder, type HoldableStorage } from './storage';
 
 /**
  * One backup archive of the embedded default (`npm run backup`): a plain tar with
@@ -42,22 +45,6 @@ const FILE_ENTRY = /^files\/([a-z0-9][a-z0-9/_-]*\.[a-z0-9]+)$/;
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** Every file under `dir` as its path relative to `root` with "/", skipping unfinished writes. */
-export async function* filesUnder(root: string, dir = root): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
-  }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(root, full);
-    else if (entry.isFile() && !entry.name.endsWith('.tmp')) yield path.relative(root, full).split(path.sep).join('/');
-  }
-}
-
 export type BackupSource = {
   /** The database's consistent copy (Database.snapshot). */
   snapshot: () => Promise<Blob>;
@@ -72,6 +59,19 @@ export type BackupSource = {
    */
   holdDeletes?: () => () => Promise<void>;
 };
+
+/** What a backup of this configuration reads: the database, DATA_DIR/uploads (unless S3) and DATA_DIR's secret. */
+export function backupSource(config: Config, database: Database, storage?: HoldableStorage): BackupSource {
+  if (!database.snapshot)
+    throw new Error('only the embedded database is backed up this way; use pg_dump for PostgreSQL');
+  return {
+    snapshot: database.snapshot,
+    migrations: migrationCount(),
+    dataDir: config.dataDir,
+    uploadsDir: config.s3 ? null : path.join(config.dataDir, 'uploads'),
+    holdDeletes: storage ? () => storage.holdDeletes() : undefined,
+  };
+}
 
 /** Writes the archive to `out`; resolves with its manifest once `out` has it all. */
 export async function writeBackup(source: BackupSource, out: NodeJS.WritableStream): Promise<BackupManifest> {

@@ -18,6 +18,25 @@ export type Storage = {
   delete(key: string): Promise<void>;
 };
 
+/**
+ * Every file of a disk storage (`root`, DATA_DIR/uploads) as its key (its path below `root` with
+ * "/"), in name order, skipping unfinished writes; nothing when `root` does not exist.
+ */
+export async function* filesUnder(root: string, dir = root): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(root, full);
+    else if (entry.isFile() && !entry.name.endsWith('.tmp')) yield path.relative(root, full).split(path.sep).join('/');
+  }
+}
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
 
 /** A key the server made: refused otherwise (a bug, never a user's path). */

@@ -66,7 +66,7 @@ export default function AuditTrail() {
             component="button"
             type="button"
             onClick={() => setFilters({ entity: e.entity, entity_id: String(e.entity_id) })}
-            aria-label={`Alleen de geschiedenis van ${auditTitle(e).split(' ')[0]} ${e.entity_id}`}
+            aria-label={`Alleen de geschiedenis van ${AUDIT_ENTITY_LABELS[e.entity]} ${e.entity_id}`}
           >
             {auditTitle(e)}
           </Link>{' '}
