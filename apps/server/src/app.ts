@@ -14,6 +14,7 @@ import { accessPlugin } from './plugins/access';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
+import { openapiPlugin } from './plugins/openapi';
 import { languagePlugin } from './plugins/language';
 import { methodOverride } from './plugins/method-override';
 import { DEFAULT_PRESSURE, pressurePlugin, type PressureOptions } from './plugins/pressure';
@@ -172,6 +173,7 @@ export async function buildApp({
   await app.register(bodyPlugin);
   await app.register(sessionPlugin, {
     store: sessions,
+    tokens: modules.apiTokens,
     secure: config.secureCookies,
     absoluteMs: config.sessionAbsoluteMs,
   });
@@ -179,6 +181,7 @@ export async function buildApp({
     twoFactorSetupRequired: (user) => twoFactorSetupRequired(user, config.twoFactorRequiredForEmployees),
   });
   await app.register(languagePlugin);
+  await app.register(openapiPlugin);
   await app.register(healthPlugin, { database, mail, metricsToken: config.metricsToken });
   const registerTwins = methodOverride(app);
 

@@ -27,6 +27,7 @@ export const AUDIT_ENTITIES = [
   'report',
   'malfunction',
   'user',
+  'api_token',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -43,14 +44,17 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   report: 'Rapport',
   malfunction: 'Storing',
   user: 'Gebruiker',
+  api_token: 'API-token',
 };
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+/** `use`: a request made with a personal API token (which route, what it answered). */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'use'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Aangemaakt',
   update: 'Gewijzigd',
   delete: 'Verwijderd',
+  use: 'Gebruikt',
 };
 
 /** What a secret column's value reads as in the trail (password hash, two-factor secret). */
@@ -145,6 +149,13 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   category_id: 'Categorie',
   question_id: 'Vraag',
   questionnaire_category_id: 'Categorie van vragenlijst',
+  user_id: 'Gebruiker',
+  scope: 'Rechten',
+  expires_at: 'Geldig tot',
+  revoked_at: 'Ingetrokken op',
+  token_hash: 'Token',
+  request: 'Verzoek',
+  status_code: 'Antwoord',
 };
 
 /** The label of a recorded column. */
@@ -167,6 +178,8 @@ export const AuditEventSchema = z.object({
   at: z.string(),
   /** Who: null is the system (mail queue, reminders, the demo data). */
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The personal API token the change (or request) was made with; null: in the app, or the system. */
+  api_token: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   entity: z.enum(AUDIT_ENTITIES),
   entity_id: z.number().int(),
   action: z.enum(AUDIT_ACTIONS),
@@ -254,8 +267,12 @@ export function auditValueText(v: unknown): string {
 
 /** One change as a line: "Status: Concept → Actief" (a create shows only the new value, a delete the old). */
 export const auditChangeText = (c: AuditChange, action: AuditAction): string =>
-  action === 'create'
+  action === 'create' || action === 'use'
     ? `${c.label}: ${c.after_text}`
     : action === 'delete'
       ? `${c.label}: ${c.before_text}`
       : `${c.label}: ${c.before_text} → ${c.after_text}`;
+
+/** Who made a change, as the trail reads it: the user (with the API token, when made with one) or "Systeem". */
+export const auditActorText = (e: Pick<AuditEvent, 'actor' | 'api_token'>): string =>
+  !e.actor ? 'Systeem' : e.api_token ? `${e.actor.name} (API-token "${e.api_token.name}")` : e.actor.name;

@@ -42,6 +42,10 @@ export const PERMISSIONS = [
   'profile.edit',
   /** The whole audit trail (who changed what), its filters and export: super admins only. */
   'audit.view',
+  /** The API's OpenAPI document, with the routes the user may call (GET /api/openapi.json, issue 23). */
+  'api.docs',
+  /** Personal API tokens for an ERP or BI tool (issue 23): office admins and customer users. */
+  'api.tokens',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -59,13 +63,15 @@ const ADMIN: Permission[] = [
   'malfunctions.manage',
   'malfunctions.assigned',
   'profile.edit',
+  'api.docs',
+  'api.tokens',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   super_admin: [...ADMIN, 'audit.view'],
   admin: ADMIN,
   mechanic: ['tasklists.view', 'tasklists.manage', 'malfunctions.assigned', 'profile.edit'],
-  customer: ['own-machines.view', 'profile.edit'],
+  customer: ['own-machines.view', 'profile.edit', 'api.docs', 'api.tokens'],
 };
 
 /** Whether `role` holds `permission`. */

@@ -7,10 +7,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * sent, so a login's writes are its new user's. Work outside a request (mail queue, reminders,
  * seed) has no actor: the system.
  */
-const current = new AsyncLocalStorage<() => number | null>();
+export type AuditActor = {
+  userId: number;
+  /** The personal API token the request was made with (null: a session). */
+  tokenId: number | null;
+};
 
-/** Runs `work` with `actor` telling the user of its writes. */
-export const runAs = <T>(actor: () => number | null, work: () => T): T => current.run(actor, work);
+const current = new AsyncLocalStorage<() => AuditActor | null>();
 
-/** The user of the current context's writes, or null (the system). */
-export const auditActor = (): number | null => current.getStore()?.() ?? null;
+/** Runs `work` with `actor` telling the user (and API token) of its writes. */
+export const runAs = <T>(actor: () => AuditActor | null, work: () => T): T => current.run(actor, work);
+
+/** The user (and API token) of the current context's writes, or null (the system). */
+export const auditActor = (): AuditActor | null => current.getStore()?.() ?? null;

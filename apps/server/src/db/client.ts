@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { auditActor } from './audit-actor';
+import { auditActor, type AuditActor } from './audit-actor';
 import { acquireDirLock } from './dir-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -79,13 +79,14 @@ export type OpenOptions = {
 
 /**
  * The audit triggers (migration 0040) name the user of a change from a comment at the start of
- * the statement (`kw-actor:12` between comment marks), read with current_query(): every statement sent in a request's
+ * the statement (`kw-actor:12`, or `kw-actor:12:t3` for a request made with API token 3, between comment marks), read with current_query(): every statement sent in a request's
  * context (db/audit-actor.ts) carries it, inside a transaction or not, at no extra round trip.
  * A statement the triggers run on their own (a refresh, a cascade) belongs to the statement that
  * caused it, whose text current_query() gives. A named prepared statement keeps its text (its
  * name is bound to it): those are reads.
  */
-const actorTag = (actor: number) => `/*kw-actor:${actor}*/ `;
+const actorTag = ({ userId, tokenId }: AuditActor) =>
+  tokenId === null ? `/*kw-actor:${userId}*/ ` : `/*kw-actor:${userId}:t${tokenId}*/ `;
 
 /** `text` with the current user's tag, when there is one. */
 function tagged(text: string): string {
@@ -121,7 +122,7 @@ const TAGGED = '/*kw-actor:';
  * `query`'s arguments with the statement tagged for `actor` (null: the system, tagged as such so
  * that nothing later tags it for another user); a named or submittable query is left as it is.
  */
-function tagArgs(args: unknown[], actor: number | null): unknown[] {
+function tagArgs(args: unknown[], actor: AuditActor | null): unknown[] {
   const tag = actor === null ? `${TAGGED}-*/ ` : actorTag(actor);
   const [q, ...rest] = args;
   if (typeof q === 'string') return q.startsWith(TAGGED) ? args : [tag + q, ...rest];

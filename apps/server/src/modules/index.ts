@@ -28,6 +28,9 @@ import { createKeuringsoverzichtRepository } from './certificates/keuringsoverzi
 import { createCategoriesRepository } from './categories/categories.repository';
 import { categoriesRoutes } from './categories/categories.routes';
 import { createCategoriesService } from './categories/categories.service';
+import { createApiTokensRepository } from './api-tokens/api-tokens.repository';
+import { apiTokensRoutes } from './api-tokens/api-tokens.routes';
+import { createApiTokensService } from './api-tokens/api-tokens.service';
 import { createAuditRepository } from './audit/audit.repository';
 import { auditRoutes } from './audit/audit.routes';
 import { createAuditService } from './audit/audit.service';
@@ -176,6 +179,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     planning: createPlanningRepository(db),
     completedReports: createCompletedReportsRepository(db),
     audit: createAuditRepository(db),
+    apiTokens: createApiTokensRepository(db),
     machineReports: createMachineReportsRepository(db),
     ownMachine: createOwnMachineRepository(db, { dueSoonDays: config.dueSoonDays }),
     reports: createReportsRepository(db),
@@ -372,6 +376,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     planning: createPlanningService({ db, repo: repos.planning, tasklists: repos.tasklists }),
     completedReports: createCompletedReportsService({ repo: repos.completedReports, company: config.company }),
     audit: createAuditService({ repo: repos.audit, company: config.company }),
+    apiTokens: createApiTokensService({ repo: repos.apiTokens }),
     machineReports,
     // The report screen shows its machine's first image through `machineImages` (its `ReportImages`).
     reports,
@@ -459,6 +464,7 @@ export async function registerModules(app: FastifyInstance, modules: Modules): P
   await app.register(planningRoutes, { service: modules.planning });
   await app.register(completedReportsRoutes, { service: modules.completedReports });
   await app.register(auditRoutes, { service: modules.audit });
+  await app.register(apiTokensRoutes, { service: modules.apiTokens });
   await app.register(machineReportsRoutes, { service: modules.machineReports });
   await app.register(reportsRoutes, { service: modules.reports });
   await app.register(reportPhotosRoutes, { service: modules.reportPhotos });

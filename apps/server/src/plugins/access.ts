@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
+import { API_TOKEN_TEXT } from '@keurwijzer/shared/api-tokens';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { TWO_FACTOR_TEXT } from '@keurwijzer/shared/two-factor';
 import type { UserRow } from '../db/schema/users';
@@ -37,6 +38,14 @@ export const PASSWORD_CHANGE_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/logout',
   'POST /api/change-password',
 ]);
+
+/**
+ * The account's own routes, which a personal API token never reaches (403): signing in and out,
+ * passwords, two-factor, the profile and the tokens themselves. A token reads and changes the
+ * company's data; it cannot make itself a password, another token or a session.
+ */
+export const NOT_WITH_TOKEN =
+  /^\/api\/(?:login|logout|token|2fa|activat|auth\/|change-password|password-|register|profile|api-tokens)(?:\/|$|-)/;
 
 export type AccessPluginOptions = {
   /** True for a user who must turn on two-factor sign-in before anything else (TWO_FACTOR_REQUIRED_FOR_EMPLOYEES). */
@@ -101,11 +110,18 @@ function admits(user: FastifyRequest['user'], access: Access): boolean {
  * The route check, for a request that may use a route of any of `accesses` (one for an ordinary
  * route; a method-override twin passes its targets' before the body is read, then the chosen
  * one's): 401 without a logged-in user when none is public, 419 without the session's CSRF token
- * on an unsafe method, 403 when none admits the user. In that order.
+ * on an unsafe method (a personal API token instead: 403 on the account's routes and for a read
+ * token's change), 403 when none admits the user. In that order.
  */
 export function checkAccess(request: FastifyRequest, accesses: readonly Access[]): void {
   if (!request.user && !accesses.includes('public')) throw new AppError(401, TEXT.unauthenticated);
-  if (!SAFE_METHODS.has(request.method)) {
+  if (request.apiToken) {
+    // A token's request carries no cookie, so no CSRF token: what it may do instead.
+    if (NOT_WITH_TOKEN.test(request.routeOptions.url ?? '')) throw new AppError(403, API_TOKEN_TEXT.notWithToken);
+    if (request.apiToken.scope === 'read' && !SAFE_METHODS.has(request.method)) {
+      throw new AppError(403, API_TOKEN_TEXT.readOnly);
+    }
+  } else if (!SAFE_METHODS.has(request.method)) {
     const header = request.headers['x-csrf-token'] ?? request.headers['x-xsrf-token'];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token || !request.session || !safeEqual(token, request.session.csrfToken)) {

@@ -8,6 +8,6 @@ import { runAs } from '../db/audit-actor';
  */
 export const auditActorPlugin = fp(async (app) => {
   app.addHook('onRequest', (request, _reply, done) => {
-    runAs(() => request.user?.id ?? null, done);
+    runAs(() => (request.user ? { userId: request.user.id, tokenId: request.apiToken?.id ?? null } : null), done);
   });
 });

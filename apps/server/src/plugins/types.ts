@@ -1,6 +1,7 @@
 import type { Permission } from '@keurwijzer/shared/permissions';
 import type { UserRow } from '../db/schema/users';
 import type { FileLimits } from '../lib/multipart';
+import type { RequestToken } from '../modules/api-tokens/api-tokens.service';
 import type { Session } from '../modules/auth/session-store';
 
 /**
@@ -25,5 +26,7 @@ declare module 'fastify' {
     session: Session | null;
     /** The logged-in user, or null. */
     user: UserRow | null;
+    /** The personal API token the request was made with (then `session` is null), or null. */
+    apiToken: RequestToken | null;
   }
 }

@@ -19,6 +19,11 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
   'GET /api/metrics': 'public',
+  'GET /api/openapi.json': [...ADMINS, ...CUSTOMERS],
+  // Personal API tokens (issue 23): office admins and customer users, their own only
+  'GET /api/api-tokens': [...ADMINS, ...CUSTOMERS],
+  'POST /api/api-tokens': [...ADMINS, ...CUSTOMERS],
+  'DELETE /api/api-tokens/:id': [...ADMINS, ...CUSTOMERS],
   'POST /api/login': 'public',
   'POST /api/activate': 'public',
   'POST /api/register': 'public',

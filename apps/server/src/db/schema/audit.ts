@@ -12,10 +12,13 @@ export const auditEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** The user whose request made the change; null: the system. */
     actorId: integer('actor_id'),
+    /** The personal API token the request was made with (migration 0041); null: a session or the system. */
+    apiTokenId: integer('api_token_id'),
     /** customer, location, department, room, machine, question, questionnaire(_category|_question), report, malfunction, user. */
     entity: text('entity').notNull(),
     entityId: integer('entity_id').notNull(),
-    action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
+    /** create, update, delete; `use`: a request made with an API token (entity api_token). */
+    action: text('action', { enum: ['create', 'update', 'delete', 'use'] }).notNull(),
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>().notNull(),
     /** The machine the row belongs to (a machine, its reports and malfunctions): the machine's history. */
     machineId: integer('machine_id'),

@@ -18,3 +18,4 @@ export * from './report-signatures';
 export * from './report-photos';
 export * from './labels';
 export * from './audit';
+export * from './api-tokens';

@@ -1,12 +1,18 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditChangeText, type AuditEvent } from '@keurwijzer/shared/audit';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  auditActorText,
+  auditChangeText,
+  type AuditEvent,
+} from '@keurwijzer/shared/audit';
 import { sheetHeader, sheetRows, spreadsheetDateTime, type SheetColumn } from '../../lib/spreadsheet';
 
 /** The columns of the trail's export, as the list shows them. */
 export const AUDIT_COLUMNS: SheetColumn<AuditEvent>[] = [
   { header: 'Tijdstip', width: 18, numFmt: 'dd-mm-yyyy hh:mm:ss', value: (e) => spreadsheetDateTime(new Date(e.at)) },
-  { header: 'Wie', width: 26, value: (e) => e.actor?.name ?? 'Systeem' },
+  { header: 'Wie', width: 26, value: auditActorText },
   { header: 'Soort', width: 22, value: (e) => AUDIT_ENTITY_LABELS[e.entity] },
   { header: 'Nummer', width: 10, value: (e) => e.entity_id },
   { header: 'Actie', width: 14, value: (e) => AUDIT_ACTION_LABELS[e.action] },

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { auditFieldLabel, auditValueText, type AuditEvent } from '@keurwijzer/shared/audit';
+import { API_TOKEN_SCOPE_LABELS } from '@keurwijzer/shared/api-tokens';
 import { formatCents } from '@keurwijzer/shared/format';
 import { QUESTION_KIND_LABELS, VERDICT_LABELS } from '@keurwijzer/shared/compliance';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
@@ -17,9 +18,11 @@ export type AuditRow = {
   actorId: number | null;
   actorName: string | null;
   actorEmail: string | null;
+  apiTokenId: number | null;
+  apiTokenName: string | null;
   entity: string;
   entityId: number;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'use';
   changes: Record<string, [unknown, unknown]>;
   machineId: number | null;
   reportId: number | null;
@@ -36,6 +39,7 @@ const CODE_LABELS: Record<string, Record<string, string>> = {
   verdict: VERDICT_LABELS,
   derived_verdict: VERDICT_LABELS,
   inspection_type: INSPECTION_TYPE_LABELS,
+  'api_token.scope': API_TOKEN_SCOPE_LABELS,
 };
 
 /** Columns that hold the id of another row: shown by that row's name. */
@@ -56,6 +60,7 @@ const REFERENCES: Record<string, string> = {
   handled_by: 'users',
   assigned_to: 'users',
   reported_by: 'users',
+  user_id: 'users',
 };
 const NAME_OF: Record<string, string> = {
   users: "nullif(concat_ws(' ', first_name, preposition, last_name), '')",
@@ -108,6 +113,7 @@ export const presentAuditEvent = (r: AuditRow, names: Names): AuditEvent => ({
   id: r.id,
   at: iso(r.at),
   actor: r.actorId === null ? null : { id: r.actorId, name: r.actorName ?? r.actorEmail ?? `#${r.actorId}` },
+  api_token: r.apiTokenId === null ? null : { id: r.apiTokenId, name: r.apiTokenName ?? `#${r.apiTokenId}` },
   entity: r.entity as AuditEvent['entity'],
   entity_id: r.entityId,
   action: r.action,

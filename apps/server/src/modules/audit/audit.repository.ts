@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditEvent, AuditListQuery, HistoryQuery } from '@keurwijzer/shared/audit';
 import type { Db } from '../../db/client';
+import { apiTokens } from '../../db/schema/api-tokens';
 import { auditEvents } from '../../db/schema/audit';
 import { machines } from '../../db/schema/machines';
 import { reports } from '../../db/schema/tasklists';
@@ -18,6 +19,8 @@ const columns = {
   actorId: auditEvents.actorId,
   actorName,
   actorEmail: users.email,
+  apiTokenId: auditEvents.apiTokenId,
+  apiTokenName: apiTokens.name,
   entity: auditEvents.entity,
   entityId: auditEvents.entityId,
   action: auditEvents.action,
@@ -43,7 +46,10 @@ function filterOf(q: AuditListQuery): SQL | undefined {
   );
 }
 
-/** The trail (`audit_events`, written only by the triggers of migration 0040), read newest first. */
+/**
+ * The trail (`audit_events`, written by the triggers of migration 0040, and a row per request made
+ * with an API token), read newest first.
+ */
 export function createAuditRepository(db: Db) {
   /** Rows as the office reads them, with the names of what they refer to (one more statement). */
   const present = async (rows: Row[]): Promise<AuditEvent[]> => {
@@ -60,6 +66,7 @@ export function createAuditRepository(db: Db) {
             .select(columns)
             .from(auditEvents)
             .leftJoin(users, eq(users.id, auditEvents.actorId))
+            .leftJoin(apiTokens, eq(apiTokens.id, auditEvents.apiTokenId))
             .where(where)
             .orderBy(desc(auditEvents.id))
             .limit(limit)
@@ -98,6 +105,7 @@ export function createAuditRepository(db: Db) {
           .select(columns)
           .from(auditEvents)
           .leftJoin(users, eq(users.id, auditEvents.actorId))
+          .leftJoin(apiTokens, eq(apiTokens.id, auditEvents.apiTokenId))
           .where(allOf(filterOf(q), before === null ? undefined : lt(auditEvents.id, before)))
           .orderBy(desc(auditEvents.id))
           .limit(Math.min(1000, left))) as Row[];

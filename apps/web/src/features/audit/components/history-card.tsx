@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Timeline, type TimelineEntry } from '../../../components/display/timeline';
 import { useHistory } from '../api/audit';
+import { auditActorText } from '@keurwijzer/shared/audit';
 import { auditTitle, changeLines } from './audit-text';
 
 /**
@@ -21,7 +22,7 @@ export function HistoryCard({ family, path, id }: { family: 'machines' | 'report
     id: e.id,
     title: auditTitle(e),
     at: e.at,
-    by: e.actor?.name ?? 'Systeem',
+    by: auditActorText(e),
     dot: e.action === 'update' ? 'text.disabled' : 'secondary.main',
     details:
       e.changes.length > 0 ? (

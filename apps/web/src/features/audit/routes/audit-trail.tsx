@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import TableIcon from '@mui/icons-material/TableChartOutlined';
-import { AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditEvent } from '@keurwijzer/shared/audit';
+import { AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, auditActorText, type AuditEvent } from '@keurwijzer/shared/audit';
 import { useDownload } from '../../../components/feedback/use-download';
 import { PageHeader } from '../../../components/layout/page-header';
 import { DataTable, type Column } from '../../../components/table/data-table';
@@ -51,7 +51,7 @@ export default function AuditTrail() {
             onClick={() => setFilter('actor_id', String(e.actor!.id))}
             aria-label={`Alleen wijzigingen van ${e.actor.name}`}
           >
-            {e.actor.name}
+            {auditActorText(e)}
           </Link>
         ) : (
           'Systeem'

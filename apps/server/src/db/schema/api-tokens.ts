@@ -1,0 +1,34 @@
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './users';
+
+/**
+ * Personal API tokens (issue 23): a user's credential for an ERP or BI tool, sent as
+ * `Authorization: Bearer kw_...`. Only the SHA-256 of the token is kept; it is shown once.
+ * A request made with one is its user's, with the user's permissions; a read token only reads.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Written at most once a minute (like a session's last-seen time). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** Revoked tokens stay (with their last use) for the trail; they admit nobody. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_idx').on(t.tokenHash),
+    index('api_tokens_user_idx').on(t.userId, t.id),
+    check('api_tokens_scope_check', sql`${t.scope} IN ('read', 'write')`),
+  ],
+);
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
