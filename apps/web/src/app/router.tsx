@@ -268,6 +268,8 @@ export const routes: RouteObject[] = [
           route('profile', 'profile.edit', () => import('../features/profile/routes/profile')),
           route('admin/mails', 'users.manage', () => import('../features/mails/routes/mail-failures')),
           route('admin/audit', 'audit.view', () => import('../features/audit/routes/audit-trail')),
+          // The API reference (issue 23), opened from the profile's "API-tokens".
+          route('docs/api', 'api.docs', () => import('../features/api-tokens/routes/api-docs')),
         ],
       },
       // A machine's QR label (issue 21): public, outside the guard and without the app's navigation;

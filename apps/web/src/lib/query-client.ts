@@ -34,6 +34,8 @@ export const RESOURCE_DEPENDENTS = {
   mails: [],
   // A follow-up handled: a malfunction made of it, a re-inspection planned on a task list.
   followups: ['malfunctions', 'tasklists', 'machines'],
+  // A personal API token made or revoked: only the profile's list.
+  'api-tokens': [],
 } as const satisfies Record<string, readonly string[]>;
 export type ResourceKey = keyof typeof RESOURCE_DEPENDENTS;
 

@@ -7,7 +7,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
+import { API_TOKEN_TEXT } from '@keurwijzer/shared/api-tokens';
+import { ROLE_LABELS, roleCan } from '@keurwijzer/shared/permissions';
 import {
   LANGUAGE_LABELS,
   PROFILE_TEXT,
@@ -24,6 +25,7 @@ import { SelectElement } from '../../../components/form/select-element';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { errorMessage } from '../../../lib/api-client';
 import { applyUserLanguage } from '../../../lib/language';
+import { ApiTokensSettings } from '../../api-tokens/components/api-tokens-settings';
 import { TwoFactorSettings } from '../../two-factor/components/two-factor-settings';
 import { updateProfile, useProfile, useProfileChange } from '../api/profile';
 import { ProfilePhoto } from '../components/profile-photo';
@@ -147,8 +149,8 @@ function ProfileForm({ user, onSaved }: { user: ProfileData; onSaved: () => void
  * profile (every role, `profile.edit`): name, photo, phone number (issue 22: prefills a
  * malfunction's "Bereikbaar op"), language, (office and customer users) the reminder mails'
  * switch, (customer users) "E-mails over mijn storingen" (PUT /api/profile, "Profiel is
- * gewijzigd"; the app bar follows at once), the e-mail address shown only, and links to change
- * the password and to two-factor sign-in.
+ * gewijzigd"; the app bar follows at once), the e-mail address shown only, links to change
+ * the password and to two-factor sign-in, and (office admins, customer users) the API tokens.
  */
 export default function Profile() {
   const profile = useProfile();
@@ -175,6 +177,11 @@ export default function Profile() {
         <Section title="Tweestapsverificatie">
           <TwoFactorSettings />
         </Section>
+        {profile.data && roleCan(profile.data.role, 'api.tokens') && (
+          <Section title={API_TOKEN_TEXT.title}>
+            <ApiTokensSettings />
+          </Section>
+        )}
       </Stack>
     </Box>
   );
