@@ -29,7 +29,8 @@ export async function pgliteTarget(): Promise<Target> {
   return {
     kind: 'pglite',
     env: { DATA_DIR: dataDir },
-    open: () => openPglite(dataDir),
+    // The seed is bulk data, not users' changes: no audit rows for it (the app runs with the trail).
+    open: () => openPglite(dataDir, { auditTrail: false }),
     async dispose() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -48,7 +49,7 @@ export async function postgresTarget(url: string): Promise<Target> {
   return {
     kind: 'postgres',
     env: { DATABASE_URL: target.toString() },
-    open: () => openPostgres(target.toString(), 2),
+    open: () => openPostgres(target.toString(), 2, { auditTrail: false }),
     async dispose() {
       if (process.env.BENCH_KEEP_DB) return console.log(`BENCH_KEEP_DB: database ${name} kept`);
       const c = new pg.Client({ connectionString: url });

@@ -28,6 +28,7 @@ import {
   type RatioResult,
 } from './ratio';
 import { runProcesses } from './processes';
+import { runSoak } from './soak';
 import { complianceScenario } from './scenarios/compliance';
 import { machinesScenario } from './scenarios/machines';
 import { portalScenario } from './scenarios/portal';
@@ -51,6 +52,9 @@ import { usersScenario } from './scenarios/users';
  * "answer save: audit trail" runs the app against itself without the audit trail (issue 23).
  * `processes` (PostgreSQL only: `-- processes --db postgres`): the machines list and saving an
  * answer on one process and split over two on the same database (bench/processes.ts).
+ * `soak` (PostgreSQL only: `-- soak [--soak-seconds 600] [--soak-warmup 60] [--connections 8]`): two
+ * processes behind a round-robin proxy on the demo company, a steady mixed load of reads and
+ * writes; 0 5xx, RSS growth < 10 %, every acknowledged write present (bench/soak.ts).
  * BENCH_KEEP_DB=1 keeps the PostgreSQL database afterwards (its name is printed) to look into.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process (node --cpu-prof) into
  * <dir>/server/ (the ratio bench's ceiling into <dir>/ceiling/); `npx tsx bench/cpu-profile.ts
@@ -79,6 +83,9 @@ const { values, positionals } = parseArgs({
     'ratio-seconds': { type: 'string', default: '4' },
     // Only the ratio cases whose name contains this.
     'ratio-only': { type: 'string', default: '' },
+    // The soak: its length and its warm-up, in seconds.
+    'soak-seconds': { type: 'string', default: '600' },
+    'soak-warmup': { type: 'string', default: '60' },
   },
 });
 const seconds = Number(values.seconds);
@@ -90,8 +97,12 @@ const chosen = positionals.length ? SCENARIOS.filter((s) => positionals.includes
 const ratioChosen = positionals.length === 0 || positionals.includes('ratio');
 /** `processes` (issue 23): the machines list and saving an answer on one and on two processes. */
 const processesChosen = positionals.includes('processes');
-if (chosen.length === 0 && !ratioChosen && !processesChosen) {
-  console.error(`Unknown scenario; choose from: ${[...SCENARIOS.map((s) => s.name), 'ratio', 'processes'].join(', ')}`);
+/** `soak` (issue 23): two processes behind a proxy under a steady mixed load; runs on its own. */
+const soakChosen = positionals.includes('soak');
+if (chosen.length === 0 && !ratioChosen && !processesChosen && !soakChosen) {
+  console.error(
+    `Unknown scenario; choose from: ${[...SCENARIOS.map((s) => s.name), 'ratio', 'processes', 'soak'].join(', ')}`,
+  );
   process.exit(1);
 }
 /** The audit trail adds at most 10 % to saving an answer: with it, at least 1/1.1 of the throughput without. */
@@ -261,6 +272,18 @@ const findingLine = (f: Finding) =>
   }`;
 
 async function main() {
+  if (soakChosen) {
+    const pgUrl = process.env.TEST_DATABASE_URL;
+    if (!pgUrl) throw new Error('soak: set TEST_DATABASE_URL (two processes need PostgreSQL)');
+    const ok = await runSoak({
+      pgUrl,
+      seconds: Number(values['soak-seconds']),
+      warmup: Number(values['soak-warmup']),
+      connections,
+    });
+    if (!ok) process.exitCode = 1;
+    return;
+  }
   const rows: Row[] = [];
   const ratios: RatioRow[] = [];
   const add = (r: { rows: Row[]; ratios: RatioRow[] }) => (rows.push(...r.rows), ratios.push(...r.ratios));

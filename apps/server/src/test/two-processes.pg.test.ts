@@ -13,6 +13,7 @@ import { createPostgresDatabase } from './postgres-database';
 import { startS3Server } from './s3-server';
 import { startSmtpServer } from './smtp-server';
 import { eventually } from './eventually';
+import { startProxy } from './round-robin-proxy';
 
 /*
  * Issue 23 part 2: two server processes on one PostgreSQL database behind a round-robin proxy
@@ -244,29 +245,3 @@ describe('two server processes behind a round-robin proxy, one PostgreSQL databa
     for (const u of upstreams) expect(u.served).toBeGreaterThan(5);
   });
 });
-
-/** A round-robin HTTP proxy on `port`: each request goes to the next upstream, bodies streamed both ways. */
-function startProxy(port: number, upstreams: Upstream[]) {
-  let next = 0;
-  const server = http.createServer((req, res) => {
-    const upstream = upstreams[next++ % upstreams.length]!;
-    upstream.served++;
-    const out = http.request(
-      { host: '127.0.0.1', port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    out.on('error', () => {
-      res.writeHead(502);
-      res.end();
-    });
-    req.pipe(out);
-  });
-  return new Promise<{ url: string; close(): Promise<void> }>((resolve) =>
-    server.listen(port, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) }),
-    ),
-  );
-}

@@ -133,12 +133,21 @@ describe('a request made with a token', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
     const missing = await withToken(token, 'GET', '/api/customers/2147483647');
     expect(missing.statusCode).toBe(404);
+    // What an ERP or BI tool reads: the completed reports, as a page and as the xlsx export.
+    const completed = await withToken(token, 'GET', '/api/completed-reports?itemsPerPage=5');
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json().meta).toBeDefined();
+    const xlsx = await withToken(token, 'GET', '/api/completed-reports/export');
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
 
     const [listed] = (await client.get('/api/api-tokens')).json().data as ApiToken[];
     expect(listed!.last_used_at).not.toBeNull();
 
     const uses = (await trailOf(id)).filter((e) => e.action === 'use');
     expect(uses.map((e) => e.changes.map((c) => `${c.label}=${c.after_text}`).join(' '))).toEqual([
+      'Verzoek=GET /api/completed-reports/export Antwoord=200',
+      'Verzoek=GET /api/completed-reports Antwoord=200',
       'Verzoek=GET /api/customers/:id Antwoord=404',
       'Verzoek=GET /api/customers Antwoord=200',
     ]);
