@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Role } from '@keurwijzer/shared/permissions';
 import { openPglite, openPostgres, type Database, type Db } from '../src/db/client';
@@ -83,6 +84,22 @@ export async function seedAccounts(db: Db, customerId: number): Promise<void> {
 /** Inserts rows in chunks (one statement per chunk keeps under the bind-parameter limit). */
 export async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/**
+ * Runs a bulk insert of machines with the per-row due refresh off, then refreshes the due rows of
+ * every machine in one set-based call: one refresh (with its nested update of the machine) per
+ * inserted row made a 100,000-machine seed take over 20 minutes.
+ */
+export async function bulkMachines(db: Db, work: () => Promise<unknown>): Promise<void> {
+  await db.execute(sql`alter table machines disable trigger machine_due_inserted`);
+  try {
+    await work();
+  } finally {
+    await db.execute(sql`alter table machines enable trigger machine_due_inserted`);
+  }
+  await db.execute(sql`analyze machines`);
+  await db.execute(sql`select refresh_machine_due(array(select id from machines))`);
 }
 
 export type Server = {

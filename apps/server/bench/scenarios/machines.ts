@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { customers, departments, locations, rooms } from '../../src/db/schema/customers';
 import { machines } from '../../src/db/schema/machines';
 import { brandTypes, brands, machineTypes } from '../../src/db/schema/master-data';
 import { seedMasterData } from '../../src/seed/master-data';
-import { insertChunked, random, type Scenario } from '../lib';
+import { bulkMachines, insertChunked, random, type Scenario } from '../lib';
 
 export const CUSTOMER_COUNT = 2_000;
 const LOCATIONS_PER_CUSTOMER = 3;
@@ -150,16 +149,7 @@ async function seed(db: Parameters<Scenario['seed']>[0]): Promise<Record<string,
       archivedAt: rnd() < 0.04 ? new Date() : null,
     };
   });
-  // A bulk load: the due rows of all machines in one set-based refresh at the end, not one refresh
-  // (with its nested update) per inserted row, which took this seed beyond 20 minutes.
-  await db.execute(sql`alter table machines disable trigger machine_due_inserted`);
-  try {
-    await insertChunked(rows, 2000, (chunk) => db.insert(machines).values(chunk));
-  } finally {
-    await db.execute(sql`alter table machines enable trigger machine_due_inserted`);
-  }
-  await db.execute(sql`analyze machines`);
-  await db.execute(sql`select refresh_machine_due(array(select id from machines))`);
+  await bulkMachines(db, () => insertChunked(rows, 2000, (chunk) => db.insert(machines).values(chunk)));
   const place = placesOf.get(big)![0]!;
   return { big, location: place.locationId, type: machineTypeRows[0]!.id, brand: brandRows[0]!.id };
 }

@@ -1,6 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { BENCH_PASSWORD, benchEmail, load, login, type Finding, type LoadResult, type Scenario } from '../lib';
+import {
+  BENCH_PASSWORD,
+  benchEmail,
+  bulkMachines,
+  load,
+  login,
+  type Finding,
+  type LoadResult,
+  type Scenario,
+} from '../lib';
 
 /*
  * Task lists and reports at the issue's scale: 20,000 task lists with 20 reports each (400,000
@@ -61,9 +70,10 @@ async function seed(db: Db): Promise<Record<string, number>> {
     await db.execute(query);
     console.log(`  tasklists seed: ${label} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   };
-  await step(
-    'customers, locations, machines, mechanics',
-    sql`with c as (
+  await bulkMachines(db, () =>
+    step(
+      'customers, locations, machines, mechanics',
+      sql`with c as (
         insert into customers (name, customer_number, city)
         select 'Takenlijstklant ' || g || ' B.V.', 'TL-' || lpad(g::text, 5, '0'), 'Utrecht'
         from generate_series(1, ${n(CUSTOMERS)}) g returning id
@@ -79,6 +89,7 @@ async function seed(db: Db): Promise<Record<string, number>> {
       insert into users (email, role, first_name, last_name)
       select 'tl-monteur-' || g || '@example.com', 'mechanic', 'Monteur', 'Nummer ' || g
       from generate_series(1, ${n(MECHANICS)}) g`,
+    ),
   );
   const tl = sql`(select id from customers where customer_number like 'TL-%')`;
   await step(
