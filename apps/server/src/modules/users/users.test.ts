@@ -54,7 +54,7 @@ describe('GET /api/users', () => {
         image: null,
         role: 'customer',
         roles: ['customer'],
-        permissions: ['own-machines.view', 'profile.edit'],
+        permissions: ['own-machines.view', 'profile.edit', 'api.docs', 'api.tokens'],
         customer_id: customer.id,
         customer_name: 'Payload B.V.',
         customer_admin: false,

@@ -101,8 +101,11 @@ function objectOf(s: Schema | undefined): Schema | undefined {
   return union?.map(objectOf).find(Boolean);
 }
 
-/** The fields of an object schema as a nested list: name, type, required, limits. */
-function Fields({ schema, depth = 0 }: { schema: Schema | undefined; depth?: number }) {
+/**
+ * The fields of an object schema as a nested list: name, type, limits, and (a body's) which are
+ * required; an answer's fields are always there, so it marks none.
+ */
+function Fields({ schema, depth = 0, body = false }: { schema: Schema | undefined; depth?: number; body?: boolean }) {
   const object = objectOf(schema);
   if (!object?.properties) {
     return (
@@ -126,7 +129,7 @@ function Fields({ schema, depth = 0 }: { schema: Schema | undefined; depth?: num
               {' '}
               {nested ? (field.type === 'array' ? 'object[]' : 'object') : typeText(field)}
             </Typography>
-            {required.has(name) && (
+            {body && required.has(name) && (
               <Typography component="span" variant="body2" color="error.main">
                 {' '}
                 verplicht
@@ -143,7 +146,7 @@ function Fields({ schema, depth = 0 }: { schema: Schema | undefined; depth?: num
                 {field.description}
               </Typography>
             )}
-            {nested && <Fields schema={field} depth={depth + 1} />}
+            {nested && <Fields schema={field} depth={depth + 1} body={body} />}
           </Box>
         );
       })}
@@ -194,7 +197,7 @@ function OperationDetails({ op }: { op: Operation }) {
       )}
       {body && (
         <Section title="Body (JSON of formulier)">
-          <Fields schema={body} />
+          <Fields schema={body} body />
         </Section>
       )}
       {responses.map(([status, response]) => (
