@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiTokensService } from '../modules/api-tokens/api-tokens.service';
 import type { SessionStore } from '../modules/auth/session-store';
 import './types';
@@ -30,15 +30,19 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
   app.decorateRequest('apiToken', null);
 
   // A callback hook: the store's promise is the only one per request (issue 19).
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     const authorization = request.headers.authorization;
     if (authorization !== undefined && opts.tokens) {
+      const tokens = opts.tokens;
       const bearer = BEARER.exec(authorization)?.[1];
       if (!bearer) return done();
-      opts.tokens.authenticate(bearer).then((found) => {
+      tokens.authenticate(bearer).then((found) => {
         request.user = found?.user ?? null;
         request.apiToken = found?.token ?? null;
+        // The trail's row once the answer is sent (or the client left): a listener on this
+        // request only, no hook on every other request.
+        if (found) reply.raw.once('close', () => recordUse(request, reply, tokens));
         done();
       }, done);
       return;
@@ -51,26 +55,6 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
       done();
     }, done);
   });
-
-  const tokens = opts.tokens;
-  if (tokens) {
-    app.addHook('onResponse', (request, reply, done) => {
-      const token = request.apiToken;
-      if (token && request.user) {
-        const use = {
-          tokenId: token.id,
-          userId: request.user.id,
-          route: `${request.method} ${request.routeOptions.url ?? '(onbekend)'}`,
-          status: reply.statusCode,
-        };
-        app.afterResponse.run(
-          () => tokens.recordUse(use),
-          (err) => request.log.error({ err }, 'api token use not recorded'),
-        );
-      }
-      done();
-    });
-  }
 
   app.decorate('sessionCookie', {
     set(reply: FastifyReply, value: string) {
@@ -87,6 +71,20 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
     },
   });
 });
+
+/** One audit row for a request made with a token: its route pattern and status (never the URL). */
+function recordUse(request: FastifyRequest, reply: FastifyReply, tokens: NonNullable<SessionPluginOptions['tokens']>) {
+  const use = {
+    tokenId: request.apiToken!.id,
+    userId: request.user!.id,
+    route: `${request.method} ${request.routeOptions.url ?? '(onbekend)'}`,
+    status: reply.statusCode,
+  };
+  request.server.afterResponse.run(
+    () => tokens.recordUse(use),
+    (err) => request.log.error({ err }, 'api token use not recorded'),
+  );
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
