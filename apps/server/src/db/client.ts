@@ -79,8 +79,9 @@ export type OpenOptions = {
 
 /**
  * The audit triggers (migration 0040) name the user of a change from a comment at the start of
- * the statement (`kw-actor:12`, or `kw-actor:12:t3` for a request made with API token 3, between comment marks), read with current_query(): every statement sent in a request's
- * context (db/audit-actor.ts) carries it, inside a transaction or not, at no extra round trip.
+ * the statement (`kw-actor:12`, or `kw-actor:12:t3` for a request made with API token 3, between
+ * comment marks), read with current_query(): every statement sent in a request's context
+ * (db/audit-actor.ts) carries it, inside a transaction or not, at no extra round trip.
  * A statement the triggers run on their own (a refresh, a cascade) belongs to the statement that
  * caused it, whose text current_query() gives. A named prepared statement keeps its text (its
  * name is bound to it): those are reads.

@@ -51,8 +51,8 @@ export function createApiTokensRepository(db: Db) {
         .orderBy(desc(apiTokens.id)),
 
     /**
-     * Inserts the token unless the user has `max` live ones already: one statement, so two
-     * requests at once cannot both pass the count (the insert locks the user's row first).
+     * Inserts the token unless the user has `max` live ones already, in a transaction that locks
+     * the user's row first: two requests at once cannot both pass the count.
      */
     async insertWithin(values: typeof apiTokens.$inferInsert, max: number, now: Date) {
       return db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import {
 import type { ApiTokenRow } from '../../db/schema/api-tokens';
 import type { UserRow } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
+import { activeUser } from '../../lib/active-user';
 import { AppError, notFound } from '../../lib/errors';
 import { iso } from '../../lib/presenters';
 import { randomToken, sha256 } from '../../lib/tokens';
@@ -45,13 +46,11 @@ export function createApiTokensService({ repo }: { repo: ApiTokensRepository }) 
       if (!TOKEN_FORMAT.test(bearer)) return null;
       const now = new Date();
       const row = await repo.findLive(sha256(bearer), now);
-      if (!row || row.user.archivedAt || row.customerArchivedAt) return null;
+      const user = row && activeUser(row);
+      if (!row || !user) return null;
       const last = row.token.lastUsedAt?.getTime() ?? 0;
       if (now.getTime() - last > TOUCH_INTERVAL_MS) await repo.touch(row.token.id, now);
-      return {
-        user: { ...row.user, customerName: row.customerName },
-        token: { id: row.token.id, scope: row.token.scope },
-      };
+      return { user, token: { id: row.token.id, scope: row.token.scope } };
     },
 
     async list(actor: Actor): Promise<ApiToken[]> {

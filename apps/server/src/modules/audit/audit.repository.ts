@@ -56,22 +56,19 @@ export function createAuditRepository(db: Db) {
     const names = await namesOf(db, rows);
     return rows.map((r) => presentAuditEvent(r, names));
   };
+  /** The trail's rows with who made them (and with which API token). */
+  const selectRows = () =>
+    db
+      .select(columns)
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .leftJoin(apiTokens, eq(apiTokens.id, auditEvents.apiTokenId));
   const page = (where: SQL | undefined, q: HistoryQuery) =>
     paginate(
       q,
       () => db.$count(auditEvents, where),
       async (limit, offset) =>
-        present(
-          (await db
-            .select(columns)
-            .from(auditEvents)
-            .leftJoin(users, eq(users.id, auditEvents.actorId))
-            .leftJoin(apiTokens, eq(apiTokens.id, auditEvents.apiTokenId))
-            .where(where)
-            .orderBy(desc(auditEvents.id))
-            .limit(limit)
-            .offset(offset)) as Row[],
-        ),
+        present((await selectRows().where(where).orderBy(desc(auditEvents.id)).limit(limit).offset(offset)) as Row[]),
     );
 
   return {
@@ -101,11 +98,7 @@ export function createAuditRepository(db: Db) {
       let before: number | null = null;
       let left = max;
       while (left > 0) {
-        const rows = (await db
-          .select(columns)
-          .from(auditEvents)
-          .leftJoin(users, eq(users.id, auditEvents.actorId))
-          .leftJoin(apiTokens, eq(apiTokens.id, auditEvents.apiTokenId))
+        const rows = (await selectRows()
           .where(allOf(filterOf(q), before === null ? undefined : lt(auditEvents.id, before)))
           .orderBy(desc(auditEvents.id))
           .limit(Math.min(1000, left))) as Row[];

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
+import { activeUser } from '../../lib/active-user';
 import { hmac, randomToken } from '../../lib/tokens';
 import { createLoginAttemptsRepository, type LoginAttemptsRepository } from './login-attempts.repository';
 import { createSessionsRepository, type SessionsRepository } from './sessions.repository';
@@ -83,21 +84,13 @@ export function createSessionStore(
       const id = idOf(cookie);
       const row = await sessions.findLive(id, new Date(now), new Date(now - opts.idleMs));
       if (!row) return null;
-      if (row.session.userId !== null && (!row.user || row.user.archivedAt || row.customerArchivedAt)) return null;
+      const user = activeUser(row);
+      if (row.session.userId !== null && !user) return null;
       if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await sessions.touch(id, new Date(now));
-      if (row.session.twoFactorPending && row.user) {
-        return {
-          id,
-          csrfToken: row.session.csrfToken,
-          user: null,
-          pendingUser: { ...row.user, customerName: row.customerName },
-        };
+      if (row.session.twoFactorPending && user) {
+        return { id, csrfToken: row.session.csrfToken, user: null, pendingUser: user };
       }
-      return {
-        id,
-        csrfToken: row.session.csrfToken,
-        user: row.user ? { ...row.user, customerName: row.customerName } : null,
-      };
+      return { id, csrfToken: row.session.csrfToken, user };
     },
 
     /** Ends a session (a visitor's has nothing stored to end). */
