@@ -198,6 +198,12 @@ export function addMonths(day: string, months: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(d, last))}`;
 }
 
+/** "YYYY-MM-DD" plus `days` calendar days (negative: back). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 /** The state of a due date on a day ("YYYY-MM-DD" strings compare as dates). */
 export function dueStateOf(
   due: { due_date: string | null; rejected: boolean },

@@ -15,25 +15,18 @@ import type { JsonPage } from '../../lib/responses';
 
 /*
  * The overviews' SQL. Every state is computed by PostgreSQL from a due date, the rejected flag and
- * today (lib/due-state.ts); every count is an index range:
+ * today (lib/due-state.ts); every count is kept or an index range:
  * - The home counts machines once, in their worst state, on the machine's summary columns
- *   (machines.next_due_date, due_rejected, kept by refresh_machine_due). Verlopen per customer is
- *   kept by triggers in overview_counts as of overview_clock's day (migration 0025): the home
- *   reads ~one small row per customer, not every overdue machine. "Binnen 4 weken" is a range of
- *   machines_due_open_idx (next_due_date, customer_id) where in use and not rejected, read
- *   index-only. Afgekeurd: machines_customer_rejected_idx;
- *   open follow-ups: followups_status_idx; open malfunctions: kept_counts (migration 0021).
+ *   (machines.next_due_date, due_rejected, kept by refresh_machine_due). Verlopen, "Binnen 4 weken"
+ *   and Afgekeurd per customer are kept by triggers in overview_counts as of overview_clock's day
+ *   and window (migrations 0025, 0042): the home reads one narrow row per customer, not every
+ *   machine it counts. Open follow-ups and open malfunctions: kept_counts (migrations 0021, 0042).
  * - The Keuringsplanning reads machine_due rows in (due_date, machine_id, type) order: a page picks
  *   its keys from the index of its filters (machine_due_due_idx for a state without a customer,
  *   machine_due_customer_idx with a customer, machine_due_location_idx with a location), then
  *   joins names for those rows only; its total is a count over the same range, or for Verlopen
  *   (of all or one customer) the kept overview_counts.overdue_rows.
  */
-
-const windowEnd = (c: DueClock) => sql`(${c.today}::date + ${OVERVIEW_WINDOW_DAYS}::int)`;
-
-/** Machines in use, not afgekeurd (the predicate of machines_due_open_idx). */
-const openMachine = sql`m.archived_at is null and not m.due_rejected`;
 
 function dueConditions(q: DueListQuery, c: DueClock): SQL {
   const where: SQL[] = [sql`true`];
@@ -72,10 +65,13 @@ const dueRowJson = (c: DueClock) =>
     state: dueStateSql(sql`d.due_date`, sql`d.rejected`, c),
   });
 
-/** Moves the kept counts' clock to today (overview_clock_set: only the day's machines change sides). */
+/**
+ * Moves the kept counts' clock to today and the home's window (overview_clock_set: only the machines
+ * whose due date lies between the days or in either window change sides; another window rebuilds).
+ */
 async function moveClock(db: Db, c: DueClock) {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select overview_clock_set(${c.today}::date)`);
+    await tx.execute(sql`select overview_clock_set(${c.today}::date, ${OVERVIEW_WINDOW_DAYS}::int)`);
   });
 }
 
@@ -130,31 +126,35 @@ export function createOverviewRepository(db: Db) {
         (
           await rowsOf<{ json: Overview; clock: string | null }>(
             db,
-            sql`select json_build_object(
+            sql`with k as (
+              select coalesce(sum(k.overdue), 0)::int as overdue, count(*) filter (where k.overdue > 0)::int as customers,
+                coalesce(sum(k.due_soon), 0)::int as due_soon, coalesce(sum(k.rejected), 0)::int as rejected
+              from overview_counts k)
+            select json_build_object(
               'today', ${c.today}::text,
-              'overdue', (select coalesce(sum(k.overdue), 0)::int from overview_counts k),
-              'overdue_customer_count', (select count(*)::int from overview_counts k where k.overdue > 0),
+              'overdue', k.overdue,
+              'overdue_customer_count', k.customers,
               'overdue_per_customer', (select coalesce(json_agg(json_build_object(
                   'customer_id', top.customer_id, 'customer_name', cu.name, 'count', top.overdue)
                   order by top.overdue desc, top.customer_id), '[]'::json)
                 from (select k.customer_id, k.overdue from overview_counts k where k.overdue > 0
                       order by k.overdue desc, k.customer_id limit ${OVERVIEW_TOP_CUSTOMERS}) top
                 join customers cu on cu.id = top.customer_id),
-              'due_within_window', (select count(*)::int from machines m
-                where ${openMachine} and m.next_due_date > ${c.today}::date and m.next_due_date <= ${windowEnd(c)}),
-              'rejected', (select count(*)::int from machines m where m.archived_at is null and m.due_rejected),
-              'open_followups', (select count(*)::int from followups f where f.status = 'open'),
-              'open_malfunctions', (select coalesce(sum(k.n), 0)::int from kept_counts k
-                where k.key in ('malfunctions:in_progress', 'malfunctions:open')),
-              'malfunctions_open', (select coalesce(sum(k.n), 0)::int from kept_counts k
-                where k.key = 'malfunctions:open'),
-              'malfunctions_in_progress', (select coalesce(sum(k.n), 0)::int from kept_counts k
-                where k.key = 'malfunctions:in_progress')
-            ) as json, (select to_char(oc.day, 'YYYY-MM-DD') from overview_clock oc) as clock`,
+              'due_within_window', k.due_soon,
+              'rejected', k.rejected,
+              'open_followups', (select coalesce(sum(n.n), 0)::int from kept_counts n where n.key = 'followups:open'),
+              'open_malfunctions', (select coalesce(sum(n.n), 0)::int from kept_counts n
+                where n.key in ('malfunctions:in_progress', 'malfunctions:open')),
+              'malfunctions_open', (select coalesce(sum(n.n), 0)::int from kept_counts n
+                where n.key = 'malfunctions:open'),
+              'malfunctions_in_progress', (select coalesce(sum(n.n), 0)::int from kept_counts n
+                where n.key = 'malfunctions:in_progress')
+            ) as json, (select to_char(oc.day, 'YYYY-MM-DD') || '/' || oc.window_days from overview_clock oc) as clock
+            from k`,
           )
         )[0]!;
       const row = await read();
-      if (row.clock === c.today) return row.json;
+      if (row.clock === `${c.today}/${OVERVIEW_WINDOW_DAYS}`) return row.json;
       await moveClock(db, c);
       return (await read()).json;
     },

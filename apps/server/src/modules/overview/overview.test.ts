@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { addMonths } from '@keurwijzer/shared/compliance';
+import { addDays, addMonths } from '@keurwijzer/shared/compliance';
 import { dutchToday } from '@keurwijzer/shared/format';
 import {
   DueRowSchema,
+  OVERVIEW_WINDOW_DAYS,
   OverviewSchema,
   OwnSummarySchema,
   type DueRow,
@@ -396,23 +397,39 @@ describe('GET /api/machines/summary', () => {
   });
 });
 
-describe('kept overdue counts (overview_counts, migration 0025)', () => {
-  /** The counts as the triggers keep them, and as counted from scratch as of `day`. */
+describe('kept counts (overview_counts, migrations 0025 and 0042; follow-ups in kept_counts)', () => {
+  /** The counts as the triggers keep them, and as counted from scratch as of `day` and `window`. */
   const kept = () =>
-    t.db.execute(sql`select customer_id, overdue, overdue_rows from overview_counts
-      where overdue <> 0 or overdue_rows <> 0 order by customer_id`);
-  const fresh = (day: string) =>
-    t.db.execute(sql`select customer_id, sum(m)::int as overdue, sum(r)::int as overdue_rows from (
-        select customer_id, 1 as m, 0 as r from machines
-          where archived_at is null and not due_rejected and next_due_date <= ${day}::date
+    t.db.execute(sql`select customer_id, overdue, overdue_rows, rejected, due_soon from overview_counts
+      where overdue <> 0 or overdue_rows <> 0 or rejected <> 0 or due_soon <> 0 order by customer_id`);
+  const fresh = (day: string, window = OVERVIEW_WINDOW_DAYS) =>
+    t.db.execute(sql`select customer_id, sum(o)::int as overdue, sum(r)::int as overdue_rows,
+        sum(x)::int as rejected, sum(s)::int as due_soon from (
+        select customer_id,
+          (not due_rejected and next_due_date <= ${day}::date)::int as o, 0 as r, due_rejected::int as x,
+          (not due_rejected and next_due_date > ${day}::date and next_due_date <= ${day}::date + ${window}::int)::int as s
+          from machines where archived_at is null
         union all
-        select customer_id, 0, 1 from machine_due where not rejected and due_date <= ${day}::date) x
-      group by customer_id order by customer_id`);
+        select customer_id, 0, 1, 0, 0 from machine_due where not rejected and due_date <= ${day}::date) x
+      group by customer_id having sum(o) <> 0 or sum(r) <> 0 or sum(x) <> 0 or sum(s) <> 0 order by customer_id`);
   const rows = async (q: Promise<unknown>) => ((await q) as { rows: unknown[] }).rows;
+  const followups = async () => ({
+    kept: await rows(
+      t.db.execute(sql`select key, n from kept_counts where key like 'followups:%' and n <> 0 order by key`),
+    ),
+    fresh: await rows(
+      t.db.execute(sql`select 'followups:' || status as key, count(*)::int as n from followups
+        group by status order by key`),
+    ),
+  });
 
   it('equal a count from scratch after the setup, an archive and a move', async () => {
     const today = dutchToday();
     expect(await rows(kept())).toEqual(await rows(fresh(today)));
+    // The setup has one afgekeurd and one due-soon machine (the home's numbers come from here).
+    const totals = (await rows(kept())) as { rejected: number; due_soon: number }[];
+    expect(totals.reduce((n, r) => n + r.rejected, 0)).toBeGreaterThan(0);
+    expect(totals.reduce((n, r) => n + r.due_soon, 0)).toBeGreaterThan(0);
     const extra = await createMachine(t.db, t.customerB.chain, { name: 'Extra' });
     await t.db.execute(
       sql`insert into machine_intervals (machine_id, inspection_type, months) values (${extra.id}, 'safety', 3)`,
@@ -422,14 +439,35 @@ describe('kept overdue counts (overview_counts, migration 0025)', () => {
       .set({ customerId: t.customerA.chain.customer.id, locationId: t.customerA.chain.location.id })
       .where(eq(machines.id, extra.id));
     expect(await rows(kept())).toEqual(await rows(fresh(today)));
+    await t.db.update(machines).set({ dueRejected: true }).where(eq(machines.id, extra.id));
+    expect(await rows(kept())).toEqual(await rows(fresh(today)));
     await t.db.update(machines).set({ archivedAt: new Date() }).where(eq(machines.id, extra.id));
     expect(await rows(kept())).toEqual(await rows(fresh(today)));
+    await t.db.delete(machines).where(eq(machines.id, extra.id));
+    expect(await rows(kept())).toEqual(await rows(fresh(today)));
+  });
+
+  it('the clock moves by days, across the window and back, and a new window rebuilds', async () => {
+    const today = dutchToday();
+    // Back 13 months, forward by 20 days (the windows overlap), by 3 months (they do not), back to today.
+    for (const day of [addMonths(today, -13), addDays(addMonths(today, -13), 20), addMonths(today, -10), today]) {
+      await t.db.execute(sql`select overview_clock_set(${day}::date, ${OVERVIEW_WINDOW_DAYS}::int)`);
+      expect(await rows(kept())).toEqual(await rows(fresh(day)));
+    }
+    await t.db.execute(sql`select overview_clock_set(${today}::date, 400)`);
+    expect(await rows(kept())).toEqual(await rows(fresh(today, 400)));
+    expect(await rows(kept())).not.toEqual(await rows(fresh(today)));
+    // The home's reader puts its own window back.
+    const home = OverviewSchema.parse((await t.admin.get('/api/overview')).json().data);
+    expect(await rows(kept())).toEqual(await rows(fresh(today)));
+    const open = ((await rows(kept())) as { due_soon: number }[]).reduce((n, r) => n + r.due_soon, 0);
+    expect(home.due_within_window).toBe(open);
   });
 
   it('a clock left behind is moved to today by the next reader, with the same numbers', async () => {
     const before = OverviewSchema.parse((await t.admin.get('/api/overview')).json().data);
     const past = addMonths(dutchToday(), -13);
-    await t.db.execute(sql`select overview_clock_set(${past}::date)`);
+    await t.db.execute(sql`select overview_clock_set(${past}::date, ${OVERVIEW_WINDOW_DAYS}::int)`);
     expect(await rows(kept())).toEqual(await rows(fresh(past)));
     const after = OverviewSchema.parse((await t.admin.get('/api/overview')).json().data);
     expect(after).toEqual(before);
@@ -437,5 +475,24 @@ describe('kept overdue counts (overview_counts, migration 0025)', () => {
     // The due list's kept total agrees with its rows.
     const list = await rowsOf('?state=overdue&itemsPerPage=100');
     expect(list.meta.total).toBe(list.data.length);
+  });
+
+  it('follow-ups per status follow inserts, status changes and deletes', async () => {
+    const start = await followups();
+    expect(start.kept).toEqual(start.fresh);
+    expect(start.kept).toContainEqual({ key: 'followups:open', n: expect.any(Number) });
+    const [one] = (await rows(t.db.execute(sql`select id from followups where status = 'open' limit 1`))) as {
+      id: number;
+    }[];
+    await t.db.execute(sql`update followups set status = 'done', done_at = now() where id = ${one!.id}`);
+    const done = await followups();
+    expect(done.kept).toEqual(done.fresh);
+    await t.db.execute(sql`update followups set done_note = 'Nagekeken' where id = ${one!.id}`);
+    expect((await followups()).kept).toEqual(done.kept);
+    await t.db.execute(sql`update followups set status = 'open', done_at = null where id = ${one!.id}`);
+    expect((await followups()).kept).toEqual(start.kept);
+    const home = OverviewSchema.parse((await t.admin.get('/api/overview')).json().data);
+    const open = start.fresh.find((r) => (r as { key: string }).key === 'followups:open') as { n: number };
+    expect(home.open_followups).toBe(open.n);
   });
 });

@@ -14,7 +14,8 @@ import { createDiskStorage } from '../../lib/storage';
 import { createPostgresDatabase, TEST_MAIL_QUEUE, TEST_SESSION_SECRET } from '../../test/build-test-app';
 import { createMachine, createPlacementChain, createUser } from '../../test/factories';
 import { REMINDER_SCHEDULES } from './reminder-schedule';
-import { addDays, isoWeek } from './reminders.service';
+import { addDays } from '@keurwijzer/shared/compliance';
+import { isoWeek } from './reminders.service';
 
 /**
  * The reminders' schedules with several app instances on ONE database (on PostgreSQL each with a

@@ -1,3 +1,4 @@
+import { addDays } from '@keurwijzer/shared/compliance';
 import { dutchToday } from '@keurwijzer/shared/format';
 import type { SqlExecutor } from '../../db/client';
 import type { ReminderKind } from '../../db/schema/reminders';
@@ -21,13 +22,6 @@ export const REMINDER_MAIL_KINDS: Record<ReminderKind, string> = {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** "YYYY-MM-DD" plus `days` days. */
-export function addDays(day: string, days: number): string {
-  const d = utc(day);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The ISO week of a day, "2026-W48" (weeks start on Monday; week 1 holds the year's first Thursday). */
 export function isoWeek(day: string): string {

@@ -16,7 +16,8 @@ import {
 } from '../../test/factories';
 import { startSmtpServer, type ReceivedMail } from '../../test/smtp-server';
 import { useTestApp } from '../../test/use-test-app';
-import { addDays, isoWeek, monthOf } from './reminders.service';
+import { addDays } from '@keurwijzer/shared/compliance';
+import { isoWeek, monthOf } from './reminders.service';
 
 /**
  * The reminder mails, their runs called directly with a fixed Dutch "today" and the mails read

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, listsToKeep, prefetchForOffline, reportImageUrls } from './offline-prefetch';
+import { addDays } from '@keurwijzer/shared/compliance';
+import { listsToKeep, prefetchForOffline, reportImageUrls } from './offline-prefetch';
 
 const list = (id: number, planned_date: string) => ({ id, planned_date });
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { addDays } from '@keurwijzer/shared/compliance';
 import { dutchToday } from '@keurwijzer/shared/format';
 import type { ReportDetail } from '@keurwijzer/shared/reports';
 import type { Tasklist, TasklistDetail } from '@keurwijzer/shared/tasklists';
@@ -23,12 +24,6 @@ const PARALLEL = 4;
 
 /** The overview's own query for the mechanic's lists: their own, today's first (the server's order). */
 export const OFFLINE_LISTS_QUERY: Query = { mine: true, sortKey: 'today_first', sortOrder: 'asc', itemsPerPage: 100 };
-
-/** "YYYY-MM-DD" plus `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** The lists to keep offline: planned today up to and including `days` days from today. */
 export function listsToKeep<T extends Pick<Tasklist, 'planned_date'>>(
