@@ -141,36 +141,31 @@ INSERT INTO "kept_counts" ("key", "n")
 SELECT 'followups:' || s, (SELECT count(*)::int FROM "followups" WHERE "status" = s)
 FROM unnest(ARRAY['done', 'open']) s
 ON CONFLICT ("key") DO UPDATE SET "n" = excluded."n";--> statement-breakpoint
-CREATE FUNCTION "kept_counts_followups_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for a table's rows per status, kept under '<TG_ARGV[0]>:<status>'.
+CREATE FUNCTION "kept_counts_per_status"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "kept_counts_add"(array_agg('followups:' || "status"), array_agg(1)) FROM new_rows;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE FUNCTION "kept_counts_followups_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "kept_counts_add"(array_agg('followups:' || "status"), array_agg(-1)) FROM old_rows;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE FUNCTION "kept_counts_followups_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "kept_counts_add"(array_agg(x."key"), array_agg(x."d")) FROM (
-    SELECT 'followups:' || o."status" AS "key", -1 AS "d" FROM old_rows o
-    UNION ALL
-    SELECT 'followups:' || n."status", 1 FROM new_rows n
-  ) x;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "kept_counts_add"(array_agg(TG_ARGV[0] || ':' || n."status"), array_agg(1)) FROM new_rows n;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "kept_counts_add"(array_agg(TG_ARGV[0] || ':' || o."status"), array_agg(-1)) FROM old_rows o;
+  ELSE
+    PERFORM "kept_counts_add"(array_agg(x."key"), array_agg(x."d")) FROM (
+      SELECT TG_ARGV[0] || ':' || o."status" AS "key", -1 AS "d" FROM old_rows o
+      UNION ALL
+      SELECT TG_ARGV[0] || ':' || n."status", 1 FROM new_rows n
+    ) x;
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "followups_kept_count_insert" AFTER INSERT ON "followups"
 REFERENCING NEW TABLE AS new_rows
-FOR EACH STATEMENT EXECUTE FUNCTION "kept_counts_followups_inserted"();--> statement-breakpoint
+FOR EACH STATEMENT EXECUTE FUNCTION "kept_counts_per_status"('followups');--> statement-breakpoint
 CREATE TRIGGER "followups_kept_count_delete" AFTER DELETE ON "followups"
 REFERENCING OLD TABLE AS old_rows
-FOR EACH STATEMENT EXECUTE FUNCTION "kept_counts_followups_deleted"();--> statement-breakpoint
+FOR EACH STATEMENT EXECUTE FUNCTION "kept_counts_per_status"('followups');--> statement-breakpoint
 CREATE TRIGGER "followups_kept_count_update" AFTER UPDATE ON "followups"
 REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-FOR EACH STATEMENT EXECUTE FUNCTION "kept_counts_followups_updated"();--> statement-breakpoint
+FOR EACH STATEMENT EXECUTE FUNCTION "kept_counts_per_status"('followups');--> statement-breakpoint
 CREATE TRIGGER "followups_kept_count_truncate" AFTER TRUNCATE ON "followups"
 FOR EACH STATEMENT EXECUTE FUNCTION "kept_counts_truncated"('followups');
