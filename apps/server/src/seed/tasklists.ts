@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { addDays } from '@keurwijzer/shared/compliance';
+import { dutchToday } from '@keurwijzer/shared/format';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { Db, Executor } from '../db/client';
 import { tasklists } from '../db/schema/tasklists';
@@ -18,10 +20,7 @@ type Mode = 'completed' | 'in_progress' | 'planned' | 'concept';
 
 /** A calendar date `days` from today (Amsterdam) as "YYYY-MM-DD". */
 function dayFromToday(days: number): string {
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Amsterdam' });
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return addDays(dutchToday(), days);
 }
 
 const MEMOS = [
