@@ -477,6 +477,36 @@ describe('kept counts (overview_counts, migrations 0025 and 0042; follow-ups in 
     expect(list.meta.total).toBe(list.data.length);
   });
 
+  it('stay exact under concurrent changes and a clock move (on PostgreSQL: separate connections)', async () => {
+    const today = dutchToday();
+    const ids = (
+      (await rows(t.db.execute(sql`select id from machines where archived_at is null order by id limit 6`))) as {
+        id: number;
+      }[]
+    ).map((r) => r.id);
+    expect(ids).toHaveLength(6);
+    const changes = Array.from({ length: 24 }, (_, i) =>
+      t.db.transaction(async (tx) => {
+        const id = ids[i % ids.length]!;
+        await tx
+          .update(machines)
+          .set({ nextDueDate: addDays(today, ((i * 11) % 70) - 30), dueRejected: i % 5 === 0 })
+          .where(eq(machines.id, id));
+      }),
+    );
+    const moves = [
+      t.db.execute(sql`select overview_clock_set(${addDays(today, -3)}::date, ${OVERVIEW_WINDOW_DAYS}::int)`),
+      t.db.execute(sql`select overview_clock_set(${today}::date, ${OVERVIEW_WINDOW_DAYS}::int)`),
+    ];
+    await Promise.all([...changes.slice(0, 12), moves[0], ...changes.slice(12)]);
+    await moves[1];
+    await t.db.execute(sql`select overview_clock_set(${today}::date, ${OVERVIEW_WINDOW_DAYS}::int)`);
+    expect(await rows(kept())).toEqual(await rows(fresh(today)));
+    // Put the machines back as they were (refresh_machine_due is their source of truth).
+    await t.db.execute(sql`select refresh_machine_due(${sql.raw(`array[${ids.join(',')}]`)}::int[])`);
+    expect(await rows(kept())).toEqual(await rows(fresh(today)));
+  });
+
   it('follow-ups per status follow inserts, status changes and deletes', async () => {
     const start = await followups();
     expect(start.kept).toEqual(start.fresh);
