@@ -12,6 +12,17 @@ describe('formatters', () => {
     expect(formatDate(d)).toBe('21-11-2026');
     expect(formatDateTime(d)).toBe('21-11-2026 14:05');
     expect(formatDateTime(new Date(2026, 0, 2, 23, 59))).toBe('02-01-2026 23:59');
+    expect(formatDateTime(new Date(2026, 0, 2, 0, 0))).toBe('02-01-2026 00:00');
+  });
+
+  it("write what nl-NL's Intl formatter writes, for every hour of a year and from an ISO string", () => {
+    const date = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    const time = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (let h = 0; h < 366 * 24; h += 7) {
+      const d = new Date(Date.UTC(2028, 0, 1, 0, 13) + h * 3_600_000);
+      expect(formatDate(d)).toBe(date.format(d));
+      expect(formatDateTime(d.toISOString())).toBe(`${date.format(d)} ${time.format(d)}`);
+    }
   });
 });
 

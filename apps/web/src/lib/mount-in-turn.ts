@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /*
  * Mounting a long screen in turns: parts that are not needed for the first paint (the question
@@ -39,10 +39,11 @@ const turns = createTurns((run) => setTimeout(run, 0));
 
 /**
  * Whether the part may render itself now: at once when `eager`, otherwise from its turn on
- * (and then for good).
+ * (and then for good). Its turn renders at transition priority, which React splits into short
+ * tasks, so a tap in between is answered first.
  */
 export function useMountInTurn(eager: boolean): boolean {
   const [ready, setReady] = useState(eager);
-  useEffect(() => (ready ? undefined : turns.enqueue(() => setReady(true))), [ready]);
+  useEffect(() => (ready ? undefined : turns.enqueue(() => startTransition(() => setReady(true)))), [ready]);
   return ready;
 }

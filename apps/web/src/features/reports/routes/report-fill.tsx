@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -258,6 +258,10 @@ export default function ReportFill() {
   const id = Number(useParams().id);
   const user = useCurrentUser();
   const { data: report, error } = useReport(id);
+  // The report's form mounts in a render of its own at deferred priority, which React splits into
+  // short tasks; the screen's first render (the router's, or the data's arrival) is one task and
+  // would render all of it at once. The header and the loader show until it is ready.
+  const mounted = useDeferredValue(report !== undefined, false);
   const name = report?.machine.name ?? '…';
   // The office's machine screens, for a user who may open them (a mechanic may not).
   const mayOpenMachines = roleCan(user.role, 'customers.view');
@@ -278,7 +282,7 @@ export default function ReportFill() {
       />
       {error ? (
         <Alert severity="error">{errorMessage(error)}</Alert>
-      ) : !report ? (
+      ) : !report || !mounted ? (
         <PageLoader />
       ) : report.status === 'open' ? (
         <ReportForm key={report.id} report={report} machinesTo={machinesTo} />
