@@ -11,7 +11,8 @@ ALTER TABLE "overview_counts" ADD COLUMN "due_soon" integer DEFAULT 0 NOT NULL;-
 -- moves the clock with it, which rebuilds the counts).
 ALTER TABLE "overview_clock" ADD COLUMN "window_days" integer DEFAULT 28 NOT NULL;--> statement-breakpoint
 -- Adds deltas per customer in customer order (two changes at once wait for each other's rows and
--- never lock them in another order). Replaces the three-column version of 0025.
+-- never lock them in another order). The machines' triggers use this one; the due rows' trigger
+-- keeps 0025's three-column version (it adds to `overdue_rows` only).
 CREATE FUNCTION "overview_counts_add"("p_customers" integer[], "p_overdue" integer[], "p_overdue_rows" integer[],
     "p_rejected" integer[], "p_due_soon" integer[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "overview_counts" AS c ("customer_id", "overdue", "overdue_rows", "rejected", "due_soon")
@@ -107,34 +108,12 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION "overview_counts_due_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE d date;
-BEGIN
-  PERFORM pg_advisory_xact_lock_shared(727275);
-  SELECT "day" INTO d FROM "overview_clock";
-  IF TG_OP = 'INSERT' THEN
-    PERFORM "overview_counts_add"(array_agg(n."customer_id"), array_agg(0), array_agg(1), array_agg(0), array_agg(0))
-      FROM new_rows n WHERE NOT n."rejected" AND n."due_date" <= d;
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "overview_counts_add"(array_agg(o."customer_id"), array_agg(0), array_agg(-1), array_agg(0), array_agg(0))
-      FROM old_rows o WHERE NOT o."rejected" AND o."due_date" <= d;
-  ELSE
-    PERFORM "overview_counts_add"(array_agg(x."customer_id"), array_agg(0), array_agg(x."r"), array_agg(0), array_agg(0)) FROM (
-      SELECT o."customer_id", -1 AS "r" FROM old_rows o WHERE NOT o."rejected" AND o."due_date" <= d
-      UNION ALL
-      SELECT n."customer_id", 1 FROM new_rows n WHERE NOT n."rejected" AND n."due_date" <= d
-    ) x;
-  END IF;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "overview_counts_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "overview_counts_rebuild"(c."day", c."window_days") FROM "overview_clock" c;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-DROP FUNCTION "overview_counts_add"(integer[], integer[], integer[]);--> statement-breakpoint
 SELECT "overview_counts_rebuild"((now() AT TIME ZONE 'Europe/Amsterdam')::date, 28);--> statement-breakpoint
 -- Follow-ups per status, kept like the malfunctions' (migration 0021).
 INSERT INTO "kept_counts" ("key", "n")
