@@ -35,6 +35,9 @@ async function keptAndCounted() {
       union all
       select 'malfunctions:' || s, (select count(*)::int from malfunctions where status = s)
       from unnest(array['in_progress', 'open', 'resolved']) s
+      union all
+      select 'followups:' || s, (select count(*)::int from followups where status = s)
+      from unnest(array['done', 'open']) s
     ) c order by key`);
   return { kept, counted };
 }
