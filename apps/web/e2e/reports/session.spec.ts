@@ -24,7 +24,11 @@ test('an answer given after the session expired is kept through the login and se
 }) => {
   await loginAs(page, ACCOUNTS.mechanic);
   await page.goto(`/mechanic/report/${report.reportId}`);
+  // The first answer is on the server before the session ends (its response, not a moment of
+  // "Alles opgeslagen" before the tap's change reached the outbox).
+  const firstSaved = page.waitForResponse((r) => r.url().includes('/answers/') && r.ok());
   await question(page, 1).getByRole('button', { name: 'Goed', exact: true }).click();
+  await firstSaved;
   await expect(page.getByText('Alles opgeslagen')).toBeVisible();
 
   // The session ends just as the next answer is sent: that answer meets the 401 (not a request the

@@ -116,6 +116,8 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   const outboxState = useOutboxState();
   const [overlay, setOverlay] = useState<Overlay>(emptyOverlay);
   const [pending, setPending] = useState(0);
+  /** Changes handed to the outbox and not yet in its list: "Opslaan..." from the tap on, not after the write. */
+  const [putting, setPutting] = useState(0);
   /** The submit waiting for the server's answer (online): resolved or rejected by its result. */
   const submitWaiter = useRef<{
     seq: number | null;
@@ -268,13 +270,22 @@ export function useReportFiller(report: ReportDetail, userId: number) {
    */
   const save = useCallback(
     async (change: ReportChange, delay = 0): Promise<number | null> => {
+      setPutting((n) => n + 1);
       try {
-        return await outbox.put(scope, reportChangeKey(change), change, { delay, last: change.kind === 'submit' });
+        const seq = await outbox.put(scope, reportChangeKey(change), change, {
+          delay,
+          last: change.kind === 'submit',
+        });
+        // Counted as waiting (or already sent) before it stops counting as being put.
+        setPending((await outbox.list(scope)).length);
+        return seq;
       } catch (err) {
         if (!(err instanceof OutboxClosedError)) notify(NOT_KEPT_TEXT, 'error');
         // Closed: another tab submitted the report; the overlay shows it once read again.
         setOverlay((o) => o);
         return null;
+      } finally {
+        setPutting((n) => n - 1);
       }
     },
     [outbox, scope, notify],
@@ -429,7 +440,7 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   );
 
   const saving: SaveQueueState = {
-    pending,
+    pending: pending + putting,
     status: outboxState.status === 'sending' ? 'saving' : outboxState.status,
     failed: null,
   };
