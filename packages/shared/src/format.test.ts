@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths } from './compliance';
-import { dutchToday, formatDay } from './format';
+import { dutchParts, dutchToday, formatDay } from './format';
 
 describe('dutchToday', () => {
   it('is the calendar day in Amsterdam, across midnight, daylight-saving time and the new year', () => {
@@ -13,6 +13,18 @@ describe('dutchToday', () => {
     // The night the clocks go forward (29 March 2026, 02:00 -> 03:00) and a leap day.
     expect(dutchToday(new Date('2026-03-28T23:30:00Z'))).toBe('2026-03-29');
     expect(dutchToday(new Date('2028-02-28T23:00:00Z'))).toBe('2028-02-29');
+  });
+
+  it('is the day of dutchParts, whose hours run 0-23 in Dutch time', () => {
+    expect(dutchParts(new Date('2026-12-31T23:00:00Z'))).toEqual({
+      year: 2027,
+      month: 1,
+      day: 1,
+      hour: 0,
+      minute: 0,
+      second: 0,
+    });
+    expect(dutchParts(new Date('2026-07-14T12:34:56Z'))).toMatchObject({ hour: 14, minute: 34, second: 56 });
   });
 
   it('gives the same answer on every call (one formatter, made once)', () => {

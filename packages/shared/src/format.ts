@@ -20,23 +20,29 @@ export const DUTCH_TIME_ZONE = 'Europe/Amsterdam';
  * Made once, on first use: `toLocaleDateString` with options builds a new formatter on every call,
  * which was 13 % of the server's CPU on the lists that compute a due state (issue 20's bench).
  */
-let dayParts: Intl.DateTimeFormat | undefined;
+let partsFormat: Intl.DateTimeFormat | undefined;
 
-/** Today in Dutch time as "YYYY-MM-DD" (a task list's planned_date of today). */
-export function dutchToday(now: Date = new Date()): string {
-  dayParts ??= new Intl.DateTimeFormat('en-GB', {
+/** The wall-clock time of `d` in Dutch time as its parts (the server's exports and "today"). */
+export function dutchParts(d: Date) {
+  partsFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: DUTCH_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   });
-  let year = '';
-  let month = '';
-  let day = '';
-  for (const part of dayParts.formatToParts(now)) {
-    if (part.type === 'year') year = part.value;
-    else if (part.type === 'month') month = part.value;
-    else if (part.type === 'day') day = part.value;
-  }
-  return `${year}-${month}-${day}`;
+  const p: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of partsFormat.formatToParts(d)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** Today in Dutch time as "YYYY-MM-DD" (a task list's planned_date of today). */
+export function dutchToday(now: Date = new Date()): string {
+  const { year, month, day } = dutchParts(now);
+  return `${year}-${pad2(month)}-${pad2(day)}`;
 }
