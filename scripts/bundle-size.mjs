@@ -21,6 +21,8 @@ function collect(key, seen) {
 
 const seen = new Set();
 collect('index.html', seen);
+// The page's early requests (src/early-requests.ts), an entry of its own that index.html loads too.
+collect('src/early-requests.ts', seen);
 const loginKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/routes/login.tsx'));
 if (!loginKey) throw new Error('login chunk not found in the manifest');
 collect(loginKey, seen);

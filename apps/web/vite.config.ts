@@ -50,6 +50,34 @@ function precompress(): Plugin {
   };
 }
 
+const EARLY_REQUESTS = path.resolve(import.meta.dirname, 'src/early-requests.ts');
+
+/**
+ * src/early-requests.ts as an entry of its own, its script tag first in index.html's head: the
+ * page's session check (and a report screen's data) start while the main bundle is on its way.
+ * In index.html itself it would join main.tsx's entry, which runs only after the main bundle.
+ */
+function earlyRequests(): Plugin {
+  return {
+    name: 'keurwijzer-early-requests',
+    config: (_config, { command }) =>
+      command === 'build'
+        ? { build: { rollupOptions: { input: { index: 'index.html', early: EARLY_REQUESTS } } } }
+        : {},
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === EARLY_REQUESTS,
+        );
+        const src = ctx.bundle ? (chunk ? `/${chunk.fileName}` : null) : '/src/early-requests.ts';
+        if (!src) throw new Error('the early-requests chunk is missing from the build');
+        return [{ tag: 'script', attrs: { type: 'module', src }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 type ModuleInfo = { importedIds: readonly string[] } | null;
 type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo };
 
@@ -112,7 +140,7 @@ function chunksOf() {
 
 export default defineConfig({
   // The installable, offline-first app: manifest, precache, update prompt (src/app/pwa/).
-  plugins: [react(), VitePWA(pwaOptions), precompress()],
+  plugins: [react(), earlyRequests(), VitePWA(pwaOptions), precompress()],
   build: {
     // The bundle-size script reads the manifest to know what the login page loads.
     manifest: true,

@@ -137,6 +137,9 @@ test('a measurement out of its limit: Afgekeurd before submit, a follow-up, the 
   await page.goto(`/mechanic/report/${reportId}`);
   const pe = page.getByRole('group', { name: new RegExp(`^\\d+\\. ${PE}$`) });
   const value = pe.getByRole('textbox', { name: 'Waarde' });
+  // Scrolled to, as the mechanic does: a card further down gets its fields when it comes near the
+  // screen (or once the page is used), not with the first paint (lib/mount-in-turn.ts).
+  await pe.scrollIntoViewIfNeeded();
   await expect(value).toHaveAttribute('inputmode', 'decimal');
   await value.fill('0,45');
   await expect(pe.getByRole('status')).toHaveText('Buiten de grenswaarde (max. 0,30 Ohm)');

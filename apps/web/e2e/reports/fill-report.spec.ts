@@ -177,6 +177,28 @@ test('a mechanic fills in a report on a phone: skip, reload, offline, missing an
   await expect(page.getByRole('button', { name: 'PDF downloaden' })).toBeVisible();
 });
 
+test('a long report shows its first cards whole at once; one further down when scrolled to, all once the page is used', async ({
+  page,
+}) => {
+  await loginAs(page, ACCOUNTS.mechanic);
+  await page.goto(`/mechanic/report/${big.reportId}`);
+  await expect(question(page, 1).getByRole('button', { name: 'Goed', exact: true })).toBeVisible();
+  // Every question is there by its name from the start; one far down has no answer buttons yet.
+  await expect(page.getByRole('group', { name: /^\d+\. / })).toHaveCount(40);
+  const last = question(page, 40);
+  await expect(last.getByRole('button')).toHaveCount(0);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.getByRole('button', { name: 'Goed', exact: true })).toBeVisible();
+
+  // After a reload, the first key press makes the others whole, one after the other.
+  await page.reload();
+  await expect(question(page, 1).getByRole('button', { name: 'Goed', exact: true })).toBeVisible();
+  await expect(question(page, 30).getByRole('button')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Goed', exact: true })).toHaveCount(40);
+  await expect(question(page, 30).getByRole('button', { name: 'Goed', exact: true })).toBeEnabled();
+});
+
 test('a 40-question report takes at most 45 taps, submitting included', async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, ACCOUNTS.mechanic);

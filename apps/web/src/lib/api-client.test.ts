@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiSend, errorMessage, resetApiClient, toFormData } from './api-client';
+import {
+  ApiError,
+  EARLY_MAX_AGE_MS,
+  apiGet,
+  apiSend,
+  errorMessage,
+  resetApiClient,
+  takeEarlyResponse,
+  toFormData,
+} from './api-client';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
@@ -100,5 +109,59 @@ describe('api client', () => {
     const form = toFormData({ ids: [1, 2], empty: undefined });
     expect(form.getAll('ids')).toEqual(['1', '2']);
     expect(form.get('empty')).toBe('');
+  });
+});
+
+describe("the page's early requests (src/early-requests.ts)", () => {
+  const early = (entries: [string, Promise<Response>][]) => {
+    const map = new Map(entries);
+    vi.stubGlobal('window', { __keurwijzerEarly: map });
+    return map;
+  };
+  beforeEach(() => void vi.spyOn(performance, 'now').mockReturnValue(1_000));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a GET takes the early response of its path once; the next one fetches', async () => {
+    mockFetch(() => respond(200, { data: { id: 2 } }));
+    const map = early([['/api/reports/1', Promise.resolve(respond(200, { data: { id: 1 } }))]]);
+    expect((await apiGet<{ id: number }>('/api/reports/1')).data.id).toBe(1);
+    expect(calls).toEqual([]);
+    expect(map.size).toBe(0);
+    expect((await apiGet<{ id: number }>('/api/reports/1')).data.id).toBe(2);
+    expect(calls.map((c) => c.url)).toEqual(['/api/reports/1']);
+  });
+
+  it("an early answer with an error is the GET's answer (the same request)", async () => {
+    mockFetch(() => respond(200, { data: { id: 2 } }));
+    early([['/api/authorized', Promise.resolve(respond(401, { message: 'Unauthenticated.', errors: {} }))]]);
+    await expect(apiGet('/api/authorized')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toEqual([]);
+  });
+
+  it('an early request that failed is sent again', async () => {
+    mockFetch(() => respond(200, { data: { id: 2 } }));
+    early([['/api/reports/1', Promise.reject(new Error('no session'))]]);
+    expect((await apiGet<{ id: number }>('/api/reports/1')).data.id).toBe(2);
+    expect(calls.map((c) => c.url)).toEqual(['/api/reports/1']);
+  });
+
+  it('another path, or a page older than EARLY_MAX_AGE_MS, fetches afresh', async () => {
+    mockFetch(() => respond(200, { data: { id: 2 } }));
+    const map = early([['/api/reports/1', Promise.resolve(respond(200, { data: { id: 1 } }))]]);
+    expect((await apiGet<{ id: number }>('/api/reports/3')).data.id).toBe(2);
+    expect(map.size).toBe(1);
+    vi.spyOn(performance, 'now').mockReturnValue(EARLY_MAX_AGE_MS + 1);
+    expect((await apiGet<{ id: number }>('/api/reports/1')).data.id).toBe(2);
+    expect(map.size).toBe(0);
+    expect(takeEarlyResponse('/api/authorized')).toBeUndefined();
+  });
+
+  it('a change never takes an early response', async () => {
+    mockFetch((url) =>
+      url === '/api/token' ? respond(200, { data: { token: 'T' } }) : respond(200, { data: { id: 2 } }),
+    );
+    const map = early([['/api/reports/1', Promise.resolve(respond(200, { data: { id: 1 } }))]]);
+    expect((await apiSend<{ id: number }>('/api/reports/1', {}, 'PUT')).data.id).toBe(2);
+    expect(map.size).toBe(1);
   });
 });

@@ -56,17 +56,35 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** How long after the page opened its early requests (src/early-requests.ts) may still be used. */
+export const EARLY_MAX_AGE_MS = 15_000;
+
+/**
+ * The response of the page's early request for a GET of `path` (src/early-requests.ts), once:
+ * undefined when there is none, it was taken, or the page is older than EARLY_MAX_AGE_MS.
+ */
+export function takeEarlyResponse(path: string, now = performance.now()): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__keurwijzerEarly;
+  if (!early) return undefined;
+  if (now > EARLY_MAX_AGE_MS) {
+    early.clear();
+    return undefined;
+  }
+  const response = early.get(path);
+  early.delete(path);
+  return response;
+}
+
 async function send<T>(method: 'GET' | 'POST', path: string, body?: FormBody): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   if (method !== 'GET' && csrfToken) headers['X-CSRF-TOKEN'] = csrfToken;
+  const request = () =>
+    fetch(path, { method, headers, body: body ? toFormData(body) : undefined, credentials: 'same-origin' });
+  const early = method === 'GET' ? takeEarlyResponse(path) : undefined;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body ? toFormData(body) : undefined,
-      credentials: 'same-origin',
-    });
+    // An early request that failed is sent again the usual way.
+    response = await (early ? early.catch(request) : request());
   } catch (err) {
     throw new ApiError(err instanceof Error ? err.message : String(err), {}, 500, true);
   }

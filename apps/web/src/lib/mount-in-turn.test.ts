@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createTurns } from './mount-in-turn';
+import { describe, expect, it, vi } from 'vitest';
+import { createEngagement, createTurns } from './mount-in-turn';
 
 /** A scheduler run by hand: `tick()` runs the one scheduled task, if any. */
 function manual() {
@@ -46,5 +46,39 @@ describe('createTurns', () => {
     expect(clock.pending()).toBe(1);
     clock.tick();
     expect(done).toEqual(['a', 'c', 'd']);
+  });
+});
+
+describe('createEngagement', () => {
+  it('calls the waiting parts once the user taps, presses a key or scrolls, and later ones at once', () => {
+    for (const type of ['pointerdown', 'keydown', 'wheel', 'scroll']) {
+      const target = new EventTarget();
+      const whenEngaged = createEngagement(target);
+      const done: string[] = [];
+      whenEngaged(() => done.push('a'));
+      const cancel = whenEngaged(() => done.push('b'));
+      whenEngaged(() => done.push('c'));
+      cancel();
+      target.dispatchEvent(new Event('focus'));
+      expect(done, type).toEqual([]);
+      target.dispatchEvent(new Event(type));
+      expect(done, type).toEqual(['a', 'c']);
+      target.dispatchEvent(new Event(type));
+      expect(done, type).toEqual(['a', 'c']);
+      whenEngaged(() => done.push('d'));
+      expect(done, type).toEqual(['a', 'c', 'd']);
+    }
+  });
+
+  it('listens only while a part waits', () => {
+    const target = new EventTarget();
+    const add = vi.spyOn(target, 'addEventListener');
+    const remove = vi.spyOn(target, 'removeEventListener');
+    const whenEngaged = createEngagement(target);
+    whenEngaged(() => undefined);
+    whenEngaged(() => undefined);
+    expect(add).toHaveBeenCalledTimes(4);
+    target.dispatchEvent(new Event('keydown'));
+    expect(remove).toHaveBeenCalledTimes(4);
   });
 });

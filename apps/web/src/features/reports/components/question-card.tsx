@@ -21,6 +21,7 @@ import { JudgementIcon, judgementColor, judgementPalette } from '../../../compon
 import { judgementOf, limitsOf, memoTitle } from './report-format';
 import { PreviousHint } from './previous-hint';
 import { AnswerPhotos, type AnswerPhoto } from './answer-photos';
+import styles from './question-card.module.css';
 
 const MEMO_MAX = 255;
 
@@ -34,7 +35,8 @@ const MEMO_SX = { '& textarea': { fieldSizing: 'content', minHeight: '1.4375em',
 
 /**
  * The questions rendered whole with the screen's first paint (about what a phone or a desktop
- * shows of a report at first); the others follow one per task (lib/mount-in-turn.ts).
+ * shows of a report at first); the others when they come near the screen, or one per task once
+ * the page is used (lib/mount-in-turn.ts).
  */
 export const EAGER_QUESTIONS = 3;
 
@@ -154,33 +156,24 @@ export const QuestionCard = memo(function QuestionCard({
   const memoText = question.answer?.memo ?? '';
   const nameId = `${questionElementId(question.id)}-name`;
   const flagged = missing && !answered;
-  const whole = useMountInTurn(eager);
+  const [frame, whole] = useMountInTurn<HTMLDivElement>(eager);
   return (
-    <Box
+    <div
+      ref={frame}
       id={questionElementId(question.id)}
       role="group"
       aria-labelledby={nameId}
       tabIndex={-1}
+      className={whole ? styles.card : `${styles.card} ${styles.waiting}`}
+      data-flagged={flagged}
       data-answered={answered}
       data-judgement={judgement ?? undefined}
-      sx={{
-        py: 2,
-        px: { xs: 1.5, sm: 2 },
-        border: 1,
-        borderColor: flagged ? 'error.main' : 'divider',
-        borderWidth: flagged ? 2 : 1,
-        borderRadius: 1,
-        scrollMarginTop: 180,
-        // Its frame while it waits for its turn: about a card's height, so little moves.
-        minHeight: whole ? undefined : 240,
-        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
     >
-      <Typography id={nameId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+      <h3 id={nameId} className={styles.name}>
         {number}. {question.name}
-      </Typography>
+      </h3>
       {whole && <QuestionBody {...{ question, measurement, chosen, flagged, onAnswer, onMeasure, onMemo, onAddPhoto, onRemovePhoto }} memoText={memoText} />}
-    </Box>
+    </div>
   );
 });
 

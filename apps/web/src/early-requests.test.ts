@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { startEarlyRequests } from './early-requests';
+
+/** A fetch that answers /api/authorized with `session` and everything else with 200. */
+function fakeFetch(session: number) {
+  return vi.fn(
+    async (path: string | URL | Request) => new Response('{}', { status: path === '/api/authorized' ? session : 200 }),
+  );
+}
+
+describe('startEarlyRequests', () => {
+  it("asks the session on every page, with the headers of the app's own GET", async () => {
+    const fetcher = fakeFetch(200);
+    const early = startEarlyRequests('/admin/customers', fetcher as typeof fetch, 'nl');
+    expect([...early.keys()]).toEqual(['/api/authorized']);
+    expect((await early.get('/api/authorized'))!.status).toBe(200);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(fetcher).toHaveBeenCalledWith('/api/authorized', {
+      headers: { Accept: 'application/json', 'Accept-Language': 'nl' },
+      credentials: 'same-origin',
+    });
+  });
+
+  it("asks a report screen's report once the session has answered", async () => {
+    const fetcher = fakeFetch(200);
+    const early = startEarlyRequests('/mechanic/report/42', fetcher as typeof fetch, 'nl');
+    expect([...early.keys()]).toEqual(['/api/authorized', '/api/reports/42']);
+    // The report waits for the session's answer.
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    const report = await early.get('/api/reports/42');
+    expect(report!.status).toBe(200);
+    expect(fetcher.mock.calls.map(([path]) => path)).toEqual(['/api/authorized', '/api/reports/42']);
+  });
+
+  it('asks nothing more for a logged-out visitor of a report screen', async () => {
+    const fetcher = fakeFetch(401);
+    const early = startEarlyRequests('/mechanic/report/42/', fetcher as typeof fetch, 'nl');
+    await expect(early.get('/api/reports/42')).rejects.toThrow('no session');
+    expect(fetcher.mock.calls.map(([path]) => path)).toEqual(['/api/authorized']);
+  });
+
+  it('only on the report screen itself', () => {
+    for (const path of [
+      '/mechanic/report/42/extra',
+      '/mechanic/report/abc',
+      '/admin/reports/42',
+      '/mechanic/reports/42',
+    ]) {
+      const early = startEarlyRequests(path, fakeFetch(200) as typeof fetch, 'nl');
+      expect([...early.keys()], path).toEqual(['/api/authorized']);
+    }
+  });
+});
