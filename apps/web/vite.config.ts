@@ -83,6 +83,10 @@ type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo };
 
 const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
 const LOGIN_SCREEN = path.resolve(import.meta.dirname, 'src/features/auth/routes/login.tsx');
+/** The main layout and the report screen: the MUI modules they need are a chunk of their own. */
+const FIELD_SCREENS = ['src/app/guard.tsx', 'src/features/reports/routes/report-fill.tsx'].map((m) =>
+  path.resolve(import.meta.dirname, m),
+);
 
 /**
  * The chunks of the build. The screens after login share many small modules (MUI's menus,
@@ -93,7 +97,9 @@ const LOGIN_SCREEN = path.resolve(import.meta.dirname, 'src/features/auth/routes
  *   one chunk beside the entry; its size is the login page's budget (scripts/bundle-size.mjs).
  * - `mui`: every other module of MUI and its styling; `app`: every other shared module of the web
  *   app (src/components, src/lib) that needs no other library (the password meter's dictionaries,
- *   the phone number rules, the form library stay in chunks of their own). The zod schemas of
+ *   the phone number rules, the form library stay in chunks of their own). Each in two: what the
+ *   main layout and the report screen reach (FIELD_SCREENS) is `mui-field` / `app-field`, so the
+ *   phone's report screen does not wait for the office's tables, menus and pickers. The zod schemas of
  *   packages/shared are not put together: each is built when its module runs, and a screen should
  *   build only its own.
  * - each screen (features/x/routes) and any other lazy library (the QR decoder, the signature pad)
@@ -115,6 +121,20 @@ function chunksOf() {
     }
     return base;
   };
+  /** Every module a screen's static imports reach (not through other screens or lazy imports). */
+  const reach = (roots: string[], meta: ChunkMeta) => {
+    const seen = new Set<string>();
+    const todo = [...roots];
+    while (todo.length > 0) {
+      const id = todo.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      todo.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  let field: Set<string> | null = null;
+  const fieldOf = (meta: ChunkMeta) => (field ??= reach(FIELD_SCREENS, meta));
   const isMui = (id: string) => /\/node_modules\/(@mui|@emotion|react-transition-group|@popperjs)\//.test(id);
   const isShared = (id: string) => /\/apps\/web\/src\/(components|lib)\//.test(id);
   /** Whether a module's static imports reach a library outside `base` and `mui` (kept apart). */
@@ -132,8 +152,8 @@ function chunksOf() {
   return (id: string, meta: ChunkMeta): string | undefined => {
     if (id === ENTRY || /\/features\/[^/]+\/routes\//.test(id)) return undefined;
     if (baseOf(meta).has(id)) return 'base';
-    if (isMui(id)) return 'mui';
-    if (isShared(id) && isLight(id, meta)) return 'app';
+    if (isMui(id)) return fieldOf(meta).has(id) ? 'mui-field' : 'mui';
+    if (isShared(id) && isLight(id, meta)) return fieldOf(meta).has(id) ? 'app-field' : 'app';
     return undefined;
   };
 }
