@@ -108,19 +108,6 @@ const FIELD_SCREENS = ['src/app/guard.tsx', 'src/features/reports/routes/report-
  * is why the login page's modules are named too.
  */
 function chunksOf() {
-  let base: Set<string> | null = null;
-  const baseOf = (meta: ChunkMeta) => {
-    if (base) return base;
-    base = new Set();
-    const todo = [ENTRY, LOGIN_SCREEN];
-    while (todo.length > 0) {
-      const id = todo.pop()!;
-      if (base.has(id)) continue;
-      base.add(id);
-      todo.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
-    }
-    return base;
-  };
   /** Every module a screen's static imports reach (not through other screens or lazy imports). */
   const reach = (roots: string[], meta: ChunkMeta) => {
     const seen = new Set<string>();
@@ -133,6 +120,8 @@ function chunksOf() {
     }
     return seen;
   };
+  let base: Set<string> | null = null;
+  const baseOf = (meta: ChunkMeta) => (base ??= reach([ENTRY, LOGIN_SCREEN], meta));
   let field: Set<string> | null = null;
   const fieldOf = (meta: ChunkMeta) => (field ??= reach(FIELD_SCREENS, meta));
   const isMui = (id: string) => /\/node_modules\/(@mui|@emotion|react-transition-group|@popperjs)\//.test(id);
