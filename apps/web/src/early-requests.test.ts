@@ -39,6 +39,20 @@ describe('startEarlyRequests', () => {
     expect(fetcher.mock.calls.map(([path]) => path)).toEqual(['/api/authorized']);
   });
 
+  it('a report nobody takes after a failed session check is no unhandled error', async () => {
+    const fetcher = fakeFetch(401);
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      startEarlyRequests('/mechanic/report/42', fetcher as typeof fetch, 'nl');
+      // One turn of the event loop: a rejection nobody handled is reported before it.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
   it('only on the report screen itself', () => {
     for (const path of [
       '/mechanic/report/42/extra',

@@ -38,10 +38,10 @@ export function startEarlyRequests(pathname: string, fetcher: typeof fetch, lang
   if (report) {
     const path = `/api/reports/${report[1]}`;
     // Asked once the session has answered; the screen's own GET of it waits for this one.
-    early.set(
-      path,
-      session.then((res) => (res.ok ? get(path) : Promise.reject(new Error('no session')))),
-    );
+    const asked = session.then((res) => (res.ok ? get(path) : Promise.reject(new Error('no session'))));
+    // Nobody may take it (a logged-out visitor is sent to the login page): not an unhandled error.
+    asked.catch(() => undefined);
+    early.set(path, asked);
   }
   return early;
 }
