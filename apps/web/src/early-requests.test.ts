@@ -21,6 +21,21 @@ describe('startEarlyRequests', () => {
     });
   });
 
+  it('reads each body at once, so a response nobody takes is finished; the copy says the same', async () => {
+    const original = new Response('{"data":{"id":7}}', {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+    const early = startEarlyRequests('/register', (async () => original) as typeof fetch, 'nl');
+    const copy = await early.get('/api/authorized')!;
+    expect(original.bodyUsed).toBe(true);
+    expect(copy.status).toBe(200);
+    expect(copy.headers.get('content-type')).toBe('application/json');
+    expect(await copy.json()).toEqual({ data: { id: 7 } });
+    const empty = startEarlyRequests('/', (async () => new Response(null, { status: 204 })) as typeof fetch, 'nl');
+    expect((await empty.get('/api/authorized')!).status).toBe(204);
+  });
+
   it("asks a report screen's report once the session has answered", async () => {
     const fetcher = fakeFetch(200);
     const early = startEarlyRequests('/mechanic/report/42', fetcher as typeof fetch, 'nl');

@@ -26,12 +26,25 @@ declare global {
 /** The report screen's path (app/router.tsx `mechanic/report/:id`) and its API path. */
 const REPORT_SCREEN = /^\/mechanic\/report\/(\d+)\/?$/;
 
+/** Statuses whose response has no body (the Response constructor refuses one). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** `response` with its body read into memory. */
+async function buffered(response: Response): Promise<Response> {
+  const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 /** Starts the early requests of a page at `pathname`; `fetcher` is the browser's fetch. */
 export function startEarlyRequests(pathname: string, fetcher: typeof fetch, language: string): EarlyRequests {
   const early: EarlyRequests = new Map();
-  // The same request lib/api-client.ts sends for a GET.
+  // The same request lib/api-client.ts sends for a GET, its body read at once: a response nobody
+  // takes (a page that does not ask it) is then finished too, not a download left open.
   const get = (path: string) =>
-    fetcher(path, { headers: { Accept: 'application/json', 'Accept-Language': language }, credentials: 'same-origin' });
+    fetcher(path, {
+      headers: { Accept: 'application/json', 'Accept-Language': language },
+      credentials: 'same-origin',
+    }).then(buffered);
   const session = get('/api/authorized');
   early.set('/api/authorized', session);
   const report = REPORT_SCREEN.exec(pathname);
