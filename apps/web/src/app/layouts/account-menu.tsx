@@ -1,16 +1,12 @@
-import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { Suspense, lazy, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { ROLE_LABELS } from '@keurwijzer/shared/permissions';
 import { fullName } from '@keurwijzer/shared/users';
 import { useCurrentUser } from '../../features/auth/api/auth';
+
+const loadMenuList = () => import('./account-menu-list');
+const AccountMenuList = lazy(loadMenuList);
 
 function initials(name: string): string {
   return name
@@ -21,10 +17,16 @@ function initials(name: string): string {
     .join('');
 }
 
-/** The app bar's account button (photo or initials) and its menu: name and role, Profiel, Uitloggen. */
+/** The app bar's account button (photo or initials) and its menu (account-menu-list.tsx). */
 export function AccountMenu({ onLogout }: { onLogout: () => void }) {
   const user = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu's code is fetched when the button is pointed at or focused, and rendered from then on.
+  const [wanted, setWanted] = useState(false);
+  const want = () => {
+    void loadMenuList();
+    setWanted(true);
+  };
   const name = fullName(user);
   const userInitials = initials(name);
   // The accessible name holds the initials the button shows (WCAG 2.5.3, label in name; not in
@@ -34,7 +36,16 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
   return (
     <>
       <Tooltip title={`Account van ${name}`}>
-        <IconButton color="inherit" aria-label={accountLabel} onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton
+          color="inherit"
+          aria-label={accountLabel}
+          onPointerEnter={want}
+          onFocus={want}
+          onClick={(e) => {
+            want();
+            setAnchor(e.currentTarget);
+          }}
+        >
           <Avatar
             // The profile photo when there is one (the initials while it loads or if it fails).
             src={user.image ?? undefined}
@@ -53,35 +64,18 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
           </Avatar>
         </IconButton>
       </Tooltip>
-      <Menu
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={() => setAnchor(null)}
-        // A menu holds menu items only: the name and role above them are its label for a
-        // screen reader, and only shown.
-        slotProps={{ list: { 'aria-label': `${name}, ${ROLE_LABELS[user.role]}` } }}
-      >
-        <Box aria-hidden sx={{ px: 2, py: 1 }}>
-          <Typography component="span" display="block" fontWeight={600}>
-            {name}
-          </Typography>
-          <Typography component="span" display="block" variant="body2" color="text.secondary">
-            {ROLE_LABELS[user.role]}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem component={NavLink} to="/profile" onClick={() => setAnchor(null)}>
-          Profiel
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            onLogout();
-          }}
-        >
-          Uitloggen
-        </MenuItem>
-      </Menu>
+      {/* Loaded at the first sign the menu is wanted (a pointer or focus on the button), shown once opened. */}
+      {wanted && (
+        <Suspense fallback={null}>
+          <AccountMenuList
+            anchor={anchor}
+            name={name}
+            role={user.role}
+            onClose={() => setAnchor(null)}
+            onLogout={onLogout}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

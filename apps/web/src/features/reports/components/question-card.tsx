@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState, type CSSProperties } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -165,6 +165,8 @@ export const QuestionCard = memo(function QuestionCard({
       aria-labelledby={nameId}
       tabIndex={-1}
       className={whole ? styles.card : `${styles.card} ${styles.waiting}`}
+      data-kind={question.kind}
+      style={whole ? undefined : ({ '--options': measurement ? 2 : question.answer_options.length } as CSSProperties)}
       data-flagged={flagged}
       data-answered={answered}
       data-judgement={judgement ?? undefined}
