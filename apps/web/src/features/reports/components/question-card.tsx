@@ -139,7 +139,8 @@ export const QuestionCard = memo(function QuestionCard({
   missing: boolean;
   /**
    * Rendered whole at once (the first questions of the screen); otherwise it starts as its frame
-   * and name and gets its buttons and fields in its turn (lib/mount-in-turn.ts).
+   * and name and gets its buttons and fields when it comes near the screen, or in its turn once
+   * the page is used (lib/mount-in-turn.ts).
    */
   eager?: boolean;
   onAnswer: (questionId: number, option: number) => void;
