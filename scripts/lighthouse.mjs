@@ -9,7 +9,8 @@
 // Goal for the report screen: performance >= 90, TBT <= 200 ms; repeat visit paints in < 1 s.
 //
 // Usage: node scripts/lighthouse.mjs [--runs N] [--pages login,tasklists,report,machines]
-//                                    [--repeat] [--json file]
+//                                    [--repeat] [--json file] [--lhr dir] [--priority] [--url U]
+// (--lhr keeps every run's result and trace, for the Lighthouse viewer or Chromium's Performance panel)
 // Needs `npm run build` first. Each figure is the median run (by performance score) of N runs
 // (default 3): the machine may be busy. Not part of `npm test` (timing figures, not a test).
 import { spawn } from 'node:child_process';
@@ -29,7 +30,8 @@ const { values: args } = parseArgs({
     pages: { type: 'string', default: 'login,tasklists,report,machines' },
     repeat: { type: 'boolean', default: false },
     json: { type: 'string' },
-    // A directory for every run's full Lighthouse result (open in https://googlechrome.github.io/lighthouse/viewer/).
+    // A directory for every run's full Lighthouse result (open in https://googlechrome.github.io/lighthouse/viewer/)
+    // and its trace.
     lhr: { type: 'string' },
     // An app already running (its demo data), instead of starting the build on a fresh database.
     url: { type: 'string' },
@@ -187,6 +189,8 @@ async function audit(browser, url, cookies, keepStorage = false) {
     mkdirSync(args.lhr, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, '_')}${keepStorage ? '-repeat' : ''}-${Date.now()}.json`;
     writeFileSync(path.join(args.lhr, name), JSON.stringify(lhr));
+    // The run's trace beside it (open in Chromium's Performance panel, or analyse with tracehouse).
+    writeFileSync(path.join(args.lhr, name.replace(/\.json$/, '.trace.json')), JSON.stringify(artifacts.Trace));
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const finalUrl = lhr.finalDisplayedUrl;

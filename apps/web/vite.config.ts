@@ -50,12 +50,60 @@ function precompress(): Plugin {
   };
 }
 
+const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
+const LOGIN_SCREEN = path.resolve(import.meta.dirname, 'src/features/auth/routes/login.tsx');
+/** The main layout and the report screen: the MUI modules they need are a chunk of their own. */
+const FIELD_SCREENS = ['src/app/guard.tsx', 'src/features/reports/routes/report-fill.tsx'].map((m) =>
+  path.resolve(import.meta.dirname, m),
+);
 const EARLY_REQUESTS = path.resolve(import.meta.dirname, 'src/early-requests.ts');
+/** The id of index.html's list of the report screen's code (read by src/early-requests.ts). */
+const REPORT_SCREEN_CODE_ID = 'report-screen-code';
+
+type BundleChunk = {
+  type: 'chunk';
+  fileName: string;
+  moduleIds: string[];
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+};
+
+/**
+ * The files a report screen needs beyond the entry's: the main layout's and the report screen's
+ * chunks with what they import statically, and their CSS. Paths from the site's root.
+ */
+function reportScreenCode(bundle: Record<string, { type: string }>): string[] {
+  const chunks = Object.values(bundle).filter((c): c is BundleChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (roots: BundleChunk[]) => {
+    const seen = new Set<BundleChunk>();
+    const todo = [...roots];
+    while (todo.length > 0) {
+      const chunk = todo.pop()!;
+      if (seen.has(chunk)) continue;
+      seen.add(chunk);
+      for (const file of chunk.imports) todo.push(byFile.get(file)!);
+    }
+    return seen;
+  };
+  const chunkOf = (module: string) => {
+    const chunk = chunks.find((c) => c.moduleIds.includes(module));
+    if (!chunk) throw new Error(`no chunk of ${module} in the build`);
+    return chunk;
+  };
+  const loaded = closure([chunkOf(ENTRY)]);
+  const needed = [...closure(FIELD_SCREENS.map(chunkOf))].filter((c) => !loaded.has(c));
+  return [...needed.map((c) => c.fileName), ...needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])])].map(
+    (file) => `/${file}`,
+  );
+}
 
 /**
  * src/early-requests.ts as an entry of its own, its script tag first in index.html's head: the
- * page's session check (and a report screen's data) start while the main bundle is on its way.
- * In index.html itself it would join main.tsx's entry, which runs only after the main bundle.
+ * page's session check (and a report screen's data and code) start while the main bundle is on its
+ * way. In index.html itself it would join main.tsx's entry, which runs only after the main bundle.
+ * The report screen's files are listed in index.html as JSON (not a script that runs: the
+ * Content-Security-Policy allows no inline script), built from this build's chunks.
  */
 function earlyRequests(): Plugin {
   return {
@@ -72,7 +120,19 @@ function earlyRequests(): Plugin {
         );
         const src = ctx.bundle ? (chunk ? `/${chunk.fileName}` : null) : '/src/early-requests.ts';
         if (!src) throw new Error('the early-requests chunk is missing from the build');
-        return [{ tag: 'script', attrs: { type: 'module', src }, injectTo: 'head-prepend' }];
+        return [
+          { tag: 'script', attrs: { type: 'module', src }, injectTo: 'head-prepend' },
+          ...(ctx.bundle
+            ? [
+                {
+                  tag: 'script',
+                  attrs: { type: 'application/json', id: REPORT_SCREEN_CODE_ID },
+                  children: JSON.stringify(reportScreenCode(ctx.bundle)),
+                  injectTo: 'head' as const,
+                },
+              ]
+            : []),
+        ];
       },
     },
   };
@@ -80,13 +140,6 @@ function earlyRequests(): Plugin {
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
 type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo };
-
-const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
-const LOGIN_SCREEN = path.resolve(import.meta.dirname, 'src/features/auth/routes/login.tsx');
-/** The main layout and the report screen: the MUI modules they need are a chunk of their own. */
-const FIELD_SCREENS = ['src/app/guard.tsx', 'src/features/reports/routes/report-fill.tsx'].map((m) =>
-  path.resolve(import.meta.dirname, m),
-);
 
 /**
  * The chunks of the build. The screens after login share many small modules (MUI's menus,
@@ -150,6 +203,15 @@ function chunksOf() {
 export default defineConfig({
   // The installable, offline-first app: manifest, precache, update prompt (src/app/pwa/).
   plugins: [react(), earlyRequests(), VitePWA(pwaOptions), precompress()],
+  resolve: {
+    // Emotion inserts a component's CSS while it renders, not in React's commit (see the module).
+    alias: [
+      {
+        find: /^@emotion\/use-insertion-effect-with-fallbacks$/,
+        replacement: path.resolve(import.meta.dirname, 'src/lib/emotion-insertion.ts'),
+      },
+    ],
+  },
   build: {
     // The bundle-size script reads the manifest to know what the login page loads.
     manifest: true,

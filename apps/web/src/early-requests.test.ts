@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { startEarlyRequests } from './early-requests';
+import { preloadReportScreen, startEarlyRequests } from './early-requests';
 
 /** A fetch that answers /api/authorized with `session` and everything else with 200. */
 function fakeFetch(session: number) {
@@ -78,5 +78,41 @@ describe('startEarlyRequests', () => {
       const early = startEarlyRequests(path, fakeFetch(200) as typeof fetch, 'nl');
       expect([...early.keys()], path).toEqual(['/api/authorized']);
     }
+  });
+});
+
+/** A document with index.html's list of the report screen's files (`list`), recording its links. */
+function fakeDocument(list: string | null) {
+  const links: { rel: string; as: string; href: string; crossOrigin: string | null; fetchPriority: string }[] = [];
+  const doc = {
+    getElementById: (id: string) => (id === 'report-screen-code' && list !== null ? { textContent: list } : null),
+    createElement: () => ({ rel: '', as: '', href: '', crossOrigin: null, fetchPriority: '' }),
+    head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+  };
+  return { doc: doc as unknown as Document, links };
+}
+
+describe('preloadReportScreen', () => {
+  const list = JSON.stringify(['/assets/report-fill-1.js', '/assets/mui-field-2.js', '/assets/report-fill-3.css']);
+
+  it("asks a report screen's files at low priority, as the app's imports do: scripts as module preloads, style sheets as preloads", () => {
+    const { doc, links } = fakeDocument(list);
+    expect(preloadReportScreen('/mechanic/report/42', doc)).toBe(3);
+    expect(links).toEqual([
+      { rel: 'modulepreload', as: '', href: '/assets/report-fill-1.js', crossOrigin: '', fetchPriority: 'low' },
+      { rel: 'modulepreload', as: '', href: '/assets/mui-field-2.js', crossOrigin: '', fetchPriority: 'low' },
+      { rel: 'preload', as: 'style', href: '/assets/report-fill-3.css', crossOrigin: '', fetchPriority: 'low' },
+    ]);
+  });
+
+  it('asks nothing on any other page, or without the list (the development server has none)', () => {
+    for (const path of ['/', '/login', '/mechanic/report/42/extra', '/admin/reports/42']) {
+      const { doc, links } = fakeDocument(list);
+      expect(preloadReportScreen(path, doc), path).toBe(0);
+      expect(links, path).toEqual([]);
+    }
+    const { doc, links } = fakeDocument(null);
+    expect(preloadReportScreen('/mechanic/report/42', doc)).toBe(0);
+    expect(links).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@
  *
  * - GET /api/authorized: every screen's loader asks it first (app/session.ts).
  * - A report screen (/mechanic/report/:id, app/router.tsx) also asks its report, once the session
- *   says someone is logged in (a logged-out visitor asks nothing more).
+ *   says someone is logged in (a logged-out visitor asks nothing more), and at once the main
+ *   layout's and the screen's code (`preloadReportScreen`): else that code is asked only once the
+ *   main bundle has run, a round trip of its own on the way to the report. A logged-out visitor of
+ *   a report's link fetches it too, as the service worker does on any first visit.
  *
  * Each response is used once, by the first GET of the same path (`takeEarlyResponse` in
  * lib/api-client.ts), and only in the page's first seconds (EARLY_MAX_AGE_MS): after that a
@@ -59,10 +62,39 @@ export function startEarlyRequests(pathname: string, fetcher: typeof fetch, lang
   return early;
 }
 
+/** The id of index.html's JSON list of the report screen's files (vite.config.ts writes it). */
+const REPORT_SCREEN_CODE_ID = 'report-screen-code';
+
+/**
+ * On a report screen: asks the files index.html lists for it (scripts as module preloads, which the
+ * app's own imports then take from the browser's module map; style sheets as preloads). Returns
+ * how many it asked.
+ */
+export function preloadReportScreen(pathname: string, doc: Document): number {
+  const list = doc.getElementById(REPORT_SCREEN_CODE_ID)?.textContent;
+  if (!REPORT_SCREEN.test(pathname) || !list) return 0;
+  const files = JSON.parse(list) as string[];
+  for (const href of files) {
+    const link = doc.createElement('link');
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else link.rel = 'modulepreload';
+    link.href = href;
+    // As the app's own imports ask them (vite's preload helper), so those take these responses.
+    link.crossOrigin = '';
+    // Behind the main bundle, which the first paint waits for.
+    link.fetchPriority = 'low';
+    doc.head.appendChild(link);
+  }
+  return files.length;
+}
+
 if (typeof window !== 'undefined' && typeof fetch === 'function') {
   window.__keurwijzerEarly = startEarlyRequests(
     location.pathname,
     fetch.bind(window),
     document.documentElement.lang || 'nl',
   );
+  preloadReportScreen(location.pathname, document);
 }

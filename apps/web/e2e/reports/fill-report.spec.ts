@@ -199,6 +199,26 @@ test('a long report shows its first cards whole at once; one further down when s
   await expect(question(page, 30).getByRole('button', { name: 'Goed', exact: true })).toBeEnabled();
 });
 
+test("a report screen's code is asked by the page's first script, each file once", async ({ page }) => {
+  await loginAs(page, ACCOUNTS.mechanic);
+  await page.goto(`/mechanic/report/${big.reportId}`);
+  await expect(question(page, 1).getByRole('button', { name: 'Goed', exact: true })).toBeVisible();
+  // The early preload (src/early-requests.ts) of the main layout's and the screen's files, listed
+  // in index.html by the build.
+  const preloaded = await page
+    .locator('link[rel="modulepreload"][fetchpriority="low"], link[rel="preload"][as="style"][fetchpriority="low"]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  for (const file of ['guard', 'mui-field', 'report-fill']) {
+    expect(preloaded.filter((p) => p.startsWith(`/assets/${file}-`) && p.endsWith('.js')), file).toHaveLength(1);
+  }
+  expect(preloaded.filter((p) => p.endsWith('.css')).length).toBeGreaterThan(0);
+  // The app's imports take those responses: nothing is downloaded twice.
+  const asked = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/assets/')),
+  );
+  for (const file of preloaded) expect(asked.filter((p) => p === file), file).toHaveLength(1);
+});
+
 test('a 40-question report takes at most 45 taps, submitting included', async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, ACCOUNTS.mechanic);

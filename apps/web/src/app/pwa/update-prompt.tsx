@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '../theme';
+import { appTheme } from '../theme';
 import type { UpdateFlow } from './update-flow';
 
 export const UPDATE_TEXT = {
@@ -52,7 +52,7 @@ export function showUpdatePrompt(flow: UpdateFlow) {
   document.body.appendChild(element);
   root = createRoot(element);
   root.render(
-    <ThemeProvider theme={theme} defaultMode="light" noSsr>
+    <ThemeProvider theme={appTheme()} defaultMode="light" noSsr>
       <UpdatePrompt flow={flow} />
     </ThemeProvider>,
   );

@@ -140,7 +140,8 @@ export function useReportFiller(report: ReportDetail, userId: number) {
       void outbox.list(scope).then((entries) => {
         if (!live) return;
         setPending(entries.length);
-        setOverlay((o) => merge(o, overlayOf(entries)));
+        // Nothing waiting (the usual start): the same overlay, so the form does not render again.
+        if (entries.length > 0) setOverlay((o) => merge(o, overlayOf(entries)));
       });
     reload();
     const offChange = outbox.onChange(reload);
