@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { listQuerySchema } from './api';
 import { PERMISSIONS, ROLES } from './permissions';
-import {
-  MSG,
-  PASSWORD_MAX,
-  choiceField,
-  emailField,
-  flagField,
-  idField,
-  optionalIdField,
-  optionalText,
-  requiredText,
-} from './validation';
+import { choiceField, emailField, flagField, idField, optionalIdField, optionalText, requiredText } from './validation';
+import { LANGUAGES } from './user-basics';
+
+// What the login page and the main layout need (built without this module's schemas).
+export {
+  LANGUAGES,
+  LoginInputSchema,
+  displayLastName,
+  fullName,
+  type Language,
+  type LoginFormValues,
+  type LoginInput,
+} from './user-basics';
 
 /** A user as the API returns it (product-decisions "User payload"). Never the password hash. */
 export const UserSchema = z.object({
@@ -48,10 +50,6 @@ export const UserDetailSchema = UserSchema.extend({
   two_factor_enabled: z.boolean(),
 });
 export type UserDetail = z.infer<typeof UserDetailSchema>;
-
-/** Interface languages (spec section 1): Dutch only; default and fallback. */
-export const LANGUAGES = ['nl'] as const;
-export type Language = (typeof LANGUAGES)[number];
 
 /**
  * The logged-in user (POST /api/login, GET /api/authorized, the profile): the user payload with
@@ -123,26 +121,6 @@ export type UserListQuery = z.input<typeof UserListQuerySchema>;
 /** The filters of the customer users' list (admin/customer-users) in its URL: "Zonder klant". */
 export const CUSTOMER_USER_FILTER_KEYS = ['without_customer'] as const;
 export type UserListParams = z.output<typeof UserListQuerySchema>;
-
-export const LoginInputSchema = z.object({
-  email: emailField(),
-  password: z
-    .string({ error: MSG.required })
-    .min(1, { error: MSG.required, abort: true })
-    .max(PASSWORD_MAX, { error: `Maximaal ${PASSWORD_MAX} tekens` }),
-});
-export type LoginInput = z.output<typeof LoginInputSchema>;
-export type LoginFormValues = z.input<typeof LoginInputSchema>;
-
-/** "Voornaam [tussenvoegsel] achternaam". */
-export function fullName(user: Pick<User, 'first_name' | 'preposition' | 'last_name'>): string {
-  return [user.first_name, user.preposition, user.last_name].filter(Boolean).join(' ');
-}
-
-/** The displayed last name is preposition plus last name (spec section 3). */
-export function displayLastName(user: Pick<User, 'preposition' | 'last_name'>): string {
-  return [user.preposition, user.last_name].filter(Boolean).join(' ');
-}
 
 // ---- Waiting accounts and customer administrators (issue 22) ---------------------------------
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@keurwijzer/shared/users';
+import { LANGUAGES, type Language } from '@keurwijzer/shared/user-basics';
 import { setLanguage } from './i18n';
 
 const FALLBACK: Language = 'nl';

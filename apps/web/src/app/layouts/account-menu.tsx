@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { fullName } from '@keurwijzer/shared/users';
+import { fullName } from '@keurwijzer/shared/user-basics';
 import { useCurrentUser } from '../../features/auth/api/auth';
 
 const loadMenuList = () => import('./account-menu-list');

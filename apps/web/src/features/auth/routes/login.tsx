@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { LoginInputSchema, type LoginFormValues } from '@keurwijzer/shared/users';
+import { LoginInputSchema, type LoginFormValues } from '@keurwijzer/shared/user-basics';
 import { OIDC_TEXT, oidcErrorText, safeRedirectPath } from '@keurwijzer/shared/oidc';
 import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextInput } from '../../../components/form/text-input';

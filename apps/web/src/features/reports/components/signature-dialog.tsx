@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import type { Verdict } from '@keurwijzer/shared/compliance';
-import { fullName } from '@keurwijzer/shared/users';
+import { fullName } from '@keurwijzer/shared/user-basics';
 import { useCurrentUser } from '../../auth/api/auth';
 
 // The dialog and signature_pad load on first use: the report screen's first paint does not carry them.
