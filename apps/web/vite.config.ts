@@ -57,6 +57,19 @@ const FIELD_SCREENS = ['src/app/guard.tsx', 'src/features/reports/routes/report-
   path.resolve(import.meta.dirname, m),
 );
 const EARLY_REQUESTS = path.resolve(import.meta.dirname, 'src/early-requests.ts');
+/** `roots` and everything `next` leads to from them (modules by their imports, chunks by theirs). */
+function reachable<T>(roots: readonly T[], next: (node: T) => readonly T[]): Set<T> {
+  const seen = new Set<T>();
+  const todo = [...roots];
+  while (todo.length > 0) {
+    const node = todo.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    todo.push(...next(node));
+  }
+  return seen;
+}
+
 /** The id of index.html's list of the report screen's code (read by src/early-requests.ts). */
 const REPORT_SCREEN_CODE_ID = 'report-screen-code';
 
@@ -75,17 +88,7 @@ type BundleChunk = {
 function reportScreenCode(bundle: Record<string, { type: string }>): string[] {
   const chunks = Object.values(bundle).filter((c): c is BundleChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (roots: BundleChunk[]) => {
-    const seen = new Set<BundleChunk>();
-    const todo = [...roots];
-    while (todo.length > 0) {
-      const chunk = todo.pop()!;
-      if (seen.has(chunk)) continue;
-      seen.add(chunk);
-      for (const file of chunk.imports) todo.push(byFile.get(file)!);
-    }
-    return seen;
-  };
+  const closure = (roots: BundleChunk[]) => reachable(roots, (chunk) => chunk.imports.map((file) => byFile.get(file)!));
   const chunkOf = (module: string) => {
     const chunk = chunks.find((c) => c.moduleIds.includes(module));
     if (!chunk) throw new Error(`no chunk of ${module} in the build`);
@@ -162,17 +165,8 @@ type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo };
  */
 function chunksOf() {
   /** Every module a screen's static imports reach (not through other screens or lazy imports). */
-  const reach = (roots: string[], meta: ChunkMeta) => {
-    const seen = new Set<string>();
-    const todo = [...roots];
-    while (todo.length > 0) {
-      const id = todo.pop()!;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      todo.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
-    }
-    return seen;
-  };
+  const reach = (roots: string[], meta: ChunkMeta) =>
+    reachable(roots, (id) => meta.getModuleInfo(id)?.importedIds ?? []);
   let base: Set<string> | null = null;
   const baseOf = (meta: ChunkMeta) => (base ??= reach([ENTRY, LOGIN_SCREEN], meta));
   let field: Set<string> | null = null;
