@@ -22,13 +22,21 @@ export const LOOKS: Look[] = process.env.CI && !process.env.E2E_ALL_LOOKS ? [ALL
 
 const SHOTS = '/tmp/shots';
 
-/** Switches MUI's mode as another tab would (its storage event), without reloading the screen. */
+/**
+ * Switches MUI's mode as another tab would (its storage event), without reloading the screen.
+ * Right after a page load the provider may have read the stored mode but not yet subscribed to
+ * the event (its render is a transition; it subscribes in an effect), so the event is sent again
+ * until the page shows the mode.
+ */
 export async function setTheme(page: Page, theme: Theme) {
-  await page.evaluate((mode) => {
-    localStorage.setItem('mui-mode', mode);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'mui-mode', newValue: mode }));
-  }, theme);
-  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+  const html = page.locator('html');
+  await expect(async () => {
+    await page.evaluate((mode) => {
+      localStorage.setItem('mui-mode', mode);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'mui-mode', newValue: mode }));
+    }, theme);
+    await expect(html).toHaveClass(new RegExp(`\\b${theme}\\b`), { timeout: 1_000 });
+  }).toPass();
 }
 
 /** Runs `shots` once per look (LOOKS), with the viewport and theme set; back to light after. */
