@@ -20,7 +20,8 @@ import { methodOverride } from './plugins/method-override';
 import { DEFAULT_PRESSURE, pressurePlugin, type PressureOptions } from './plugins/pressure';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
-import { webPlugin } from './plugins/web';
+import { readWebIndex, webPlugin } from './plugins/web';
+import { inlineScriptSources } from './plugins/first-paint';
 import type { SessionStore } from './modules/auth/session-store';
 import { createModules, registerModules } from './modules/index';
 import { auditActorPlugin } from './plugins/audit-actor';
@@ -145,7 +146,11 @@ export async function buildApp({
   const { sessions } = modules;
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { secure: config.secureCookies });
+  const webIndex = readWebIndex(config.webDist);
+  await app.register(securityHeadersPlugin, {
+    secure: config.secureCookies,
+    scriptSources: webIndex ? inlineScriptSources(webIndex) : [],
+  });
   if (pressure) await app.register(pressurePlugin, pressure);
   // Synchronous hooks: an async hook costs a promise and a microtask turn on every request.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { preloadReportScreen, startEarlyRequests } from './early-requests';
+import { earlyAnswers, preloadReportScreen, startEarlyRequests } from './early-requests';
 
 /** A fetch that answers /api/authorized with `session` and everything else with 200. */
 function fakeFetch(session: number) {
@@ -45,6 +45,38 @@ describe('startEarlyRequests', () => {
     const report = await early.get('/api/reports/42');
     expect(report!.status).toBe(200);
     expect(fetcher.mock.calls.map(([path]) => path)).toEqual(['/api/authorized', '/api/reports/42']);
+  });
+
+  it('asks nothing the server answered within the page: the responses are built from its answers', async () => {
+    const fetcher = fakeFetch(200);
+    const answers = { '/api/authorized': { data: { id: 3 } }, '/api/reports/42': { data: { id: 42 } } };
+    const early = startEarlyRequests('/mechanic/report/42', fetcher as typeof fetch, 'nl', answers);
+    const session = await early.get('/api/authorized')!;
+    expect(session.status).toBe(200);
+    expect(session.headers.get('content-type')).toBe('application/json');
+    expect(await session.json()).toEqual({ data: { id: 3 } });
+    expect(await (await early.get('/api/reports/42')!).json()).toEqual({ data: { id: 42 } });
+    expect(fetcher).not.toHaveBeenCalled();
+    // Only the session answered: the report is asked as before.
+    const some = startEarlyRequests('/mechanic/report/42', fetcher as typeof fetch, 'nl', {
+      '/api/authorized': answers['/api/authorized'],
+    });
+    expect((await some.get('/api/reports/42')!).status).toBe(200);
+    expect(fetcher.mock.calls.map(([path]) => path)).toEqual(['/api/reports/42']);
+  });
+
+  it("reads the server's answers from the page, and none from a page without them or with broken JSON", () => {
+    // A page whose #early-answers element holds `text` (none when undefined).
+    const page = (text?: string) =>
+      ({
+        getElementById: (id: string) => (id === 'early-answers' && text !== undefined ? { textContent: text } : null),
+      }) as unknown as Document;
+    expect(earlyAnswers(page('{"/api/authorized":{"data":{"id":3}}}'))).toEqual({
+      '/api/authorized': { data: { id: 3 } },
+    });
+    expect(earlyAnswers(page())).toEqual({});
+    expect(earlyAnswers(page('{"a":'))).toEqual({});
+    expect(earlyAnswers(page('null'))).toEqual({});
   });
 
   it('asks nothing more for a logged-out visitor of a report screen', async () => {

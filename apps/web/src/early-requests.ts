@@ -11,6 +11,8 @@
  *   layout's and the screen's code (`preloadReportScreen`): else that code is asked only once the
  *   main bundle has run, a round trip of its own on the way to the report. A logged-out visitor of
  *   a report's link fetches it too, as the service worker does on any first visit.
+ * - The server may have answered both within the page (`#early-answers`, written with the report
+ *   screen's first paint by apps/server/src/plugins/first-paint.ts): then neither is asked.
  *
  * Each response is used once, by the first GET of the same path (`takeEarlyResponse` in
  * lib/api-client.ts), and only in the page's first seconds (EARLY_MAX_AGE_MS): after that a
@@ -38,16 +40,44 @@ async function buffered(response: Response): Promise<Response> {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** Starts the early requests of a page at `pathname`; `fetcher` is the browser's fetch. */
-export function startEarlyRequests(pathname: string, fetcher: typeof fetch, language: string): EarlyRequests {
+/** The id of the answers the server wrote into the page (apps/server/src/plugins/first-paint.ts). */
+const EARLY_ANSWERS_ID = 'early-answers';
+
+/** The answers (JSON bodies by path) the server wrote into the page, if any. */
+export function earlyAnswers(doc: Document): Record<string, unknown> {
+  const text = doc.getElementById(EARLY_ANSWERS_ID)?.textContent;
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Starts the early requests of a page at `pathname`; `fetcher` is the browser's fetch. A path
+ * `answers` holds (the server answered it within the page) is not asked: its response is built
+ * from that answer.
+ */
+export function startEarlyRequests(
+  pathname: string,
+  fetcher: typeof fetch,
+  language: string,
+  answers: Record<string, unknown> = {},
+): EarlyRequests {
   const early: EarlyRequests = new Map();
   // The same request lib/api-client.ts sends for a GET, its body read at once: a response nobody
   // takes (a page that does not ask it) is then finished too, not a download left open.
   const get = (path: string) =>
-    fetcher(path, {
-      headers: { Accept: 'application/json', 'Accept-Language': language },
-      credentials: 'same-origin',
-    }).then(buffered);
+    path in answers
+      ? Promise.resolve(
+          new Response(JSON.stringify(answers[path]), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+        )
+      : fetcher(path, {
+          headers: { Accept: 'application/json', 'Accept-Language': language },
+          credentials: 'same-origin',
+        }).then(buffered);
   const session = get('/api/authorized');
   early.set('/api/authorized', session);
   const report = REPORT_SCREEN.exec(pathname);
@@ -95,6 +125,7 @@ if (typeof window !== 'undefined' && typeof fetch === 'function') {
     location.pathname,
     fetch.bind(window),
     document.documentElement.lang || 'nl',
+    earlyAnswers(document),
   );
   preloadReportScreen(location.pathname, document);
 }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The app's helmet options: what the security headers say (docs/architecture.md, "Security headers"). */
-export const helmetOptions = (secure: boolean): HelmetOptions => ({
+export const helmetOptions = (secure: boolean, scriptSources: string[] = []): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       'default-src': ["'self'"],
@@ -12,8 +12,10 @@ export const helmetOptions = (secure: boolean): HelmetOptions => ({
       'base-uri': ["'none'"],
       'frame-ancestors': ["'none'"],
       'form-action': ["'self'"],
-      // MUI (emotion) injects <style> elements; scripts stay 'self' only.
+      // MUI (emotion) injects <style> elements. Scripts: 'self', and index.html's inline script
+      // by its hash (the colour scheme before the first paint; plugins/first-paint.ts).
       'style-src': ["'self'", "'unsafe-inline'"],
+      'script-src': ["'self'", ...scriptSources],
       'img-src': ["'self'", 'data:', 'blob:'],
       'font-src': ["'self'", 'data:'],
       // The installable app (issue 21): its service worker (/sw.js) and manifest, from this origin only.
@@ -56,8 +58,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 /** Sets the security headers on every reply, in one synchronous hook. */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, { secure }: { secure: boolean }) => {
-    const headers = securityHeaders(helmetOptions(secure));
+  async (app: FastifyInstance, { secure, scriptSources }: { secure: boolean; scriptSources?: string[] }) => {
+    const headers = securityHeaders(helmetOptions(secure, scriptSources));
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

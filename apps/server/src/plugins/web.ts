@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { TEXT } from '@keurwijzer/shared/texts';
+import { reportFirstPaint } from './first-paint';
 
 /** A path whose last segment has a file extension (/robots.txt, /assets/x.js): a file, not a screen. */
 const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]{1,10}$/;
@@ -19,7 +20,8 @@ const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]{1,10}$/;
  * costs no CPU per request.
  */
 export const webPlugin = fp<{ root: string | undefined }>(async (app, opts) => {
-  const root = opts.root && fs.existsSync(path.join(opts.root, 'index.html')) ? opts.root : undefined;
+  const index = readWebIndex(opts.root);
+  const root = index === undefined ? undefined : opts.root;
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -40,7 +42,7 @@ export const webPlugin = fp<{ root: string | undefined }>(async (app, opts) => {
     app.log.warn('web app not built: only the API is served (run npm run build)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -50,8 +52,17 @@ export const webPlugin = fp<{ root: string | undefined }>(async (app, opts) => {
       // A machine's public label page (/m/<code>) is for whoever holds the label, never for a
       // search engine (the page's robots meta says the same once the app runs).
       if (pathname.startsWith('/m/')) reply.header('x-robots-tag', 'noindex, nofollow');
+      // A report screen opened by someone who may see it: with its first paint (first-paint.ts).
+      const page = request.method === 'GET' ? await reportFirstPaint(app, request, index!) : undefined;
+      if (page) return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ message: TEXT.notFound, errors: {} });
   });
 });
+
+/** The built app's index.html, read once; undefined when `root` holds no build. */
+export function readWebIndex(root: string | undefined): string | undefined {
+  const file = root && path.join(root, 'index.html');
+  return file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+}

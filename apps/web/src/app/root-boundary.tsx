@@ -2,12 +2,14 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useFirstPaintHandOff } from '../lib/first-paint';
 
 /**
  * Last resort for a screen that failed to render or load (e.g. a chunk of an older deployment
  * that is gone): a Dutch message and a reload instead of a white page.
  */
 export function RootBoundary() {
+  useFirstPaintHandOff();
   const error = useRouteError();
   const chunkGone =
     error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message);

@@ -4,9 +4,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Logo } from '../../components/layout/logo';
+import { useFirstPaintHandOff } from '../../lib/first-paint';
 
 /** The authentication layout: a centred card, no navigation. */
 export function AuthLayout() {
+  useFirstPaintHandOff();
   return (
     <Box
       component="main"

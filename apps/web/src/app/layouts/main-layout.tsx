@@ -22,6 +22,7 @@ import { useOutboxSender } from '../../lib/outbox/app-outbox';
 import { AccountMenu } from './account-menu';
 import { NavigationDrawer } from './navigation-drawer';
 import { useLogout } from './use-logout';
+import { useFirstPaintHandOff } from '../../lib/first-paint';
 
 const CONTENT_ID = 'inhoud';
 
@@ -76,6 +77,7 @@ function ThemeToggle() {
 
 /** The main layout: app bar, navigation drawer (permanent from md, a sheet below), content. */
 export function MainLayout({ children }: { children: ReactNode }) {
+  useFirstPaintHandOff();
   const user = useCurrentUser();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
