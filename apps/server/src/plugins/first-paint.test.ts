@@ -16,7 +16,8 @@ import { escapeHtml, inlineScriptSources } from './first-paint';
 const SCHEME = "document.documentElement.classList.add('light');";
 const INDEX =
   '<!doctype html><html lang="nl"><head><title>Keurwijzer</title>' +
-  `<script>${SCHEME}</script><script type="module" crossorigin src="/assets/index-abc.js"></script></head>` +
+  `<script>${SCHEME}</script><script type="module" crossorigin src="/assets/index-abc.js"></script>` +
+  '<link rel="modulepreload" crossorigin href="/assets/base-abc.js"></head>' +
   '<body><div id="root"></div></body></html>';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-first-paint-'));
@@ -45,6 +46,9 @@ describe('the report screen with its first paint', () => {
     expect(res.body).toContain(`<h1>Rapport ${escapeHtml(machine.name)}</h1>`);
     expect(res.body).toContain('<div id="first-paint" aria-hidden="true">');
     expect(res.body).toContain('<div id="root"></div>');
+    // The app's code is not needed for this first paint.
+    expect(res.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
+    expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/base-abc.js">');
     // The same answers the API gives this user.
     const answers = answersOf(res.body);
     expect(Object.keys(answers).sort()).toEqual(['/api/authorized', `/api/reports/${reportId}`]);

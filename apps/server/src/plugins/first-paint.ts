@@ -85,9 +85,14 @@ export function reportShell(name: string): string {
   );
 }
 
-/** index.html with the early answers and the report's first paint written in. */
+/**
+ * index.html with the early answers and the report's first paint written in. The app's scripts
+ * (module scripts, which never block the parser) are asked at low priority: on this page the first
+ * paint needs none of them, and the browser draws the HTML before it runs them.
+ */
 export function withFirstPaint(index: string, answers: Record<string, unknown>, machineName: string): string {
   return index
+    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
     .replace('</head>', `<script type="application/json" id="early-answers">${jsonInScript(answers)}</script></head>`)
     .replace('<div id="root"></div>', `${reportShell(machineName)}<div id="root"></div>`);
 }

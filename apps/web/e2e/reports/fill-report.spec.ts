@@ -231,26 +231,26 @@ test("a report screen's heading is drawn before the app's code has run; the app 
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await loginAs(page, ACCOUNTS.mechanic);
-  const url = `/mechanic/report/${small.reportId}`;
+  const url = `/mechanic/report/${big.reportId}`;
   // Without the app's code: what the server wrote into the page, the heading in its place.
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto(url);
   const first = page.locator('#first-paint h1');
-  await expect(first).toHaveText(`Rapport ${small.machineName}`);
+  await expect(first).toHaveText(`Rapport ${big.machineName}`);
   const box = await first.boundingBox();
   await page.unroute('**/assets/*.js');
 
   const asked: string[] = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
   await page.reload();
-  const heading = page.getByRole('heading', { level: 1, name: `Rapport ${small.machineName}` });
+  const heading = page.getByRole('heading', { level: 1, name: `Rapport ${big.machineName}` });
   await expect(question(page, 1).getByRole('button', { name: 'Goed', exact: true })).toBeVisible();
   // The app's own heading replaced it, at the same place; the first paint is gone.
   await expect(page.locator('#first-paint')).toHaveCount(0);
   await expect(page.locator('h1')).toHaveCount(1);
   expect(await heading.boundingBox()).toEqual(box);
   // Its answers came with the page.
-  expect(asked.filter((p) => p === '/api/authorized' || p === `/api/reports/${small.reportId}`)).toEqual([]);
+  expect(asked.filter((p) => p === '/api/authorized' || p === `/api/reports/${big.reportId}`)).toEqual([]);
   await context.close();
 });
 
