@@ -1,5 +1,5 @@
-// Prints the size of the JavaScript the login page loads: the entry chunk, the login screen's lazy
-// chunk and everything they import statically, as the server sends it (the build's Brotli copies,
+// Prints the size of the JavaScript the login page loads: the entry chunk and its steps, the login
+// screen's lazy chunk and everything they import statically, as the server sends it (the build's Brotli copies,
 // which Chromium and Firefox accept; gzip for the rest). A logged-out deep link (/admin/users)
 // loads the same: the router checks the session before it fetches a screen or the main layout.
 // Goal: at most 200 KB as transferred. The e2e test apps/web/e2e/shell/bundle.spec.ts measures
@@ -21,6 +21,9 @@ function collect(key, seen) {
 
 const seen = new Set();
 collect('index.html', seen);
+// The entry's steps (src/main.tsx imports React, zod and the start one after the other; index.html
+// preloads them): its dynamic imports.
+for (const step of manifest['index.html'].dynamicImports ?? []) collect(step, seen);
 // The page's early requests (src/early-requests.ts), an entry of its own that index.html loads too.
 collect('src/early-requests.ts', seen);
 const loginKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/routes/login.tsx'));

@@ -51,6 +51,20 @@ function precompress(): Plugin {
 }
 
 const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
+/** What the entry evaluates in its steps (src/main.tsx): React, zod, then the start. */
+const START = path.resolve(import.meta.dirname, 'src/start.tsx');
+const ZOD_CONFIG = path.resolve(import.meta.dirname, 'src/zod-config.ts');
+const NEXT_TASK = path.resolve(import.meta.dirname, 'src/next-task.ts');
+/**
+ * The first step's chunk: React, and what the entry itself imports statically (vite's preload
+ * helper, nextTask): anything the entry imports from `base` would run all of `base` before the
+ * steps begin.
+ */
+const isReact = (id: string) =>
+  /\/node_modules\/(react|react-dom|scheduler)\//.test(id) ||
+  id === NEXT_TASK ||
+  /vite\/preload-helper|commonjsHelpers/.test(id);
+const isZod = (id: string) => id === ZOD_CONFIG || /\/node_modules\/zod\//.test(id);
 const LOGIN_SCREEN = path.resolve(import.meta.dirname, 'src/features/auth/routes/login.tsx');
 /** The main layout and the report screen: the MUI modules they need are a chunk of their own. */
 const FIELD_SCREENS = ['src/app/guard.tsx', 'src/features/reports/routes/report-fill.tsx'].map((m) =>
@@ -81,11 +95,8 @@ type BundleChunk = {
   viteMetadata?: { importedCss: Set<string> };
 };
 
-/**
- * The files a report screen needs beyond the entry's: the main layout's and the report screen's
- * chunks with what they import statically, and their CSS. Paths from the site's root.
- */
-function reportScreenCode(bundle: Record<string, { type: string }>): string[] {
+/** A build's chunks with the helpers to walk them. */
+function bundleGraph(bundle: Record<string, { type: string }>) {
   const chunks = Object.values(bundle).filter((c): c is BundleChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (roots: BundleChunk[]) => reachable(roots, (chunk) => chunk.imports.map((file) => byFile.get(file)!));
@@ -94,7 +105,31 @@ function reportScreenCode(bundle: Record<string, { type: string }>): string[] {
     if (!chunk) throw new Error(`no chunk of ${module} in the build`);
     return chunk;
   };
-  const loaded = closure([chunkOf(ENTRY)]);
+  /** The entry's steps (src/main.tsx: React, zod, the start) with what they import statically. */
+  const steps = () =>
+    closure([chunkOf(ZOD_CONFIG), chunkOf(START), ...chunks.filter((c) => c.moduleIds.some(isReact))]);
+  return { closure, chunkOf, steps };
+}
+
+/**
+ * What index.html preloads: the chunks of the entry's steps. The entry imports them dynamically
+ * (each step a task of its own), so without these links each would be asked only when its step
+ * begins.
+ */
+function startPreloads(bundle: Record<string, { type: string }>): string[] {
+  const { steps, chunkOf, closure } = bundleGraph(bundle);
+  // Vite links what the entry imports statically itself.
+  const linked = closure([chunkOf(ENTRY)]);
+  return [...steps()].filter((c) => !linked.has(c)).map((c) => `/${c.fileName}`);
+}
+
+/**
+ * The files a report screen needs beyond the entry's: the main layout's and the report screen's
+ * chunks with what they import statically, and their CSS. Paths from the site's root.
+ */
+function reportScreenCode(bundle: Record<string, { type: string }>): string[] {
+  const { closure, chunkOf, steps } = bundleGraph(bundle);
+  const loaded = closure([chunkOf(ENTRY), ...steps()]);
   const needed = [...closure(FIELD_SCREENS.map(chunkOf))].filter((c) => !loaded.has(c));
   return [...needed.map((c) => c.fileName), ...needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])])].map(
     (file) => `/${file}`,
@@ -106,7 +141,8 @@ function reportScreenCode(bundle: Record<string, { type: string }>): string[] {
  * page's session check (and a report screen's data and code) start while the main bundle is on its
  * way. In index.html itself it would join main.tsx's entry, which runs only after the main bundle.
  * The report screen's files are listed in index.html as JSON (not a script that runs: the
- * Content-Security-Policy allows no inline script), built from this build's chunks.
+ * Content-Security-Policy allows no inline script), built from this build's chunks; the chunks
+ * of the entry's steps are preloaded (`startPreloads`).
  */
 function earlyRequests(): Plugin {
   return {
@@ -127,6 +163,11 @@ function earlyRequests(): Plugin {
           { tag: 'script', attrs: { type: 'module', src }, injectTo: 'head-prepend' },
           ...(ctx.bundle
             ? [
+                ...startPreloads(ctx.bundle).map((href) => ({
+                  tag: 'link',
+                  attrs: { rel: 'modulepreload', crossorigin: true, href },
+                  injectTo: 'head' as const,
+                })),
                 {
                   tag: 'script',
                   attrs: { type: 'application/json', id: REPORT_SCREEN_CODE_ID },
@@ -149,8 +190,9 @@ type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo };
  * dialogs, lists and chips; the app's formatters, form parts and API hooks): left to Rollup they
  * became about 80 chunks of a few KB, which a report screen fetched over HTTP/1.1's 6 connections
  * before its data (Lighthouse mobile: LCP 7.9 s). So:
- * - `base`: what the login page loads (the entry's and the login screen's static imports), as
- *   one chunk beside the entry; its size is the login page's budget (scripts/bundle-size.mjs).
+ * - `react`, `zod` and `base`: what the login page loads, in the three steps the entry evaluates
+ *   one after the other (src/main.tsx): React; zod; start.tsx's and the login screen's static
+ *   imports. Together they are the login page's budget (scripts/bundle-size.mjs).
  * - `mui`: every other module of MUI and its styling; `app`: every other shared module of the web
  *   app (src/components, src/lib) that needs no other library (the password meter's dictionaries,
  *   the phone number rules, the form library stay in chunks of their own). Each in two: what the
@@ -168,7 +210,7 @@ function chunksOf() {
   const reach = (roots: string[], meta: ChunkMeta) =>
     reachable(roots, (id) => meta.getModuleInfo(id)?.importedIds ?? []);
   let base: Set<string> | null = null;
-  const baseOf = (meta: ChunkMeta) => (base ??= reach([ENTRY, LOGIN_SCREEN], meta));
+  const baseOf = (meta: ChunkMeta) => (base ??= reach([START, LOGIN_SCREEN], meta));
   let field: Set<string> | null = null;
   const fieldOf = (meta: ChunkMeta) => (field ??= reach(FIELD_SCREENS, meta));
   const isMui = (id: string) => /\/node_modules\/(@mui|@emotion|react-transition-group|@popperjs)\//.test(id);
@@ -187,6 +229,9 @@ function chunksOf() {
   };
   return (id: string, meta: ChunkMeta): string | undefined => {
     if (id === ENTRY || /\/features\/[^/]+\/routes\//.test(id)) return undefined;
+    // The entry's first two steps (src/main.tsx).
+    if (isReact(id)) return 'react';
+    if (isZod(id)) return 'zod';
     if (baseOf(meta).has(id)) return 'base';
     if (isMui(id)) return fieldOf(meta).has(id) ? 'mui-field' : 'mui';
     if (isShared(id) && isLight(id, meta)) return fieldOf(meta).has(id) ? 'app-field' : 'app';

@@ -1,45 +1,21 @@
-// First: zod's settings must be in place before any module builds a schema.
-import './zod-config';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
-import { appTheme } from './app/theme';
-import { resolveLanguage, setLanguage } from './lib/i18n';
-import { createQueryClient } from './lib/query-client';
-// The installable app: its service worker and the update prompt (registered after load).
-import './app/pwa/register';
-
-/** Gives the main thread back to the browser (a tap, a paint) before the next step goes on. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './next-task';
 
 /**
- * The start, in steps that each are a task of their own after the modules have run, so a phone's
- * main thread is never held long (docs/architecture.md, "Start-up"):
- * 1. the router: its loaders check the session and fetch the screen's code and data at once;
- * 2. the theme (both colour schemes), while that code downloads;
- * 3. the first render, at transition priority: React renders it in short slices.
+ * The entry. The main bundle's modules are evaluated in three steps, each a task of its own (a
+ * module graph is evaluated in one go, and in one go it was the longest task of a phone's start):
+ * 1. React (`react`, `react-dom`, the scheduler);
+ * 2. zod, with its settings (zod-config.ts) in place before any module builds a schema;
+ * 3. everything else the first screen needs (start.tsx and the `base` chunk), then the start.
+ * Each is a chunk of its own (vite.config.ts `chunksOf`), and index.html preloads them all at once,
+ * so the steps wait on no download of their own (docs/architecture.md, "Start-up").
  */
-async function start() {
-  setLanguage(resolveLanguage());
+async function boot() {
+  await import('react-dom/client');
   await nextTask();
-  // One query client for the screens and the router: the router's loaders check the session in it.
-  const queryClient = createQueryClient();
-  const router = createRouter(queryClient);
+  await import('./zod-config');
   await nextTask();
-  const theme = appTheme();
-  await nextTask();
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient} theme={theme}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
+  const { start } = await import('./start');
+  await start();
 }
 
-void start();
+void boot();

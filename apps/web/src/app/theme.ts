@@ -22,8 +22,8 @@ let built: Theme | undefined;
  * Contrast (WCAG AA, 4.5:1 for text): `contrastThreshold: 4.5` makes MUI pick dark text on any
  * filled colour where white does not reach 4.5:1 (MUI's default threshold is 3).
  *
- * Built on the first call and kept (main.tsx calls it at start, the update prompt later): building
- * both colour schemes is the largest single step of the app's start-up, and main.tsx runs it as a
+ * Built on the first call and kept (start.tsx calls it at start, the update prompt later): building
+ * both colour schemes is the largest single step of the app's start-up, and start.tsx runs it as a
  * task of its own.
  *
  * The system's "reduce motion" (WCAG 2.3.3) means no transitions and no ripples. It is read here,
