@@ -238,6 +238,16 @@ test("a report screen's heading is drawn before the app's code has run; the app 
   const first = page.locator('#first-paint h1');
   await expect(first).toHaveText(`Rapport ${big.machineName}`);
   const box = await first.boundingBox();
+  // In the chosen scheme from the first frame: index.html's inline script (allowed by its CSP
+  // hash, which the browser enforces here) sets the class before anything else runs.
+  const blocked: string[] = [];
+  page.on('console', (m) => m.text().includes('Content Security Policy') && blocked.push(m.text()));
+  await page.evaluate(() => localStorage.setItem('mui-mode', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass('dark');
+  await expect(page.locator('#first-paint')).toHaveCSS('background-color', 'rgb(18, 18, 18)');
+  expect(blocked).toEqual([]);
+  await page.evaluate(() => localStorage.setItem('mui-mode', 'light'));
   await page.unroute('**/assets/*.js');
 
   const asked: string[] = [];
