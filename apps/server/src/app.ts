@@ -193,7 +193,7 @@ export async function buildApp({
   await registerModules(app, modules);
 
   await app.register(async (instance) => registerTwins(instance));
-  await app.register(webPlugin, { root: config.webDist });
+  await app.register(webPlugin, { root: config.webDist, index: webIndex });
 
   app.decorate('sessions', sessions);
   app.decorate('mailQueue', mail);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_MINUTES } from '@keurwijzer/shared/account';
 import { formalAddressIn } from '@keurwijzer/shared/wording';
 import type { Company } from '../config';
+import { escapeHtml } from './html';
 import {
   activationMail,
   addressTakenMail,
-  escapeHtml,
   invitationMail,
   newMalfunctionMail,
   notActivatedMail,

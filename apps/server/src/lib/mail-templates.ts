@@ -1,7 +1,9 @@
+import { BRAND } from '@keurwijzer/shared/brand';
 import { PASSWORD_RESET_MINUTES } from '@keurwijzer/shared/account';
 import { MALFUNCTION_URGENCY_LABELS } from '@keurwijzer/shared/malfunctions';
 import type { Company } from '../config';
 import { dutchDateTime } from './dutch-time';
+import { escapeHtml } from './html';
 
 /**
  * Every e-mail of the app, in Dutch: what each one says (the templates below) and how it looks
@@ -19,17 +21,8 @@ export type MailMessage = { subject: string; body: MailBlock[] };
 /** A mail as sent: plain text and HTML. */
 export type RenderedMail = { subject: string; text: string; html: string };
 
-/** Escapes text for HTML (names, descriptions and the company are typed in by people). */
-export const escapeHtml = (value: string): string =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
 /** The theme's primary colour (spec section 9). */
-const PRIMARY = '#BE1522';
+const PRIMARY = BRAND.red;
 
 const paragraphHtml = (text: string) => `<p style="margin: 0 0 16px">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
 

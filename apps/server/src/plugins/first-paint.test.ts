@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPlacementChain } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
 import { plannedReport } from '../modules/tasklists/tasklists.test-helpers';
-import { escapeHtml, inlineScriptSources } from './first-paint';
+import { escapeHtml } from '../lib/html';
+import { inlineScriptSources } from './first-paint';
 
 /**
  * The report screen's first paint (issue 21, section 6): GET /mechanic/report/:id for a user who

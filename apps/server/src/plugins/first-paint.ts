@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BRAND, LOGO_CHECK_PATH } from '@keurwijzer/shared/brand';
+import { escapeHtml } from '../lib/html';
 
 /**
  * The report screen's first paint (issue 21, section 6), written into index.html by the server.
@@ -29,22 +31,18 @@ const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
 const jsonInScript = (value: unknown) =>
   JSON.stringify(value).replace(SCRIPT_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-const HTML_UNSAFE = /[&<>"']/g;
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(HTML_UNSAFE, (c) => HTML_ENTITIES[c]!);
-
 /**
  * The first paint's look: the numbers are the app's (main-layout.tsx, page-header.tsx, theme.ts):
  * app bar 56 px (64 from 600 px), the navigation drawer 260 px from 960 px, the page at most
  * 960 px wide with 16 px (24 from 600 px) around it, the heading MUI's h1 at 1.6rem.
  */
 const STYLE = `
-#first-paint{position:fixed;inset:0;z-index:1200;overflow:hidden;background:#f5f5f6;color:rgba(0,0,0,.87);
+#first-paint{position:fixed;inset:0;z-index:1200;overflow:hidden;background:${BRAND.background};color:rgba(0,0,0,.87);
 font:400 16px/24px Roboto,"Segoe UI",system-ui,-apple-system,"Helvetica Neue",Arial,sans-serif}
-html.dark #first-paint{background:#121212;color:#fff}
+html.dark #first-paint{background:${BRAND.darkBackground};color:#fff}
 .fp-bar{position:absolute;z-index:1;top:0;left:0;right:0;height:56px;padding:0 16px;display:flex;align-items:center;gap:8px;
-background:#be1522;color:#fff;font-weight:700;font-size:1.25rem;box-shadow:0 2px 4px -1px rgba(0,0,0,.2),0 4px 5px 0 rgba(0,0,0,.14),0 1px 10px 0 rgba(0,0,0,.12)}
-html.dark .fp-bar{background:#1c1c1e}
+background:${BRAND.red};color:#fff;font-weight:700;font-size:1.25rem;box-shadow:0 2px 4px -1px rgba(0,0,0,.2),0 4px 5px 0 rgba(0,0,0,.14),0 1px 10px 0 rgba(0,0,0,.12)}
+html.dark .fp-bar{background:${BRAND.darkPaper}}
 .fp-bar svg{margin-left:40px}
 .fp-drawer{display:none}
 .fp-main{padding:72px 16px 16px}
@@ -56,23 +54,23 @@ html.dark .fp-crumbs{color:rgba(255,255,255,.7)}
 #first-paint h1{margin:0 0 24px;font-size:1.6rem;font-weight:600;line-height:1.167;letter-spacing:-0.01562em}
 .fp-wait{display:flex;align-items:center;justify-content:center;gap:16px;padding:64px 0;color:rgba(0,0,0,.6)}
 html.dark .fp-wait{color:rgba(255,255,255,.7)}
-.fp-wait i{width:22px;height:22px;border-radius:50%;border:3px solid #be1522;border-right-color:transparent;opacity:0;
+.fp-wait i{width:22px;height:22px;border-radius:50%;border:3px solid ${BRAND.red};border-right-color:transparent;opacity:0;
 animation:fp-in 0s .5s forwards,fp-turn 1.4s linear .5s infinite}
-html.dark .fp-wait i{border-color:#f26b6b;border-right-color:transparent}
+html.dark .fp-wait i{border-color:${BRAND.darkRed};border-right-color:transparent}
 @keyframes fp-in{to{opacity:1}}
 @keyframes fp-turn{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.fp-wait i{animation:fp-in 0s .5s forwards}}
 @media (min-width:600px){.fp-bar{height:64px;padding:0 24px}.fp-bar svg{margin-left:0}.fp-main{padding:88px 24px 24px}
 .fp-machine{display:inline}}
 @media (min-width:960px){.fp-drawer{display:block;position:absolute;top:0;bottom:0;left:0;width:259px;
-border-right:1px solid rgba(0,0,0,.12);background:#fff}html.dark .fp-drawer{background:#1c1c1e;border-color:rgba(255,255,255,.12)}
+border-right:1px solid rgba(0,0,0,.12);background:#fff}html.dark .fp-drawer{background:${BRAND.darkPaper};border-color:rgba(255,255,255,.12)}
 .fp-main{margin-left:260px}}
 `.replace(/\n/g, '');
 
 /** The product mark as the app bar shows it (components/layout/logo.tsx, inverted). */
 const LOGO =
   '<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="6" fill="#fff"/>' +
-  '<path d="M9 17l5 5 9-11" stroke="#BE1522" stroke-width="3.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+  `<path d="${LOGO_CHECK_PATH}" stroke="${BRAND.red}" stroke-width="3.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 
 /** The static top of the report screen for the machine `name`. */
 export function reportShell(name: string): string {
@@ -120,10 +118,10 @@ export async function reportFirstPaint(
     const res = await app.inject({ method: 'GET', url, headers });
     return res.statusCode === 200 ? (res.json() as { data?: unknown }) : undefined;
   };
-  const session = await ask('/api/authorized');
-  if (!session) return undefined;
+  // At once: without a session the report's answer is a 401 too.
   const reportPath = `/api/reports/${id}`;
-  const report = await ask(reportPath);
+  const [session, report] = await Promise.all([ask('/api/authorized'), ask(reportPath)]);
+  if (!session) return undefined;
   const name = (report?.data as { machine?: { name?: unknown } } | undefined)?.machine?.name;
   if (typeof name !== 'string') return undefined;
   return withFirstPaint(index, { '/api/authorized': session, [reportPath]: report }, name);

@@ -19,8 +19,9 @@ const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]{1,10}$/;
  * (apps/web/vite.config.ts) and `preCompressed` picks the one the browser accepts, so compression
  * costs no CPU per request.
  */
-export const webPlugin = fp<{ root: string | undefined }>(async (app, opts) => {
-  const index = readWebIndex(opts.root);
+export const webPlugin = fp<{ root: string | undefined; index: string | undefined }>(async (app, opts) => {
+  // `index`: the build's index.html as `readWebIndex` read it (app.ts also takes its CSP hashes).
+  const { index } = opts;
   const root = index === undefined ? undefined : opts.root;
   if (root) {
     await app.register(fastifyStatic, {

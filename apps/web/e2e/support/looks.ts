@@ -16,7 +16,7 @@ const ALL: Look[] = [look(PHONE, 'light'), look(PHONE, 'dark'), look(DESKTOP, 'l
  * (and with E2E_ALL_LOOKS=1) all four, with screenshots in /tmp/shots to look at. Under CI two:
  * phone light and desktop dark, so each width and each theme is still checked on every screen
  * while the suite stays within its time (the four-look run is the one done before an issue is
- * called resolved; docs/architecture.md "Browser tests").
+ * called resolved; docs/architecture.md "Tests").
  */
 export const LOOKS: Look[] = process.env.CI && !process.env.E2E_ALL_LOOKS ? [ALL[0]!, ALL[3]!] : ALL;
 

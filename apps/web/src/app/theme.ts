@@ -1,5 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { nlNL } from '@mui/material/locale';
+import { BRAND } from '@keurwijzer/shared/brand';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
@@ -45,11 +46,11 @@ function buildTheme() {
       light: {
         palette: {
           contrastThreshold: 4.5,
-          primary: { main: '#BE1522' },
+          primary: { main: BRAND.red },
           secondary: { main: '#37474F' },
           // MUI's orange (#ed6c02) reads at 3.1:1 as text on white ("Uitgenodigd"); this one at 5:1.
           warning: { main: '#B45309' },
-          background: { default: '#f5f5f6' },
+          background: { default: BRAND.background },
         },
       },
       // On a dark background #BE1522 text fails WCAG contrast (2.9:1), and white text on a lighter
@@ -58,10 +59,10 @@ function buildTheme() {
       dark: {
         palette: {
           contrastThreshold: 4.5,
-          primary: { main: '#F26B6B', light: '#FFB4AB', dark: '#BE1522' },
-          error: { main: '#F26B6B' },
+          primary: { main: BRAND.darkRed, light: '#FFB4AB', dark: BRAND.red },
+          error: { main: BRAND.darkRed },
           secondary: { main: '#B0BEC5' },
-          background: { default: '#121212', paper: '#1c1c1e' },
+          background: { default: BRAND.darkBackground, paper: BRAND.darkPaper },
         },
       },
     },

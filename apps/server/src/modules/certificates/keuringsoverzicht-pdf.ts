@@ -7,6 +7,7 @@ import {
   VERDICT_LABELS,
   type DueState,
 } from '@keurwijzer/shared/compliance';
+import { BRAND } from '@keurwijzer/shared/brand';
 import type { Company } from '../../config';
 import { dutchDateTime, dutchDay } from '../../lib/dutch-time';
 import { FONT, createPdfDocument } from '../../lib/pdf';
@@ -27,7 +28,7 @@ export type KeuringsoverzichtInfo = {
 /** The title, as the screens' button says it. */
 export const KEURINGSOVERZICHT = 'Keuringsoverzicht';
 
-const RED = '#BE1522';
+const RED = BRAND.red;
 const GREY = '#666666';
 const MARGIN = 36;
 const FOOTER = 20;

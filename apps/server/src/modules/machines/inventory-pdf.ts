@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { BRAND } from '@keurwijzer/shared/brand';
 import { DUE_STATE_LABELS, DUE_TYPES, DUE_TYPE_LABELS, type DueState } from '@keurwijzer/shared/compliance';
 import { formatCents } from '@keurwijzer/shared/format';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
@@ -13,7 +14,7 @@ import type { InventoryExportRow as InventoryRow, InventoryInfo } from './invent
 
 const placeOf = (r: InventoryRow) => [r.locationName, r.departmentName, r.roomName].filter(Boolean).join(' > ');
 
-const RED = '#BE1522';
+const RED = BRAND.red;
 const MARGIN = 36;
 const FOOTER = 20;
 const ROW_HEIGHT = 20;

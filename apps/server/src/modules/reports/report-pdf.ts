@@ -9,6 +9,7 @@ import {
   type Judgement,
   type Verdict,
 } from '@keurwijzer/shared/compliance';
+import { BRAND } from '@keurwijzer/shared/brand';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import {
@@ -48,7 +49,7 @@ export type ReportPdfInfo = {
 /** An open report is printed as a concept. */
 export const CONCEPT_STATUS = 'Concept — nog niet ingediend';
 
-const RED = '#BE1522';
+const RED = BRAND.red;
 const GREY = '#666666';
 const MARGIN = 40;
 const FOOTER = 20;

@@ -37,7 +37,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     scope: '/',
     display: 'standalone',
     orientation: 'any',
-    // The MUI theme's primary red and light background (src/app/theme.ts).
+    // shared/brand.ts's red and light background, written out: vite.config.ts loads this module in
+    // Node, which cannot import the shared package's TypeScript (e2e/offline/pwa.spec.ts checks the red).
     theme_color: '#BE1522',
     background_color: '#f5f5f6',
     icons: [
