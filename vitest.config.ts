@@ -28,7 +28,9 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      // The password check's first call imports its dictionaries (several MB): on a loaded
+      // machine that alone can take longer than Vitest's default 5 s.
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       server('server', 'pglite'),
       server('server-pg', 'pg'),
     ],

@@ -46,6 +46,7 @@ export const REPORT_TEXT = {
   submitConfirm: 'Weet je zeker dat je dit rapport wilt afronden? Daarna kan het niet meer worden gewijzigd.',
   invalidOption: 'Kies een van de antwoorden van deze vraag',
   invalidAnsweredAt: 'Ongeldig tijdstip',
+  invalidSubmission: 'Ongeldige indiening: rond het rapport opnieuw af',
   categorySkipped: 'Categorie overgeslagen',
   categoryRestored: 'Categorie teruggezet',
   questionMissing: 'Deze vraag hoort niet bij dit rapport.',
@@ -373,6 +374,17 @@ export const SubmitInputSchema = z.object({
     z.preprocess(
       (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
       z.array(idField(), { error: MSG.invalidChoice }).max(50, { error: MSG.invalidChoice }),
+    ),
+  ).optional(),
+  /**
+   * The device's id of this submit (a uuid made when "Rapport afronden" is queued): the same
+   * submit sent again, after a connection that broke once the server had it, is answered as the
+   * first time (200 with the submitted report), not with a 409.
+   */
+  submission_id: sentAs<string | undefined>()(
+    z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.uuid({ error: REPORT_TEXT.invalidSubmission }).optional(),
     ),
   ).optional(),
 });

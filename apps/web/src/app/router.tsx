@@ -8,7 +8,7 @@ import type { UserKind } from '../features/users/user-kind';
 import { deferred, type PrefetchArgs, type ScreenModule } from './deferred';
 import { mayOpen, type Access, type RouteHandle } from './routes-config';
 import { sessionUser } from './session';
-import { getReport, reportKeys } from '../features/reports/api/report-query';
+import { reportQuery } from '../features/reports/api/report-query';
 
 type Load = () => Promise<ScreenModule>;
 type Data = (args: PrefetchArgs) => Promise<unknown>;
@@ -164,7 +164,7 @@ const reportView = () => import('../features/reports/routes/report-view');
 /** The report being filled in (the query of its screen), fetched with the screen's code. */
 const reportData: Data = async ({ params, queryClient: client }) => {
   const id = Number(params.id);
-  await client.prefetchQuery({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });
+  await client.prefetchQuery(reportQuery(id));
 };
 const fieldWorkRoutes: RouteObject[] = [
   route(null, 'tasklists.view', () => import('../features/tasklists/routes/tasklists')),

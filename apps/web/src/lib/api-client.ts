@@ -16,7 +16,13 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiResult<T> = { data: T; meta?: PageMeta; message?: string };
+export type ApiResult<T> = {
+  data: T;
+  meta?: PageMeta;
+  message?: string;
+  /** When the server made this answer (its Date header, ms; a copy kept offline keeps its own). */
+  servedAt?: number;
+};
 export type Page<T> = { data: T[]; meta: PageMeta };
 export type FormBody = Record<string, unknown>;
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -95,7 +101,8 @@ async function send<T>(method: 'GET' | 'POST', path: string, body?: FormBody): P
   }
   const json = (await response.json()) as ApiResult<T> & Partial<ErrorEnvelope>;
   if (!response.ok) throw new ApiError(json.message ?? TEXT.serverError, json.errors ?? {}, response.status);
-  return json;
+  const servedAt = Date.parse(response.headers.get('date') ?? '');
+  return Number.isNaN(servedAt) ? json : { ...json, servedAt };
 }
 
 /** Fetches a fresh CSRF token for this session (before and after login, after logout). */

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { Judgement, QuestionKind, Verdict } from '@keurwijzer/shared/compliance';
 import type { MachineStatus } from '@keurwijzer/shared/machines';
@@ -129,6 +130,8 @@ export const reports = pgTable(
     status: text('status').$type<ReportStatus>().notNull().default('open'),
     filledInBy: integer('filled_in_by').references(() => users.id, { onDelete: 'set null' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** The device's id of the submit (SubmitInput.submission_id): the same submit sent again is answered as the first. */
+    submissionId: uuid('submission_id'),
     /** "Deze machine staat niet op de aangegeven plaats." */
     notAtLocation: boolean('not_at_location').notNull().default(false),
     /** Its rows in report_answers: kept by a trigger on report_answers (the list counts reports with any). */

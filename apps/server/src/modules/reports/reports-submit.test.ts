@@ -203,4 +203,36 @@ describe('POST /api/reports/:id/submit ("Rapport afronden")', () => {
   it('answers 404 for a report that does not exist', async () => {
     expect((await t.mechanic.post(submitPath(999_999))).statusCode).toBe(404);
   });
+
+  it("the same submit sent again (its answer was lost on the way) is answered as the first; another submit's id is 409", async () => {
+    const { reportId } = await fresh();
+    await api.answerAll(reportId);
+    const submission = 'b3c1f0de-5a4e-4f7a-9a41-7c2f1d0e9b11';
+    const first = await t.mechanic.post(submitPath(reportId), { body: { submission_id: submission }, as: 'form' });
+    expect(first.statusCode, first.body).toBe(200);
+    const [row] = await t.db.select().from(reports).where(eq(reports.id, reportId));
+    expect(row!.submissionId).toBe(submission);
+
+    const again = await t.mechanic.post(submitPath(reportId), { body: { submission_id: submission }, as: 'form' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const [after] = await t.db.select().from(reports).where(eq(reports.id, reportId));
+    // Nothing was submitted a second time.
+    expect(after!.submittedAt).toEqual(row!.submittedAt);
+
+    for (const body of [{ submission_id: '0d4f7a3e-1111-4222-8333-944455566677' }, {}]) {
+      const other = await t.mechanic.post(submitPath(reportId), { body, as: 'form' });
+      expect(other.statusCode, other.body).toBe(409);
+      expect(other.json()).toEqual({ message: REPORT_TEXT.alreadySubmitted, errors: {} });
+    }
+  });
+
+  it('answers 422 for a submission id that is no uuid, before anything is submitted', async () => {
+    const { reportId } = await fresh();
+    await api.answerAll(reportId);
+    const res = await t.mechanic.post(submitPath(reportId), { body: { submission_id: 'twee' }, as: 'form' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorsOf(res)).toEqual({ submission_id: [REPORT_TEXT.invalidSubmission] });
+    expect((await api.read(reportId)).status).toBe('open');
+  });
 });

@@ -203,6 +203,15 @@ export function createReportsRepository(db: Db) {
      * after a submit sees it. The list comes first, the order of a take-off or a delete of the
      * list, and of an answer (whose first answer changes the list's figures too).
      */
+    /** Whether the submitted report was submitted with this submission id (the device's uuid). */
+    async submittedAs(id: number, submissionId: string, tx: Executor): Promise<boolean> {
+      const [row] = await rowsOf<{ same: boolean }>(
+        tx,
+        sql`select submission_id = ${submissionId}::uuid as same from reports where id = ${id} and status = 'submitted'`,
+      );
+      return row?.same === true;
+    },
+
     async lock(id: number, tx: Executor): Promise<ReportStatus | undefined> {
       const [row] = await rowsOf<{ status: ReportStatus }>(
         tx,
@@ -311,6 +320,7 @@ export function createReportsRepository(db: Db) {
       id: number,
       userId: number,
       override: { verdict: Verdict | null; reason: string | null },
+      submissionId: string | null,
       tx: Executor,
     ): Promise<boolean> {
       const [row] = await rowsOf<{ submitted: number }>(
@@ -318,6 +328,7 @@ export function createReportsRepository(db: Db) {
         sql`with sub as (
               update reports set status = 'submitted', submitted_at = statement_timestamp(), filled_in_by = ${userId},
                 verdict = ${override.verdict}::text, verdict_reason = ${override.reason}::varchar,
+                submission_id = ${submissionId}::uuid,
                 updated_at = statement_timestamp()
               where id = ${id} and status = 'open'
               returning machine_id, submitted_at

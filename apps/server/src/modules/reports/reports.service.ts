@@ -210,7 +210,13 @@ export function createReportsService({
       reportsPolicy.assertWrite(actor);
       let afterCommit: (() => Promise<void>) | null = null;
       const submitted = await db.transaction(async (tx) => {
-        await lockOpen(id, tx);
+        const status = await repo.lock(id, tx);
+        if (!status) throw notFound();
+        if (status === 'submitted') {
+          // The same submit again (its connection broke once the server had it): answered as the first.
+          if (input.submission_id && (await repo.submittedAs(id, input.submission_id, tx))) return detail(id, tx);
+          throw conflict(REPORT_TEXT.alreadySubmitted);
+        }
         const missing = await repo.unanswered(id, tx);
         if (missing.length > 0) {
           throw new AppError(
@@ -224,7 +230,8 @@ export function createReportsService({
           if (!input.verdict_reason) throw fieldError('verdict_reason', COMPLIANCE_TEXT.overrideReasonRequired);
           override = { verdict: input.verdict, reason: input.verdict_reason };
         }
-        if (!(await repo.submit(id, actor.id, { verdict: override.verdict ?? null, reason: override.reason }, tx))) {
+        const submission = input.submission_id ?? null;
+        if (!(await repo.submit(id, actor.id, { verdict: override.verdict ?? null, reason: override.reason }, submission, tx))) {
           throw conflict(REPORT_TEXT.alreadySubmitted);
         }
         if (malfunctions && input.resolve_malfunctions?.length) {

@@ -16,9 +16,10 @@ import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import { Logo } from '../../components/layout/logo';
 import { OutboxBadge } from '../../components/layout/outbox-badge';
 import { useCurrentUser } from '../../features/auth/api/auth';
-import { REPORT_OUTBOX } from '../../features/reports/components/report-changes';
+import { REPORT_OUTBOX } from '../../features/reports/filler/report-wire';
 import { applyUserLanguage } from '../../lib/language';
 import { useOutboxSender } from '../../lib/outbox/app-outbox';
+import { useNotify } from '../../components/feedback/notifications';
 import { AccountMenu } from './account-menu';
 import { NavigationDrawer } from './navigation-drawer';
 import { useLogout } from './use-logout';
@@ -86,7 +87,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const doLogout = useLogout();
   const logout = () => void doLogout();
   // The outbox (answers, photos, signatures, submits made offline) is sent from every screen.
-  useOutboxSender(user.id, REPORT_OUTBOX);
+  useOutboxSender(user.id, REPORT_OUTBOX, useNotify());
   // <html lang> follows the account's language preference (lib/language.ts; Dutch as fallback).
   useEffect(() => {
     applyUserLanguage(user.lang);

@@ -1,10 +1,16 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useNotify } from '../../components/feedback/notifications';
 import { ApiError, apiGet, errorMessage } from '../api-client';
 import { AUTH_QUERY_KEY } from '../query-client';
 import type { WireChange } from './wire';
-import { createOutbox, type Outbox, type OutboxEntry, type OutboxResult, type OutboxState } from './outbox';
+import {
+  createOutbox,
+  type Outbox,
+  type OutboxEntry,
+  type OutboxResult,
+  type OutboxState,
+  type RefusedEntry,
+} from './outbox';
 
 /**
  * The app's one outbox: of the user logged in on this tab (a new login of another user replaces
@@ -41,6 +47,9 @@ export type OutboxConfig<T> = {
   migrate?: (outbox: Outbox<T>) => Promise<void>;
 };
 
+/** How the app tells the user something (the notifications of components/feedback). */
+export type Notifier = (message: string, severity: 'error' | 'warning' | 'info' | 'success') => void;
+
 /** The user of the session the requests go with (null: none). */
 async function sessionUser(): Promise<number | null> {
   try {
@@ -51,15 +60,17 @@ async function sessionUser(): Promise<number | null> {
   }
 }
 
+/** "Niet verzonden: <reden>": a refusal as the app says it (it stays in the outbox's list). */
+export const refusedText = (error: ApiError) => `Niet verzonden: ${errorMessage(error)}`;
+
 /**
  * Sends the logged-in user's outbox from this tab (when it gets the lock: one sender on the
- * device), on every screen. Mounted by the main layout. A refused change is said here; an ended
- * session (401) asks who is logged in again, so the guard sends the user to login; the next
- * login of the same user sends what waited.
+ * device), on every screen. Mounted by the main layout. A refused change is said with `notify`
+ * (and stays listed under the badge); an ended session (401) asks who is logged in again, so the
+ * guard sends the user to login; the next login of the same user sends what waited.
  */
-export function useOutboxSender<T>(userId: number, config: OutboxConfig<T>) {
+export function useOutboxSender<T>(userId: number, config: OutboxConfig<T>, notify: Notifier) {
   const queryClient = useQueryClient();
-  const notify = useNotify();
   useEffect(() => {
     const outbox = outboxFor<T>(userId);
     let live = true;
@@ -78,7 +89,7 @@ export function useOutboxSender<T>(userId: number, config: OutboxConfig<T>) {
       config.onResult?.(queryClient, result);
       if (result.ok) return;
       if (claimed.delete(result.entry.seq)) return;
-      notify(errorMessage(result.error), 'error');
+      notify(refusedText(result.error), 'error');
     });
     let status = outbox.state.status;
     const offState = outbox.subscribe((state) => {
@@ -104,15 +115,44 @@ const subscribeCurrent = (notify: () => void) => {
   currentListeners.add(notify);
   return () => void currentListeners.delete(notify);
 };
-const IDLE: OutboxState = { pending: 0, status: 'idle', sender: false };
+const IDLE: OutboxState = { pending: 0, refused: 0, status: 'idle', sender: false };
+
+/** The logged-in user's outbox (null before one is made). */
+export const useCurrentOutbox = () => useSyncExternalStore(subscribeCurrent, () => current);
 
 /** The state of the logged-in user's outbox (nothing pending before one is made). */
 export function useOutboxState(): OutboxState {
-  const outbox = useSyncExternalStore(subscribeCurrent, () => current);
+  const outbox = useCurrentOutbox();
   return useSyncExternalStore(
     (notify) => outbox?.subscribe(notify) ?? (() => undefined),
     () => outbox?.state ?? IDLE,
   );
+}
+
+/** What waits and what was refused, read again whenever the outbox changes (while `open`). */
+export function useOutboxItems(open: boolean) {
+  const outbox = useCurrentOutbox();
+  const [items, setItems] = useState<{ waiting: OutboxEntry<unknown>[]; refused: RefusedEntry<unknown>[] } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (!outbox || !open) return;
+    let live = true;
+    let reads = 0;
+    const read = () => {
+      const n = ++reads;
+      void Promise.all([outbox.list(), outbox.refused()]).then(([waiting, refused]) => {
+        if (live && n === reads) setItems({ waiting, refused });
+      });
+    };
+    read();
+    const off = outbox.onChange(read);
+    return () => {
+      live = false;
+      off();
+    };
+  }, [outbox, open]);
+  return { items, outbox };
 }
 
 /** The browser's idea of the connection, followed live. */

@@ -4,6 +4,7 @@ import { ApiError, type ApiResult } from '../api-client';
 import type { WireChange } from './wire';
 import type { SenderLock } from './lock';
 import { leaseLock } from './lock';
+import { SERVER_FAILURES_BEFORE_REFUSED } from './sender';
 import {
   closeOutboxDatabases,
   createOutbox,
@@ -206,14 +207,14 @@ describe('outbox', () => {
     expect(srv.sent).toEqual(['/report:5/answer:1 a']);
   });
 
-  it('reports a refused change once, drops it and goes on', async () => {
+  it('reports a refused change once, keeps it in the refused list with its reason and goes on', async () => {
     const srv = server((c) => {
-      if (c.path.endsWith('bad')) throw new ApiError('Al ingediend', {}, 409);
+      if (c.path.endsWith('bad')) throw new ApiError('Al ingediend', { option: ['Kies een optie'] }, 409);
       return { data: { ok: true } };
     });
     const outbox = make({ send: srv.send });
     const seen = results(outbox);
-    await outbox.put('report:5', 'bad', { v: '1' });
+    await outbox.put('report:5', 'bad', { v: '1' }, { label: 'Antwoord op vraag 1' });
     await outbox.put('report:5', 'good', { v: '2' });
     await outbox.flush();
     expect(seen.map((r) => [r.entry.key, r.ok])).toEqual([
@@ -222,6 +223,130 @@ describe('outbox', () => {
     ]);
     const refused = seen[0]!;
     expect(!refused.ok && refused.error.status).toBe(409);
+    // Not dropped: listed with the server's reason until sent again or thrown away.
+    const [kept] = await outbox.refused();
+    expect(kept).toMatchObject({
+      key: 'bad',
+      label: 'Antwoord op vraag 1',
+      value: { v: '1' },
+      error: { message: 'Al ingediend', errors: { option: ['Kies een optie'] }, status: 409 },
+    });
+    await until(outbox, (s) => s.refused === 1 && s.pending === 0);
+  });
+
+  it('a refused change is sent again on request, or thrown away; a newer change of its key replaces it', async () => {
+    let refuse = true;
+    const srv = server(() => {
+      if (refuse) throw new ApiError('Ongeldige waarde', {}, 422);
+      return { data: null };
+    });
+    const outbox = make({ send: srv.send });
+    await outbox.put('report:5', 'answer:1', { v: 'a' });
+    await outbox.put('report:5', 'answer:2', { v: 'b' });
+    await outbox.put('report:5', 'answer:3', { v: 'c' });
+    await outbox.flush();
+    expect((await outbox.refused()).map((e) => e.key)).toEqual(['answer:1', 'answer:2', 'answer:3']);
+    refuse = false;
+    // Sent again: at the end of the queue, accepted now.
+    const [one, two] = await outbox.refused();
+    expect(await outbox.retry(one!.seq)).toBe(true);
+    await outbox.flush();
+    expect(srv.sent).toContain('/report:5/answer:1 a');
+    // Thrown away: gone, never sent.
+    await outbox.discard(two!.seq);
+    // Given again: the new value replaces the refused one.
+    await outbox.put('report:5', 'answer:3', { v: 'c2' });
+    await outbox.flush();
+    expect(await outbox.refused()).toEqual([]);
+    expect(srv.sent.filter((line) => line.includes('answer:2'))).toEqual([]);
+    expect(srv.sent.at(-1)).toBe('/report:5/answer:3 c2');
+    await until(outbox, (s) => s.refused === 0 && s.pending === 0);
+  });
+
+  it('keeps a change through a proxy or server that is down or busy (502, 503, 504, 429, 419, no JSON)', async () => {
+    const failures = [502, 503, 504, 429, 419, 408];
+    const srv = server(() => {
+      const status = failures.shift();
+      if (status) throw new ApiError('Bad Gateway', {}, status);
+      return { data: 'ok' };
+    });
+    const outbox = make({ send: srv.send });
+    const seen = results(outbox);
+    await outbox.put('report:5', 'submit', { v: 'submit' }, { last: true });
+    await outbox.flush();
+    expect(failures).toEqual([]);
+    expect(seen.map((r) => r.ok)).toEqual([true]);
+    expect(await outbox.refused()).toEqual([]);
+  });
+
+  it('a server that keeps failing (500) is asked a few times, then its refusal is listed', async () => {
+    let asked = 0;
+    const srv = server((c) => {
+      if (c.path.endsWith('broken')) {
+        asked++;
+        throw new ApiError('Er ging iets mis', {}, 500);
+      }
+      return { data: null };
+    });
+    const outbox = make({ send: srv.send });
+    await outbox.put('report:5', 'broken', { v: '1' });
+    await outbox.put('report:5', 'next', { v: '2' });
+    await outbox.flush();
+    expect(asked).toBe(SERVER_FAILURES_BEFORE_REFUSED);
+    expect((await outbox.refused()).map((e) => [e.key, e.error.status])).toEqual([['broken', 500]]);
+    // The queue was not held up for good: the next change went.
+    expect(srv.sent).toEqual(['/report:5/next 2']);
+  });
+
+  it("keeps what the server accepted, with its answer and the server's time, until it is forgotten", async () => {
+    const srv = server((c) => ({ data: { saved: c.body.v }, servedAt: Date.UTC(2026, 11, 2, 9, 30, 0) }));
+    const outbox = make({ send: srv.send });
+    await outbox.put('report:5', 'answer:1', { v: 'a' });
+    await outbox.put('report:5', 'answer:1', { v: 'a2' });
+    await outbox.flush();
+    await outbox.put('report:5', 'answer:1', { v: 'a3' });
+    await outbox.put('report:6', 'answer:1', { v: 'b' });
+    await outbox.flush();
+    // One kept change per scope and key: the last the server accepted.
+    const kept = await outbox.kept('report:5');
+    expect(kept.map((e) => [e.key, e.value.v, e.result, e.acceptedAt])).toEqual([
+      ['answer:1', 'a3', { saved: 'a3' }, Date.UTC(2026, 11, 2, 9, 30, 0)],
+    ]);
+    expect(await outbox.list()).toEqual([]);
+    await outbox.forget(kept.map((e) => e.seq));
+    expect(await outbox.kept('report:5')).toEqual([]);
+    expect((await outbox.kept()).map((e) => e.scope)).toEqual(['report:6']);
+  });
+
+  it('stores several changes at once or none: a closed scope takes neither the signature nor the submit', async () => {
+    const outbox = make({ start: false });
+    await outbox.putAll([
+      { scope: 'report:5', key: 'signature:mechanic', value: { v: 'sig' } },
+      { scope: 'report:5', key: 'submit', value: { v: 'submit' }, last: true },
+    ]);
+    expect((await outbox.list('report:5')).map((e) => [e.key, e.last ?? false])).toEqual([
+      ['signature:mechanic', false],
+      ['submit', true],
+    ]);
+    await expect(
+      outbox.putAll([
+        { scope: 'report:6', key: 'answer:1', value: { v: 'other' } },
+        { scope: 'report:5', key: 'signature:customer', value: { v: 'late' } },
+      ]),
+    ).rejects.toBeInstanceOf(OutboxClosedError);
+    expect(await outbox.list('report:6')).toEqual([]);
+    expect(outbox.state.pending).toBe(2);
+  });
+
+  it('counts every change stored, also when puts overlap (the badge never lags the outbox)', async () => {
+    const outbox = make({ start: false });
+    await outbox.ready;
+    const counts: number[] = [];
+    outbox.subscribe((s) => counts.push(s.pending));
+    await Promise.all(['a', 'b', 'c', 'd'].map((k) => outbox.put('report:5', k, { v: k })));
+    expect(outbox.state.pending).toBe(4);
+    // Never a count lower than one already shown.
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
   });
 
   it('stops with everything kept on a 401, and a new outbox of the same user (a new login) sends it', async () => {

@@ -11,7 +11,7 @@ import type {
 import { apiGet, apiSend, type Page, type Query } from '../../../lib/api-client';
 import { apiDownload } from '../../../lib/download';
 import { useChange } from '../../../lib/query-client';
-import { getReport, reportKeys } from './report-query';
+import { getReport, reportKeys, reportQuery } from './report-query';
 
 /** The paths of the report endpoints (packages/shared/src/reports.ts). */
 export const reportPaths = {
@@ -36,7 +36,7 @@ export const reportPaths = {
 export { getReport, reportKeys };
 
 /** GET /api/reports/:id: the report with its machine, categories, questions and answers. */
-export const useReport = (id: number) => useQuery({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });
+export const useReport = (id: number) => useQuery(reportQuery(id));
 
 /** GET /api/completed-reports: a page of submitted reports (the list's query and filters). */
 export function useCompletedReports(query: Query) {

@@ -2,17 +2,14 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeOutboxDatabases, createOutbox } from '../../../lib/outbox/outbox';
 import type { QueuedChange, WireChange } from '../../../lib/outbox/wire';
+import { overlayOf, reportChangeKey, reportScope, type ReportChange } from './report-changes';
 import {
   encodeReportChange,
   encodeReportEntry,
   migrateReportQueues,
-  overlayOf,
   readStoredReportChange,
-  reportChangeKey,
   reportQueueKey,
-  reportScope,
-  type ReportChange,
-} from './report-changes';
+} from './report-wire';
 
 const ANSWER: ReportChange = {
   kind: 'answer',

@@ -1,52 +1,11 @@
-import type { Verdict } from '@keurwijzer/shared/compliance';
-import type { ReportAnswer, ReportDetail, SignatureRole } from '@keurwijzer/shared/reports';
+import type { ReportAnswer, ReportDetail } from '@keurwijzer/shared/reports';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiResult } from '../../../lib/api-client';
 import type { OutboxConfig } from '../../../lib/outbox/app-outbox';
 import type { Outbox, OutboxEntry } from '../../../lib/outbox/outbox';
 import type { QueuedChange, WireChange } from '../../../lib/outbox/wire';
 import { reportKeys, reportPaths } from '../api/reports';
-
-/**
- * One change of a report while it is filled in, as the screen uses it: the outbox keeps these
- * values (in IndexedDB, blobs included) and they become a request (`encodeReportChange`) only
- * when sent.
- */
-export type ReportChange =
-  | { kind: 'answer'; questionId: number; answer: ReportAnswer }
-  | { kind: 'skip'; categoryId: number; skipped: boolean }
-  | { kind: 'notAtLocation'; notAtLocation: boolean }
-  /** A photo of a question's answer, made smaller on the device; `photoId` is its uuid. */
-  | { kind: 'photo'; questionId: number; photoId: string; blob: Blob; takenAt: string }
-  /** Removes a photo (a waiting upload of the same photo is replaced: nothing is sent twice). */
-  | { kind: 'photoDelete'; questionId: number; photoId: string }
-  /** A signature at "Rapport afronden" (a PNG of the pad). */
-  | { kind: 'signature'; role: SignatureRole; signerName: string; signedAt: string; blob: Blob }
-  /**
-   * "Rapport afronden": sent last, after every other change; `resolveMalfunctions` are the
-   * malfunctions planned on the report the mechanic chose to set to Opgelost (issue 22), kept
-   * with the queued submit so a submit sent later still does it.
-   */
-  | { kind: 'submit'; verdict?: Verdict; verdictReason?: string; resolveMalfunctions?: number[] };
-
-/** The queue's key: a newer change of the same question, category or flag replaces a waiting one. */
-export function reportChangeKey(change: ReportChange): string {
-  switch (change.kind) {
-    case 'answer':
-      return `answer:${change.questionId}`;
-    case 'skip':
-      return `category:${change.categoryId}`;
-    case 'notAtLocation':
-      return 'report';
-    case 'photo':
-    case 'photoDelete':
-      return `photo:${change.photoId}`;
-    case 'signature':
-      return `signature:${change.role}`;
-    case 'submit':
-      return 'submit';
-  }
-}
+import { reportChangeKey, reportIdOf, reportScope, type ReportChange } from './report-changes';
 
 /** The request of a change (the wire format of AnswerInput, SkipInput and ReportSaveInput). */
 export function encodeReportChange(reportId: number, change: ReportChange): WireChange {
@@ -93,6 +52,7 @@ export function encodeReportChange(reportId: number, change: ReportChange): Wire
           ...(change.verdict && { verdict: change.verdict, verdict_reason: change.verdictReason ?? '' }),
           // Form data repeats the key per id (SubmitInput.resolve_malfunctions).
           ...(change.resolveMalfunctions?.length ? { resolve_malfunctions: change.resolveMalfunctions } : {}),
+          ...(change.submissionId && { submission_id: change.submissionId }),
         },
         method: 'POST',
       };
@@ -102,7 +62,7 @@ export function encodeReportChange(reportId: number, change: ReportChange): Wire
 const flag = (value: boolean) => (value ? '1' : '0');
 
 /**
- * A stored item as the queue holds it, or null when it is none. Before issue 19 the queue stored
+ * A stored item as the queue holds it, or null when it is none. An older version stored
  * the request itself (`{ key, path, body, method }`, the body in the wire format); such an item,
  * left unsent by an older version, is read back into its change so it is still sent.
  */
@@ -157,7 +117,7 @@ function isReportChange(v: Record<string, unknown>): v is ReportChange {
 }
 
 /**
- * A stored answer of a version before measurements (issue 20) has no `value` or `judgement`:
+ * A stored answer of a version before measurements has no `value` or `judgement`:
  * read as none (the judgement is the server's; the screen derives its own from the answer).
  */
 function withMeasurement(change: ReportChange): ReportChange {
@@ -166,48 +126,8 @@ function withMeasurement(change: ReportChange): ReportChange {
   return { ...change, answer: { ...change.answer, value, judgement } };
 }
 
-/** A photo taken on this device that the server may not have yet. */
-export type PendingPhoto = { questionId: number; blob: Blob; takenAt: string };
-
-/** What this device changed and the server may not have yet (newer ones win over the server's). */
-export type Overlay = {
-  answers: Record<number, ReportAnswer>;
-  skipped: Record<number, boolean>;
-  notAtLocation?: boolean;
-  /** Photos waiting for their upload, by photo id. */
-  photos: Record<string, PendingPhoto>;
-  /** Photos removed on this device (by photo id: its question), hidden until the server has it. */
-  deletedPhotos: Record<string, number>;
-  /** "Rapport afronden" is queued: the report is read-only until the server accepted it. */
-  submit?: { verdict?: Verdict; verdictReason?: string };
-};
-
-export const emptyOverlay = (): Overlay => ({ answers: {}, skipped: {}, photos: {}, deletedPhotos: {} });
-
-/** The overlay of the changes that wait (a closed tab, another tab or screen left them). */
-export function overlayOf(changes: readonly { value: ReportChange }[]): Overlay {
-  const overlay = emptyOverlay();
-  for (const { value } of changes) {
-    if (value.kind === 'answer') overlay.answers[value.questionId] = value.answer;
-    else if (value.kind === 'skip') overlay.skipped[value.categoryId] = value.skipped;
-    else if (value.kind === 'notAtLocation') overlay.notAtLocation = value.notAtLocation;
-    else if (value.kind === 'photo') {
-      overlay.photos[value.photoId] = { questionId: value.questionId, blob: value.blob, takenAt: value.takenAt };
-      delete overlay.deletedPhotos[value.photoId];
-    } else if (value.kind === 'photoDelete') {
-      overlay.deletedPhotos[value.photoId] = value.questionId;
-      delete overlay.photos[value.photoId];
-    } else if (value.kind === 'submit') overlay.submit = { verdict: value.verdict, verdictReason: value.verdictReason };
-  }
-  return overlay;
-}
-
-/** The outbox's scope of a report: its changes are sent in order, the submit last. */
-export const reportScope = (reportId: number) => `report:${reportId}`;
-const reportIdOf = (scope: string) => Number(/^report:(\d+)$/.exec(scope)?.[1] ?? NaN);
-
 /**
- * Where a version before issue 21 kept a report's unsent changes (localStorage, per user and
+ * Where an older version kept a report's unsent changes (localStorage, per user and
  * report): moved into the outbox once (`migrateReportQueues`) and removed.
  */
 export const reportQueueKey = (userId: number, reportId: number) => `keurwijzer.report.${userId}.${reportId}.queue`;

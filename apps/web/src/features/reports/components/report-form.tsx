@@ -1,0 +1,253 @@
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { COMPLIANCE_TEXT } from '@keurwijzer/shared/compliance';
+import { REPORT_TEXT, openQuestionsText, type ReportCategory, type ReportDetail } from '@keurwijzer/shared/reports';
+import { RefusedChanges } from './refused-changes';
+import { useConfirm } from '../../../components/feedback/confirm-dialog';
+import { useNotify } from '../../../components/feedback/notifications';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../auth/api/auth';
+import { useSaveReport } from '../api/reports';
+import { CategorySection } from './category-section';
+import { questionElementId } from './question-card';
+import { ReportVersionBanner } from './report-version-banner';
+import { ReportMachine } from './report-machine';
+import { OFFLINE_TEXT, ReportProgress } from './report-progress';
+import { isAnswered, liveVerdict } from './report-format';
+import { VerdictPanel, type VerdictOverride } from './verdict-panel';
+import { useReportFiller } from '../filler/use-report-filler';
+import { useSignatureDialog } from './signature-dialog';
+
+/** Scrolls a question to the middle of the screen and puts the focus on it. */
+function goToQuestion(questionId: number) {
+  const element = document.getElementById(questionElementId(questionId));
+  element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  element?.focus({ preventScroll: true });
+}
+
+/** Said while a submit made without a connection waits on this device (the form is read-only). */
+export const SUBMIT_QUEUED_TEXT = 'Rapport afgerond op dit apparaat. Het wordt verzonden zodra er verbinding is.';
+
+/** The report ids of the missing answers in a submit's 422 (`question_<id>`). */
+const missingIds = (err: ApiError) =>
+  Object.keys(err.errors).flatMap((key) => {
+    const match = /^question_(\d+)$/.exec(key);
+    return match ? [Number(match[1])] : [];
+  });
+
+/** The open report: answer with one tap each, skip categories, save and submit. */
+export function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?: string }) {
+  const user = useCurrentUser();
+  const filler = useReportFiller(report, user.id);
+  const confirm = useConfirm();
+  const signature = useSignatureDialog();
+  const notify = useNotify();
+  const save = useSaveReport(report.id);
+  const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
+  const [override, setOverride] = useState<VerdictOverride>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reasonRef = useRef<HTMLInputElement>(null);
+
+  const toAnswer = filler.categories.filter((c) => !c.skipped).flatMap((c) => c.questions);
+  const unanswered = toAnswer.filter((q) => !isAnswered(q));
+  // The verdict the answers on this device give: what the server derives at the submit.
+  const derived = liveVerdict(filler.categories);
+  const overridden = override !== null && override.verdict !== derived;
+  const onOverride = (next: VerdictOverride) => {
+    setOverride(next);
+    if (reasonError && next?.reason.trim()) setReasonError(null);
+  };
+  const reasonMissing = (message: string) => {
+    setReasonError(message);
+    reasonRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    reasonRef.current?.focus({ preventScroll: true });
+    notify(message, 'error');
+  };
+  const answered = toAnswer.length - unanswered.length;
+
+  const onSkip = async (category: ReportCategory) => {
+    const ok = await confirm({
+      title: 'Categorie overslaan',
+      message: REPORT_TEXT.skipConfirm,
+      confirmLabel: 'Overslaan',
+    });
+    if (!ok) return;
+    filler.skip(category.id, true);
+    notify(REPORT_TEXT.categorySkipped);
+  };
+  const onRestore = (category: ReportCategory) => {
+    filler.skip(category.id, false);
+    notify(REPORT_TEXT.categoryRestored);
+  };
+
+  /** Marks the missing questions and jumps to the first of them in the report's order. */
+  const showMissing = (ids: number[], message: string) => {
+    setMissing(new Set(ids));
+    const first = toAnswer.find((q) => ids.includes(q.id))?.id ?? ids[0];
+    if (first !== undefined) goToQuestion(first);
+    notify(message, 'error');
+  };
+
+  /**
+   * A button's action. "Rapport indienen" needs a connection (everything waiting is sent first);
+   * "Rapport afronden" works without one: the submit is queued after the report's other changes.
+   */
+  const run = async (kind: 'save' | 'submit', action: () => Promise<void>) => {
+    if (kind === 'save' && filler.offline) {
+      notify(OFFLINE_TEXT, 'warning');
+      return;
+    }
+    setBusy(kind);
+    try {
+      if (kind === 'save') await filler.flush();
+      await action();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422 && missingIds(err).length > 0) {
+        showMissing(missingIds(err), err.message);
+      } else if (err instanceof ApiError && err.status === 422 && err.errors.verdict_reason?.[0]) {
+        reasonMissing(err.errors.verdict_reason[0]);
+      } else notify(errorMessage(err), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** "Rapport indienen": everything waiting is sent, then the report itself ("Antwoorden opgeslagen"). */
+  const onSave = () =>
+    run('save', async () => {
+      const res = await save.mutateAsync({ not_at_location: filler.notAtLocation });
+      notify(res.message ?? REPORT_TEXT.answersSaved);
+    });
+
+  /** "Rapport afronden": only complete reports; after a confirmation it is submitted and read-only. */
+  const onSubmit = () =>
+    run('submit', async () => {
+      if (unanswered.length > 0) {
+        showMissing(
+          unanswered.map((q) => q.id),
+          openQuestionsText(unanswered.length),
+        );
+        return;
+      }
+      if (overridden && !override.reason.trim()) {
+        reasonMissing(COMPLIANCE_TEXT.overrideReasonRequired);
+        return;
+      }
+      const verdict = overridden ? override.verdict : derived;
+      // One dialog: the verdict line, the mechanic's signature and optionally the customer's.
+      // "Storing op Opgelost zetten" per malfunction planned on this report (issue 22).
+      const signed = await signature.ask({ verdict, malfunctions: report.malfunctions });
+      if (!signed) return;
+      // The signatures and the submit are stored together, after every answer and photo; online
+      // it waits for the server's answer (the report query then holds the submitted report).
+      const outcome = await filler.submit({
+        signatures: [
+          { role: 'mechanic', signerName: signed.mechanic.name, blob: signed.mechanic.blob },
+          ...(signed.customer ? [{ role: 'customer' as const, signerName: signed.customer.name, blob: signed.customer.blob }] : []),
+        ],
+        ...(overridden && { verdict: override.verdict, verdictReason: override.reason }),
+        resolveMalfunctions: signed.resolveMalfunctions,
+      });
+      if (outcome === 'not-kept') return;
+      notify(outcome === 'sent' ? REPORT_TEXT.submitted : SUBMIT_QUEUED_TEXT, outcome === 'sent' ? 'success' : 'info');
+      window.scrollTo({ top: 0 });
+    });
+
+  let number = 1;
+  return (
+    <>
+      {signature.dialog}
+      {filler.submitKept && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {SUBMIT_QUEUED_TEXT}
+        </Alert>
+      )}
+      <RefusedChanges entries={filler.refused} onShow={goToQuestion} />
+      {/* A queued submit makes the form read-only (a disabled fieldset disables every control). */}
+      <Box component="fieldset" disabled={filler.pendingSubmit} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        {report.replaces && (
+          <Box sx={{ mb: 2 }}>
+            <ReportVersionBanner report={report} versionTo={(other) => `/mechanic/report/${other}`} />
+          </Box>
+        )}
+        <ReportMachine
+          report={report}
+          notAtLocation={filler.notAtLocation}
+          onNotAtLocation={filler.setNotAtLocation}
+          machinesTo={machinesTo}
+        />
+        <ReportProgress
+          answered={answered}
+          total={toAnswer.length}
+          saving={filler.saving}
+          offline={filler.offline}
+          onFirstOpen={() => unanswered[0] && goToQuestion(unanswered[0].id)}
+        />
+        {filler.categories.length === 0 ? (
+          <Alert severity="info">{REPORT_TEXT.noQuestions}</Alert>
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            {filler.categories.map((c) => {
+              const first = number;
+              number += c.questions.length;
+              return (
+                <CategorySection
+                  key={c.id}
+                  category={c}
+                  firstNumber={first}
+                  missing={missing}
+                  onAnswer={filler.answer}
+                  onMeasure={filler.measure}
+                  onMemo={filler.memo}
+                  onAddPhoto={filler.addPhoto}
+                  onRemovePhoto={filler.removePhoto}
+                  onClearAnswer={filler.clearAnswer}
+                  onSkip={(category) => void onSkip(category)}
+                  onRestore={onRestore}
+                />
+              );
+            })}
+          </Box>
+        )}
+        {filler.categories.length > 0 && (
+          <VerdictPanel
+            derived={derived}
+            override={override}
+            onOverride={onOverride}
+            reasonError={reasonError}
+            reasonRef={reasonRef}
+          />
+        )}
+        <Box
+          sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, mt: 3, justifyContent: 'flex-end' }}
+        >
+          <Button
+            variant="outlined"
+            size="large"
+            disabled={busy !== null}
+            startIcon={busy === 'save' ? <CircularProgress size={18} color="inherit" /> : undefined}
+            onClick={() => void onSave()}
+            sx={{ minHeight: 52 }}
+          >
+            Rapport indienen
+          </Button>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={busy !== null}
+            startIcon={busy === 'submit' ? <CircularProgress size={18} color="inherit" /> : undefined}
+            onClick={() => void onSubmit()}
+            sx={{ minHeight: 52 }}
+          >
+            Rapport afronden
+          </Button>
+        </Box>
+      </Box>
+    </>
+  );
+}
+
