@@ -16,7 +16,7 @@ import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import { Logo } from '../../components/layout/logo';
 import { OutboxBadge } from '../../components/layout/outbox-badge';
 import { useCurrentUser } from '../../features/auth/api/auth';
-import { REPORT_OUTBOX } from '../../features/reports/filler/report-wire';
+import { REPORT_OUTBOX, REPORT_SCOPES } from '../../features/reports/filler/report-wire';
 import { applyUserLanguage } from '../../lib/language';
 import { useOutboxSender } from '../../lib/outbox/app-outbox';
 import { useNotify } from '../../components/feedback/notifications';
@@ -126,7 +126,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
               Keurwijzer
             </Typography>
           </Box>
-          <OutboxBadge />
+          <OutboxBadge scopes={REPORT_SCOPES} />
           <ThemeToggle />
           <AccountMenu onLogout={logout} />
         </Toolbar>

@@ -87,3 +87,19 @@ describe('what the device keeps of an accepted change until the server copy show
     expect(overlay.deletedPhotos).toEqual({ p1: 2 });
   });
 });
+
+describe("the outbox badge's words for what waits of a report", () => {
+  it('counts answers and photos and names the signature and the submit', async () => {
+    const { summarizeReportChanges } = await import('./report-wire');
+    const entry = (value: ReportChange, seq: number) => ({ seq, userId: 1, scope: 'report:5', key: String(seq), value });
+    expect(
+      summarizeReportChanges([
+        entry({ kind: 'answer', questionId: 1, answer: answer(AT) }, 1),
+        entry({ kind: 'answer', questionId: 2, answer: answer(AT) }, 2),
+        entry({ kind: 'photo', questionId: 1, photoId: 'p', blob: new Blob(), takenAt: AT }, 3),
+        entry({ kind: 'signature', role: 'mechanic', signerName: 'Jan', signedAt: AT, blob: new Blob() }, 4),
+        entry({ kind: 'submit' }, 5),
+      ]),
+    ).toBe('2 antwoorden, 1 foto, handtekening, afronden');
+  });
+});

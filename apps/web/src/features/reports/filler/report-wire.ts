@@ -1,6 +1,7 @@
 import type { ReportAnswer, ReportDetail } from '@keurwijzer/shared/reports';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiResult } from '../../../lib/api-client';
+import type { OutboxScopes } from '../../../components/layout/outbox-list';
 import type { OutboxConfig } from '../../../lib/outbox/app-outbox';
 import type { Outbox, OutboxEntry } from '../../../lib/outbox/outbox';
 import type { QueuedChange, WireChange } from '../../../lib/outbox/wire';
@@ -179,4 +180,31 @@ export const REPORT_OUTBOX: OutboxConfig<ReportChange> = {
     void queryClient.invalidateQueries({ queryKey: ['tasklists'], refetchType: 'none' });
     void queryClient.invalidateQueries({ queryKey: ['reports'], refetchType: 'none' });
   },
+};
+
+const counted = (n: number, one: string, many: string) => (n === 0 ? [] : [`${n} ${n === 1 ? one : many}`]);
+
+/** What waits of a report, in words: "3 antwoorden, 2 foto's, handtekening, afronden". */
+export function summarizeReportChanges(entries: readonly OutboxEntry<unknown>[]): string {
+  const kinds = entries.map((e) => (e.value as ReportChange).kind);
+  const count = (kind: ReportChange['kind']) => kinds.filter((k) => k === kind).length;
+  const signatures = count('signature');
+  return [
+    ...counted(count('answer'), 'antwoord', 'antwoorden'),
+    ...counted(count('photo'), 'foto', "foto's"),
+    ...counted(count('photoDelete'), 'foto verwijderd', "foto's verwijderd"),
+    ...counted(count('skip'), 'categorie overgeslagen of teruggezet', 'categorieën overgeslagen of teruggezet'),
+    ...(count('notAtLocation') > 0 ? ['niet op locatie'] : []),
+    ...(signatures === 0 ? [] : [signatures === 1 ? 'handtekening' : `${signatures} handtekeningen`]),
+    ...(count('submit') > 0 ? ['afronden'] : []),
+  ].join(', ');
+}
+
+/** The outbox badge's names and links of reports. */
+export const REPORT_SCOPES: OutboxScopes = {
+  linkOf: (scope) => {
+    const id = reportIdOf(scope);
+    return Number.isNaN(id) ? undefined : `/mechanic/report/${id}`;
+  },
+  summarize: summarizeReportChanges,
 };
