@@ -21,9 +21,10 @@ export const DUTCH_TIME_ZONE = 'Europe/Amsterdam';
  * a blocking task of tens of ms on a phone the first time (the report screen shows dates at once),
  * and its formatToParts is slower per call than this arithmetic (the server's due-state lists).
  * The Netherlands keep the EU rule: summer time (UTC+2) from the last Sunday of March 01:00 UTC to
- * the last Sunday of October 01:00 UTC (until 1995 the last Sunday of September), else UTC+1.
- * format.test.ts compares it with Intl's Europe/Amsterdam hour by hour from 1981 on: should the
- * rule change, that test fails once Node's time zone data has it.
+ * the last Sunday of October 01:00 UTC (until 1995 the last Sunday of September), else UTC+1;
+ * exact from 1981 on (no moment the product records is older). format.test.ts compares it with
+ * Intl's Europe/Amsterdam up to 2100: should the rule change, that test fails once Node's time
+ * zone data has it.
  */
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
