@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageMetaSchema } from './api';
-import { DUTCH_TIME_ZONE, formatDay } from './format';
+import { formatDateTime, formatDay } from './format';
 
 /**
  * The audit trail (issue 23): who changed what and when, one append-only row per change of a
@@ -239,7 +239,6 @@ export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-let moment: Intl.DateTimeFormat | undefined;
 
 /**
  * A recorded value as text: empty as "—", yes/no, a moment in Dutch time (27-11-2026 14:05), a
@@ -249,15 +248,7 @@ export function auditValueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'ja' : 'nee';
   if (typeof v === 'string' && TIMESTAMP.test(v) && !Number.isNaN(Date.parse(v))) {
-    moment ??= new Intl.DateTimeFormat('nl-NL', {
-      timeZone: DUTCH_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    return moment.format(new Date(v)).replace(',', '');
+    return formatDateTime(v);
   }
   if (typeof v === 'string' && DAY_ONLY.test(v)) return formatDay(v);
   if (typeof v === 'string' || typeof v === 'number') return String(v);

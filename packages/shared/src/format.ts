@@ -13,36 +13,77 @@ export const formatCents = (cents: number | null): string => (cents === null ? '
 /** A calendar day "2026-01-31" as "31-01-2026" (no time zone can move it). */
 export const formatDay = (day: string): string => day.split('-').reverse().join('-');
 
-/** The product's time zone: "today" is the Dutch day, on the server and in the browser alike. */
+/** The product's time zone: every date and time it shows is Dutch time, whatever the device's zone. */
 export const DUTCH_TIME_ZONE = 'Europe/Amsterdam';
 
-/**
- * Made once, on first use: `toLocaleDateString` with options builds a new formatter on every call,
- * which was 13 % of the server's CPU on the lists that compute a due state (issue 20's bench).
+/*
+ * Dutch time is computed here, not by Intl: building an Intl.DateTimeFormat with a time zone costs
+ * a blocking task of tens of ms on a phone the first time (the report screen shows dates at once),
+ * and its formatToParts is slower per call than this arithmetic (the server's due-state lists).
+ * The Netherlands keep the EU rule: summer time (UTC+2) from the last Sunday of March 01:00 UTC to
+ * the last Sunday of October 01:00 UTC (until 1995 the last Sunday of September), else UTC+1;
+ * exact from 1981 on (no moment the product records is older). format.test.ts compares it with
+ * Intl's Europe/Amsterdam up to 2100: should the rule change, that test fails once Node's time
+ * zone data has it.
  */
-let partsFormat: Intl.DateTimeFormat | undefined;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** The wall-clock time of `d` in Dutch time as its parts (the server's exports and "today"). */
+/** 01:00 UTC on the last Sunday of `month` (0-11) of `year`, in ms. */
+function lastSundayOneUtc(year: number, month: number): number {
+  const lastDay = Date.UTC(year, month + 1, 0, 1);
+  return lastDay - new Date(lastDay).getUTCDay() * DAY_MS;
+}
+
+/** The summer time of the year last asked for: a list's dates mostly fall in one year. */
+let summer = { year: NaN, start: 0, end: 0 };
+
+/** How far Dutch time is ahead of UTC at the moment `ms`: two hours in summer time, else one. */
+export function dutchOffsetMs(ms: number): number {
+  const year = new Date(ms).getUTCFullYear();
+  if (year !== summer.year) {
+    summer = { year, start: lastSundayOneUtc(year, 2), end: lastSundayOneUtc(year, year < 1996 ? 8 : 9) };
+  }
+  return ms >= summer.start && ms < summer.end ? 2 * HOUR_MS : HOUR_MS;
+}
+
+/** The wall-clock time of `d` in Dutch time as its parts (month 1-12, hour 0-23). */
 export function dutchParts(d: Date) {
-  partsFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: DUTCH_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const p: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of partsFormat.formatToParts(d)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
+  const ms = d.getTime();
+  const w = new Date(ms + dutchOffsetMs(ms));
+  return {
+    year: w.getUTCFullYear(),
+    month: w.getUTCMonth() + 1,
+    day: w.getUTCDate(),
+    hour: w.getUTCHours(),
+    minute: w.getUTCMinutes(),
+    second: w.getUTCSeconds(),
+  };
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** Today in Dutch time as "YYYY-MM-DD" (a task list's planned_date of today). */
+/** Today in Dutch time as "YYYY-MM-DD" (a task list's planned_date of today, a date input's default). */
 export function dutchToday(now: Date = new Date()): string {
   const { year, month, day } = dutchParts(now);
   return `${year}-${pad2(month)}-${pad2(day)}`;
+}
+
+/** A calendar day without a time ("2026-03-29"): shown as it is, in every zone. */
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * "21-11-2026", what nl-NL's Intl formatter writes with 2-digit days and months: the Dutch day of a
+ * moment (a Date or an ISO string), or a calendar day "2026-11-21" as itself.
+ */
+export function formatDate(value: string | Date): string {
+  if (typeof value === 'string' && DAY_ONLY.test(value)) return formatDay(value);
+  const p = dutchParts(value instanceof Date ? value : new Date(value));
+  return `${pad2(p.day)}-${pad2(p.month)}-${p.year}`;
+}
+
+/** "21-11-2026 14:05": a moment in Dutch time, 24-hour. */
+export function formatDateTime(value: string | Date): string {
+  const p = dutchParts(value instanceof Date ? value : new Date(value));
+  return `${pad2(p.day)}-${pad2(p.month)}-${p.year} ${pad2(p.hour)}:${pad2(p.minute)}`;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './api';
 import { DUE_STATES } from './compliance';
+import { dutchParts } from './format';
 import { INSPECTION_TYPES } from './questionnaires';
 import { MSG, idField, optionalIdField, optionalText, requiredText, sentAs } from './validation';
 
@@ -14,9 +15,9 @@ export const MACHINE_STATUS_LABELS: Record<MachineStatus, string> = {
   inactive: 'Niet actief',
 };
 
-/** Manufacture years from 1900 up to next year (issue rule). */
+/** Manufacture years from 1900 up to next year (issue rule), the Dutch year. */
 export const MIN_YEAR = 1900;
-export const maxManufactureYear = (now = new Date()) => now.getFullYear() + 1;
+export const maxManufactureYear = (now = new Date()) => dutchParts(now).year + 1;
 
 /** Highest price in cents: € 10.000.000,00 (the column is a PostgreSQL integer). */
 export const MAX_PRICE_CENTS = 1_000_000_000;

@@ -25,14 +25,17 @@ function outboxDir(): string {
 
 /** The texts of the mails to `to`, oldest first (quoted-printable soft breaks and escapes undone). */
 export function mailsTo(to: string): string[] {
+  let files: string[];
   let dir: string;
   try {
     dir = outboxDir();
+    files = readdirSync(dir);
   } catch {
+    // The server makes the outbox with its first mail.
     return [];
   }
   const name = to.replace(/[^a-z0-9@.-]/gi, '_');
-  return readdirSync(dir)
+  return files
     .filter((f) => f.endsWith(`-${name}.eml`))
     .sort()
     .map((f) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { maxManufactureYear } from '@keurwijzer/shared/machines';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { machines } from '../../db/schema/machines';
 import type { TestClient } from '../../test/client';
@@ -34,7 +35,7 @@ import {
 const t = useTestApp();
 const { create, read, snapshot } = machinesApi(t);
 
-const NEXT_YEAR = new Date().getFullYear() + 1;
+const NEXT_YEAR = maxManufactureYear();
 
 /**
  * Each case's fields (on a valid body) are refused with exactly its errors (422), when a machine

@@ -10,6 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import { dutchToday } from '@keurwijzer/shared/format';
 import { ReinspectionInputSchema, type Followup, type ReinspectionFormValues } from '@keurwijzer/shared/followups';
 import { TASKLIST_STATUS_LABELS } from '@keurwijzer/shared/tasklists';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
@@ -18,7 +19,7 @@ import { TextFieldElement } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { showServerErrors } from '../../tasklists/components/server-errors';
-import { formatPlannedDate, today } from '../../tasklists/components/tasklist-status';
+import { formatPlannedDate } from '../../tasklists/components/tasklist-status';
 import { useFollowupReinspection, useFollowupTasklists } from '../api/followups';
 
 /**
@@ -30,7 +31,7 @@ export function ReinspectionDialog({ followup: f, onClose }: { followup: Followu
   const lists = useFollowupTasklists(f.id);
   const reinspect = useFollowupReinspection();
   const [mode, setMode] = useState<'list' | 'date'>('date');
-  const form = useZodForm(ReinspectionInputSchema, { tasklist_id: '', planned_date: today() });
+  const form = useZodForm(ReinspectionInputSchema, { tasklist_id: '', planned_date: dutchToday() });
   const options = (lists.data ?? []).map((l) => ({
     value: l.id,
     label: `${formatPlannedDate(l.planned_date)} · ${INSPECTION_TYPE_LABELS[l.inspection_type]} · ${TASKLIST_STATUS_LABELS[l.status]} (${l.machines_count})`,
@@ -67,7 +68,7 @@ export function ReinspectionDialog({ followup: f, onClose }: { followup: Followu
               setMode(e.target.value as 'list' | 'date');
               form.clearErrors();
               form.setValue(e.target.value === 'list' ? 'planned_date' : 'tasklist_id', '');
-              if (e.target.value === 'date') form.setValue('planned_date', today());
+              if (e.target.value === 'date') form.setValue('planned_date', dutchToday());
             }}
             aria-label="Waar inplannen"
           >

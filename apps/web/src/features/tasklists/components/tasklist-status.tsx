@@ -19,13 +19,6 @@ export function TodayChip() {
   return <Chip size="small" color="primary" label="Vandaag" sx={{ fontWeight: 600 }} />;
 }
 
-/** Today on this device as "YYYY-MM-DD" (what a date input holds). */
-export function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * Where a task list opens: the office (who reads every report) gets its overview of the reports,
  * a mechanic the plan screen.

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
+import { dutchToday } from '@keurwijzer/shared/format';
 import {
   TasklistInputSchema,
   dueCountText,
@@ -12,12 +13,11 @@ import { FormPage } from '../../../components/form/form-page';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { tasklistsResource, useDueCount } from '../api/tasklists';
 import { TasklistFields } from '../components/tasklist-fields';
-import { today } from '../components/tasklist-status';
 
 const TITLE = 'Nieuwe takenlijst';
 
 /**
- * tasklists/create: customer, then one of its locations, type, planned date (today) and remarks.
+ * tasklists/create: customer, then one of its locations, type, planned date (today, the Dutch day) and remarks.
  * Saved, the list opens on its plan screen (admins plan there too).
  */
 export default function TasklistCreate() {
@@ -27,7 +27,7 @@ export default function TasklistCreate() {
   const form = useZodForm(TasklistInputSchema, {
     customer_id: '',
     location_id: '',
-    planned_date: today(),
+    planned_date: dutchToday(),
     remarks: '',
   } satisfies Partial<TasklistFormValues>);
 
