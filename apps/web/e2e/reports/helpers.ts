@@ -209,6 +209,23 @@ export async function drawSignature(page: Page, pad: Locator) {
 }
 
 /**
+ * Draws a signature on `pad` with a finger (touch events, as a phone sends them), as a person
+ * does: at once, in a quick stroke whose end flicks off.
+ */
+export async function drawSignatureByTouch(page: Page, pad: Locator) {
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  const at = (f: number, g: number) => ({ x: box.x + 16 + f * (box.width - 32), y: box.y + box.height * g });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(0, 0.6)] });
+  for (let i = 1; i <= 20; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(i / 20, i % 2 ? 0.3 : 0.7)] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/**
  * In "Rapport afronden"'s dialog: the mechanic signs (the name is prefilled with the logged-in
  * user's), and the customer's contact too when `customer` names one; then "Afronden".
  */

@@ -6,6 +6,7 @@ import {
   ApiSession,
   createQuestionnaire,
   drawSignature,
+  drawSignatureByTouch,
   fillReport,
   planReport,
   signatureDialog,
@@ -135,4 +136,35 @@ test('the customer reads the signed report in the portal', async ({ page }) => {
   const image = signatures.getByRole('img', { name: `Handtekening klant: ${CUSTOMER}` });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('a finger\'s quick signature, then one tap on "Afronden": the report is submitted (three reports in a row)', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await ApiSession.login(baseURL!, ACCOUNTS.admin);
+  const mechanic = await ApiSession.login(baseURL!, ACCOUNTS.mechanic);
+  const id = unique('');
+  const questionnaire = await createQuestionnaire(admin, `E2E vinger ${id}`, 'maintenance', [
+    { name: `Algemeen ${id}`, questions: 1 },
+  ]);
+  await loginAs(page, ACCOUNTS.mechanic);
+  for (let n = 1; n <= 3; n++) {
+    const planned = await planReport(admin, mechanic, questionnaire, `Vingerboor ${n} ${id}`);
+    await fillReport(mechanic, planned.reportId, {});
+    await page.goto(`/mechanic/report/${planned.reportId}`);
+    await page.getByRole('button', { name: 'Rapport afronden' }).tap();
+    // At once, as a person signs: no waiting for the dialog to settle.
+    const pad = signaturePad(page, 'monteur');
+    await expect(pad).toBeVisible();
+    await drawSignatureByTouch(page, pad);
+    await signatureDialog(page).getByRole('button', { name: 'Afronden' }).tap();
+    await expect(signatureDialog(page)).toBeHidden();
+    await expect(page.getByText(/Rapport ingediend door/)).toBeVisible();
+    const read = await mechanic.get<{ status: string; signatures: { role: string }[] }>(`/api/reports/${planned.reportId}`);
+    expect(read).toMatchObject({ status: 'submitted', signatures: [{ role: 'mechanic' }] });
+  }
+  await admin.dispose();
+  await mechanic.dispose();
 });

@@ -42,12 +42,23 @@ function usePad(onStroke: () => void) {
     // Dark ink on the white box in both themes: the PNG is what the PDF prints.
     const signaturePad = new SignaturePad(canvas, { penColor: '#111111', minWidth: 0.8, maxWidth: 2.6 });
     pad.current = signaturePad;
+    // Resizing clears the pad and draws its strokes again; during a stroke that would also forget
+    // which pointer draws (signature_pad's clear()), so the stroke would never end and the pad
+    // would keep the page's pointer events: the next tap ("Afronden") did nothing. The observer's
+    // first call comes right after `observe`, often while the first stroke is being drawn.
+    let drawing = false;
+    let resizeWaits = false;
     const resize = () => {
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const width = canvas.offsetWidth;
       if (!width) return;
+      if (canvas.width === Math.round(width * ratio) && canvas.height === PAD_HEIGHT * ratio) return;
+      if (drawing) {
+        resizeWaits = true;
+        return;
+      }
       const data = signaturePad.toData();
-      canvas.width = width * ratio;
+      canvas.width = Math.round(width * ratio);
       canvas.height = PAD_HEIGHT * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
       signaturePad.clear();
@@ -57,10 +68,33 @@ function usePad(onStroke: () => void) {
     resize();
     const observer = new ResizeObserver(resize);
     observer.observe(canvas);
-    const ended = () => stroke.current();
+    const began = () => {
+      drawing = true;
+    };
+    const ended = () => {
+      drawing = false;
+      if (resizeWaits) {
+        resizeWaits = false;
+        resize();
+      }
+      stroke.current();
+    };
+    signaturePad.addEventListener('beginStroke', began);
     signaturePad.addEventListener('endStroke', ended);
+    // A touch on the pad is drawing, never a gesture of the page: signature_pad draws from the
+    // pointer events and leaves the touch events as they are, so a quick last stroke ended in a
+    // fling, and the phone's browser took the next tap (on "Afronden") as the fling's stop, not as
+    // a click.
+    const consume = (event: TouchEvent) => {
+      if (event.cancelable) event.preventDefault();
+    };
+    canvas.addEventListener('touchstart', consume, { passive: false });
+    canvas.addEventListener('touchmove', consume, { passive: false });
     return () => {
+      canvas.removeEventListener('touchstart', consume);
+      canvas.removeEventListener('touchmove', consume);
       observer.disconnect();
+      signaturePad.removeEventListener('beginStroke', began);
       signaturePad.removeEventListener('endStroke', ended);
       signaturePad.off();
       pad.current = null;
