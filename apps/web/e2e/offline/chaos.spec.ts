@@ -7,8 +7,10 @@ import {
   createQuestionnaire,
   planReport,
   progress,
+  drawSignatureByTouch,
   question,
-  signAndFinish,
+  signatureDialog,
+  signaturePad,
   type PlannedReport,
 } from '../reports/helpers';
 
@@ -20,9 +22,10 @@ import {
  * After every reload the screen shows everything given so far; at the end every answer (its last
  * value), photo, the signature and the submit are on the server exactly once.
  *
- * CHAOS_SEEDS="1-40" (or "3,17") runs other seeds; each test's title names its seed.
+ * CHAOS_SEEDS="1-40" (or "3,17") runs other seeds, CHAOS_STEPS=100 longer sequences; each test's
+ * title names its seed.
  */
-test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
 
 const QUESTIONS = 8;
 const OPTIONS = ['Goed', 'Matig', 'Slecht', 'n.v.t.'] as const;
@@ -148,7 +151,7 @@ for (const seed of seeds()) {
     let page = await start(context, report);
     const steps: string[] = [];
 
-    for (let step = 0; step < 28; step++) {
+    for (let step = 0; step < Number(process.env.CHAOS_STEPS ?? 28); step++) {
       const action = rnd.pick<string>([
         ['answer', 10],
         ['photo', 2],
@@ -216,8 +219,10 @@ for (const seed of seeds()) {
       const reloadBeforeSent = rnd.next() < 0.5;
       if (rnd.next() < 0.5) proxy.cutNext((method, path) => method === 'POST' && path.endsWith('/submit'), 'after');
       await setOffline(finishOffline);
-      await page.getByRole('button', { name: 'Rapport afronden' }).click();
-      await signAndFinish(page);
+      await page.getByRole('button', { name: 'Rapport afronden' }).tap();
+      await drawSignatureByTouch(page, signaturePad(page, 'monteur'));
+      await signatureDialog(page).getByRole('button', { name: 'Afronden' }).tap();
+      await expect(signatureDialog(page)).toBeHidden();
       if (finishOffline) {
         await expect(page.getByText(QUEUED).first()).toBeVisible();
         if (reloadBeforeSent) {

@@ -213,6 +213,7 @@ export async function drawSignature(page: Page, pad: Locator) {
  * does: at once, in a quick stroke whose end flicks off.
  */
 export async function drawSignatureByTouch(page: Page, pad: Locator) {
+  await expect(pad).toBeVisible();
   const box = await pad.boundingBox();
   if (!box) throw new Error('the signature pad is not on screen');
   const at = (f: number, g: number) => ({ x: box.x + 16 + f * (box.width - 32), y: box.y + box.height * g });

@@ -25,7 +25,7 @@ describe('the outbox badge', () => {
         errors: { value: ['Een weerstand kan niet negatief zijn'] },
         status: 422,
       }),
-    ).toBe('Controleer de invoer Een weerstand kan niet negatief zijn');
+    ).toBe('Controleer de invoer: Een weerstand kan niet negatief zijn');
     expect(refusalReason({ message: 'Dit rapport is al ingediend', errors: {}, status: 409 })).toBe(
       'Dit rapport is al ingediend',
     );

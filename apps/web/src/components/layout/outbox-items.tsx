@@ -9,7 +9,8 @@ import { useConfirm } from '../feedback/confirm-dialog';
 export function refusalReason(error: StoredError): string {
   const fields = Object.values(error.errors ?? {}).flat();
   const details = fields.filter((text) => text && text !== error.message);
-  return [error.message, ...details].filter(Boolean).join(' ');
+  if (details.length === 0) return error.message;
+  return `${error.message.replace(/[.:]$/, '')}: ${details.join('; ')}`;
 }
 
 export const RETRY_LABEL = 'Opnieuw versturen';
@@ -51,19 +52,26 @@ export function RefusedItem({
       <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {entry.label ?? 'Wijziging'}
       </Typography>
-      <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
-        {refusalReason(entry.error)}
+      {/* The surrounding colours (an error alert, a popover), so it reads in either. */}
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        Geweigerd: {refusalReason(entry.error)}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
         {show && (
-          <Button size="small" onClick={show.onClick}>
+          <Button size="small" color="inherit" onClick={show.onClick}>
             {show.label}
           </Button>
         )}
-        <Button size="small" disabled={busy} onClick={() => act(() => onRetry(entry.seq))}>
+        <Button
+          size="small"
+          color="inherit"
+          variant="outlined"
+          disabled={busy}
+          onClick={() => act(() => onRetry(entry.seq))}
+        >
           {RETRY_LABEL}
         </Button>
-        <Button size="small" color="error" disabled={busy} onClick={() => act(discard)}>
+        <Button size="small" color="inherit" disabled={busy} onClick={() => act(discard)}>
           {DISCARD_LABEL}
         </Button>
       </Box>
