@@ -258,6 +258,18 @@ export const DUE_STATE_LABELS: Record<DueState, string> = {
 };
 
 /**
+ * The due-state filters of the customer's "Mijn machines": every state, and In orde and Binnenkort
+ * together (`in_order`: the customer's summary counts Binnenkort as in orde, and its number opens
+ * this list).
+ */
+export const DUE_FILTERS = [...DUE_STATES, 'in_order'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+export const DUE_FILTER_LABELS: Record<DueFilter, string> = {
+  ...DUE_STATE_LABELS,
+  in_order: 'In orde of binnenkort',
+};
+
+/**
  * The due date of a type: the Dutch day of the last submitted report plus the interval in
  * calendar months, clamped to the month's end (31 January + 1 month = 28 or 29 February), as
  * PostgreSQL's `date + interval 'n months'` computes it (the server's SQL is the source; this is

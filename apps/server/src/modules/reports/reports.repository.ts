@@ -3,6 +3,7 @@ import type { Verdict } from '@keurwijzer/shared/compliance';
 import type { ReportAnswer, ReportDetail, ReportStatus } from '@keurwijzer/shared/reports';
 import type { Db, Executor } from '../../db/client';
 import { ANSWERED, ANSWER_JSON, CATEGORIES, REPORT_DETAIL_JSON } from './reports.presenter';
+import { seenByCustomer } from '../../db/shared-facts';
 import { rowsOf } from '../../db/sql-json';
 import { PREVIOUS } from './reports-extras.presenter';
 
@@ -43,7 +44,7 @@ export const scopeWhere = (id: number, scope: ReportScope): SQL =>
     scope.submitted ? sql`r.status = 'submitted'` : undefined,
     scope.machineInUse !== undefined
       ? sql`r.machine_id = ${scope.machineInUse} and exists(select 1 from machines sm
-          where sm.id = r.machine_id and sm.archived_at is null and sm.status <> 'concept')`
+          where sm.id = r.machine_id and ${seenByCustomer('sm')})`
       : undefined,
   )!;
 
