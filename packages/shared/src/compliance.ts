@@ -143,6 +143,81 @@ export const measurementValueField = () =>
       .nullable(),
   ) as unknown as z.ZodType<string | null, string | number | null | undefined>;
 
+/**
+ * What a measurement's unit measures. Resistance (protective conductor, insulation), current
+ * (leakage, touch current) and time (an RCD's trip time) are shown by every tester as a magnitude:
+ * below zero is a value no instrument shows. A voltage keeps its sign (a DC polarity). `highest`:
+ * the largest reading, in the base unit, that a tester in the field still shows (insulation
+ * testers reach 10 TΩ, clamp meters 2000 A, high-voltage insulation testers 10 kV); above it a
+ * value is a typing error more often than a measurement.
+ */
+const QUANTITIES = {
+  resistance: { base: 'Ω', noun: 'weerstand', signed: false, highest: 1e13 },
+  current: { base: 'A', noun: 'stroom', signed: false, highest: 2000 },
+  time: { base: 's', noun: 'tijd', signed: false, highest: 3600 },
+  voltage: { base: 'V', noun: 'spanning', signed: true, highest: 10_000 },
+} as const;
+export type MeasuredQuantity = keyof typeof QUANTITIES;
+
+const PREFIXES: Record<string, number> = { '': 1, G: 1e9, M: 1e6, k: 1e3, K: 1e3, m: 1e-3, μ: 1e-6, u: 1e-6 };
+const BASES: Record<string, MeasuredQuantity> = { Ω: 'resistance', A: 'current', s: 'time', sec: 'time', V: 'voltage' };
+
+/**
+ * A unit as its quantity and the factor to the quantity's base unit: "MOhm", "MΩ" -> resistance
+ * x 1e6, "mA", "µA", "uA" -> current, "ms", "s", "min" -> time, "V", "kV" -> voltage. The case of the
+ * prefix counts (mΩ is not MΩ). Null for a unit these checks do not know ("°C", "bar", "mm"): such a
+ * measurement is checked against its limits only.
+ */
+export function unitOf(unit: string | null | undefined): { quantity: MeasuredQuantity; factor: number } | null {
+  // NFKC: the ohm sign (U+2126) is omega, the micro sign (U+00B5) is mu.
+  const u = (unit ?? '').normalize('NFKC').trim().replace(/ohm$/i, 'Ω');
+  if (u === 'min') return { quantity: 'time', factor: 60 };
+  if (u === 'h' || u === 'uur') return { quantity: 'time', factor: 3600 };
+  const m = /^([GMkKmμu]?)(Ω|A|s|sec|V)$/.exec(u);
+  if (!m) return null;
+  return { quantity: BASES[m[2]!]!, factor: PREFIXES[m[1]!]! };
+}
+
+/** A measurement question as the plausibility checks read it. */
+export type MeasuredQuestion = { unit: string | null; min_value: string | null; max_value: string | null };
+
+/**
+ * Why no instrument can show `value` (a parsed measurement, "-0.1") in `unit`, or null when one
+ * can: below zero for a resistance, a current or a time.
+ */
+export function impossibleMeasurement(value: string, unit: string | null): string | null {
+  const u = unitOf(unit);
+  if (!u || QUANTITIES[u.quantity].signed || !(Number(value) < 0)) return null;
+  return COMPLIANCE_TEXT.negativeMeasurement(QUANTITIES[u.quantity].noun);
+}
+
+/** A value more than this many times its maximum is far more often a slip than a measurement. */
+export const IMPLAUSIBLE_FACTOR = 1000;
+
+/**
+ * Whether a possible value is implausible: more than IMPLAUSIBLE_FACTOR times the question's
+ * maximum (50000 on "max. 0,30 Ohm": a missed comma, the wrong unit), or beyond what a tester
+ * shows in its unit. Only a warning: a broken protective conductor does read thousands of ohms.
+ */
+export function implausibleMeasurement(value: string, question: MeasuredQuestion): boolean {
+  const v = Number(value);
+  const max = question.max_value === null ? null : Number(question.max_value);
+  if (max !== null && max > 0 && v > max * IMPLAUSIBLE_FACTOR) return true;
+  const u = unitOf(question.unit);
+  return u !== null && Math.abs(v) * u.factor > QUANTITIES[u.quantity].highest;
+}
+
+/**
+ * The zod field of the measured value of one question (the report screen's field and the
+ * server's answer save and submit): a number as `measurementValueField` takes it, and refused
+ * when no instrument shows it in the question's unit (`impossibleMeasurement`).
+ */
+export const measuredValueField = (question: Pick<MeasuredQuestion, 'unit'>) =>
+  measurementValueField().superRefine((value, ctx) => {
+    const problem = value === null ? null : impossibleMeasurement(value, question.unit);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 // ---------------------------------------------------------------------------------------------
 // Intervals and due dates
 
@@ -180,6 +255,18 @@ export const DUE_STATE_LABELS: Record<DueState, string> = {
   due_soon: 'Binnenkort',
   up_to_date: 'In orde',
   none: 'Geen interval',
+};
+
+/**
+ * The due-state filters of the customer's "Mijn machines": every state, and In orde and Binnenkort
+ * together (`in_order`: the customer's summary counts Binnenkort as in orde, and its number opens
+ * this list).
+ */
+export const DUE_FILTERS = [...DUE_STATES, 'in_order'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+export const DUE_FILTER_LABELS: Record<DueFilter, string> = {
+  ...DUE_STATE_LABELS,
+  in_order: 'In orde of binnenkort',
 };
 
 /**
@@ -248,6 +335,13 @@ export type MachineDueSummary = z.infer<typeof MachineDueSummarySchema>;
 
 export const COMPLIANCE_TEXT = {
   invalidMeasurement: 'Vul een getal in, bijvoorbeeld 0,30',
+  negativeMeasurement: (noun: string) => `Een ${noun} kan niet negatief zijn. Controleer de meetwaarde.`,
+  implausibleMeasurement:
+    'Ongebruikelijk hoge waarde. Controleer de komma en de eenheid; klopt de waarde, dan kun je hem zo laten.',
+  impossibleMeasurements: (n: number) =>
+    n === 1
+      ? 'Eén meetwaarde kan niet kloppen: verbeter die eerst'
+      : `${n} meetwaarden kunnen niet kloppen: verbeter ze eerst`,
   measurementLimitsRequired: 'Vul een minimum en/of een maximum in',
   measurementLimitsOrder: 'Het minimum moet kleiner zijn dan of gelijk aan het maximum',
   unitRequired: 'Vul een eenheid in',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './api';
-import { DUE_STATES } from './compliance';
+import { DUE_FILTERS, DUE_STATES } from './compliance';
 import { dutchParts } from './format';
 import { INSPECTION_TYPES } from './questionnaires';
 import { MSG, idField, optionalIdField, optionalText, requiredText, sentAs } from './validation';
@@ -229,15 +229,23 @@ export type InventoryExportQuery = z.output<typeof InventoryExportQuerySchema>;
 
 /** Statuses a customer sees of its own machines (concept machines wait for an admin first). */
 export const OWN_MACHINE_STATUSES = ['active', 'inactive'] as const;
-/** The filters of a customer's own machines list. */
-export const OWN_MACHINE_FILTER_KEYS = ['status', 'due_state'] as const satisfies readonly MachineFilterKey[];
+/** The filters of a customer's own machines list (the compliance summary's links set them too). */
+export const OWN_MACHINE_FILTER_KEYS = [
+  'location_id',
+  'status',
+  'due_state',
+] as const satisfies readonly MachineFilterKey[];
 
-/** GET /api/machines: a customer's own machines in use (not archived, not concept). */
+/**
+ * GET /api/machines: the machines a customer sees of its own (not archived, not concept: the
+ * server's `seenByCustomer`), by location, status and due state (or In orde and Binnenkort together).
+ */
 export const OwnMachineListQuerySchema = listQuerySchema(MACHINE_SORT_KEYS, 'name')
   .omit({ archived: true })
   .extend({
+    location_id: idField().optional(),
     status: z.enum(OWN_MACHINE_STATUSES, { error: MSG.invalidChoice }).optional(),
-    due_state: z.enum(DUE_STATES, { error: MSG.invalidChoice }).optional(),
+    due_state: z.enum(DUE_FILTERS, { error: MSG.invalidChoice }).optional(),
   });
 
 /** GET /api/machines/export: the customer's own inventory list, with the screen's search and sort. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DUE_STATES, DUE_TYPES, VERDICTS } from './compliance';
+import { DUE_STATES, DUE_TYPES, VERDICTS, type DueFilter } from './compliance';
 import { MAX_ITEMS_PER_PAGE } from './api';
 import { MAX_TEXT, MSG, hasNoNul, idField } from './validation';
 
@@ -120,18 +120,49 @@ export const DueListQuerySchema = z.object({
 export type DueListQuery = z.output<typeof DueListQuerySchema>;
 export const DUE_FILTER_KEYS = ['state', 'customer_id', 'location_id', 'inspection_type', 'due_within_days'] as const;
 
-/** A location of the customer summary: machines in use with an interval, and how many are in order. */
+/**
+ * A location of the customer summary: every machine the customer sees there (its "Mijn machines",
+ * not archived, not concept), each once in its state. machines = in_order + overdue + rejected +
+ * no_interval, and each number is the total of the list `summaryListQuery` gives.
+ */
 export const SummaryLocationSchema = z.object({
   location_id: z.number().int(),
   location_name: z.string(),
-  /** Machines in use at the location with at least one interval. */
+  /** Every machine the customer sees at the location. */
   machines: z.number().int(),
-  /** Of these, not overdue and not afgekeurd (Binnenkort counts as in order). */
+  /** In orde or Binnenkort (the summary counts Binnenkort as in order). */
   in_order: z.number().int(),
   overdue: z.number().int(),
   rejected: z.number().int(),
+  /** Without a due state: no interval applies, or the machine is Niet actief. */
+  no_interval: z.number().int(),
 });
 export type SummaryLocation = z.infer<typeof SummaryLocationSchema>;
+
+/** The numbers of a summary location, each of which opens "Mijn machines" filtered to what it counts. */
+export const SUMMARY_COUNTS = ['machines', 'in_order', 'overdue', 'rejected', 'no_interval'] as const;
+export type SummaryCount = (typeof SUMMARY_COUNTS)[number];
+/** The due-state filter of "Mijn machines" each number counts (`machines`: all of the location). */
+export const SUMMARY_COUNT_FILTERS: Record<SummaryCount, DueFilter | undefined> = {
+  machines: undefined,
+  in_order: 'in_order',
+  overdue: 'overdue',
+  rejected: 'rejected',
+  no_interval: 'none',
+};
+
+/**
+ * The query of GET /api/machines ("Mijn machines", its URL) that lists what a summary number
+ * counts: at one location, or of the whole customer without `locationId`. The screen's links and
+ * the server's counts both follow it.
+ */
+export function summaryListQuery(
+  count: SummaryCount,
+  locationId?: number,
+): { location_id?: number; due_state?: DueFilter } {
+  const due = SUMMARY_COUNT_FILTERS[count];
+  return { ...(locationId !== undefined && { location_id: locationId }), ...(due && { due_state: due }) };
+}
 
 /** An overdue or afgekeurd machine of the customer summary. */
 export const SummaryMachineSchema = z.object({
@@ -174,7 +205,10 @@ export const OVERVIEW_TEXT = {
   summaryTitle: 'Keuringsstatus',
   inOrder: (n: number, of: number) => `${n} van ${of} machines in orde`,
   attention: 'Verlopen en afgekeurd',
-  summaryEmpty: 'Er zijn nog geen machines met een keuringsinterval.',
+  summaryEmpty: 'Er zijn nog geen machines.',
+  noInterval: (n: number) => `${n} geen interval`,
   allInOrder: 'Alle machines zijn op tijd gekeurd.',
   moreAttention: (n: number) => `en nog ${n} ${n === 1 ? 'machine' : 'machines'}`,
+  allOverdue: (n: number) => `Alle verlopen machines (${n})`,
+  allRejected: (n: number) => `Alle afgekeurde machines (${n})`,
 } as const;

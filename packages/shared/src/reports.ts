@@ -395,6 +395,12 @@ export type SubmitFormValues = z.input<typeof SubmitInputSchema>;
 export const MAX_SIGNATURE_BYTES = 512 * 1024;
 /** The signer's name: 1 to 100 characters. */
 export const SIGNER_NAME_MAX = 100;
+/**
+ * How far a signature's `signed_at` (the device's clock) may lie ahead of the server's: a clock a
+ * few minutes fast is stored as the server's time; farther ahead is refused (a record never
+ * carries a time that has not come yet).
+ */
+export const SIGNATURE_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** The texts of the signatures (the "Rapport afronden" dialog, the report views and the PDF). */
 export const SIGNATURE_TEXT = {
@@ -410,6 +416,7 @@ export const SIGNATURE_TEXT = {
   pngOnly: 'Een handtekening is een PNG-afbeelding',
   tooLarge: 'Een handtekening is maximaal 512 KB',
   saved: 'Handtekening opgeslagen',
+  future: 'Het tijdstip van de handtekening ligt in de toekomst. Controleer de datum en tijd van je apparaat.',
 } as const;
 export const SIGNATURE_ROLE_LABELS: Record<SignatureRole, string> = {
   mechanic: SIGNATURE_TEXT.mechanic,

@@ -18,6 +18,15 @@ export const isCurrentVersion = (alias: string) =>
   sql.raw(`not exists(select 1 from reports nv where nv.replaces_report_id = ${alias}.id and nv.status = 'submitted')`);
 
 /**
+ * Whether the machine `alias` is one its customer sees: not archived and not a concept (a concept
+ * machine waits for an admin's approval). A Niet actief machine is seen: it is the customer's, out
+ * of use. The one rule of the portal's "Mijn machines" (list, export, machine screen) and of every
+ * number of the customer's summary, so a number and the list it opens cannot disagree.
+ */
+export const seenByCustomer = (alias: string) =>
+  sql.raw(`(${alias}.archived_at is null and ${alias}.status <> 'concept')`);
+
+/**
  * The malfunction of row `alias` (or of the bare `malfunctions` row) is open: Open or In
  * behandeling (the counter, the portal's and the plan screen's markers). malfunctions_machine_idx
  * and malfunctions_status_created_idx both lead with or contain the status.

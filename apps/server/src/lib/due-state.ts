@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { DueState } from '@keurwijzer/shared/compliance';
+import type { DueFilter, DueState } from '@keurwijzer/shared/compliance';
 import { dutchToday } from '@keurwijzer/shared/format';
 
 /*
@@ -43,6 +43,15 @@ export function dueStateWhere(state: DueState, dueDate: SQLWrapper, rejected: SQ
     case 'none':
       return sql`(not ${rejected} and ${dueDate} is null)`;
   }
+}
+
+/**
+ * The rows of a list filter: a state (`dueStateWhere`), or In orde and Binnenkort together
+ * (`in_order`, the customer's summary's "in orde").
+ */
+export function dueFilterWhere(filter: DueFilter, dueDate: SQLWrapper, rejected: SQLWrapper, c: DueClock): SQL {
+  if (filter === 'in_order') return sql`(not ${rejected} and ${dueDate} > ${c.today}::date)`;
+  return dueStateWhere(filter, dueDate, rejected, c);
 }
 
 /**

@@ -96,3 +96,31 @@ export function createPdfDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PD
   }
   return doc.font(FONT.regular);
 }
+
+/*
+ * Texts are wrapped, never cut: a legal record prints every identifier and name whole. pdfkit
+ * breaks a text at spaces and after hyphens, and a word longer than the width between any two
+ * characters (an inventory number without a hyphen), so a cell grows in height instead.
+ */
+
+/** The height of `text` at `width` in the current font and size: one line when it fits. */
+export function textHeight(doc: PDFKit.PDFDocument, text: string, width: number): number {
+  if (!text.includes('\n') && doc.widthOfString(text) <= width) return doc.currentLineHeight(true);
+  return doc.heightOfString(text, { width });
+}
+
+/**
+ * Draws `text` at (x, y), wrapped within `width` (the caller has made room for `textHeight`):
+ * a text that fits is one line that never wraps by rounding.
+ */
+export function wrappedText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  options: { align?: 'left' | 'center' | 'right' } = {},
+): void {
+  const fits = !text.includes('\n') && doc.widthOfString(text) <= width;
+  doc.text(text, x, y, { width, align: options.align ?? 'left', lineBreak: !fits });
+}

@@ -83,6 +83,16 @@ test('the customer sees its share in order per location and its overdue and afge
   await eachLook(page, (look) => check(page, `summary-${look}`));
 
   await page.setViewportSize(DESKTOP);
+  // A location's number opens "Mijn machines" filtered to what it counts: as many as it says.
+  const overdue = summary.getByRole('list', { name: 'Per vestiging' }).getByRole('link', { name: /^\d+ verlopen$/ });
+  const expected = Number(((await overdue.first().textContent()) ?? '').split(' ')[0]);
+  expect(expected).toBeGreaterThan(0);
+  await overdue.first().click();
+  await expect(page).toHaveURL(/\/machines\?location_id=\d+&due_state=overdue$/);
+  await expect(page.getByText(new RegExp(`^\\d+–\\d+ van ${expected}$`))).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Keuring' })).toHaveText('Verlopen');
+  await page.goto('/machines');
+
   const attention = summary.getByRole('link', { name: /\(.+\)$/ }).first();
   if (await attention.count()) {
     await attention.click();

@@ -20,6 +20,8 @@ const TEXT = {
   within: 'Binnen de grenswaarde',
   outside: 'Buiten de grenswaarde',
   invalid: 'Vul een getal in, bijvoorbeeld 0,30',
+  negative: 'Een weerstand kan niet negatief zijn. Controleer de meetwaarde.',
+  implausible: 'Ongebruikelijk hoge waarde. Controleer de komma en de eenheid; klopt de waarde, dan kun je hem zo laten.',
   override: 'Oordeel wijzigen',
   reason: 'Reden van de wijziging',
   reasonRequired: 'Geef een reden waarom je het oordeel wijzigt',
@@ -107,8 +109,17 @@ test('a mechanic types measurements with a comma, sees Afgekeurd before submitti
   await pe.fill('0,3x');
   await expect(question(page, 1).getByText(TEXT.invalid)).toBeVisible();
   await expect(progress(page)).toHaveText('0 / 3 beantwoord');
+  // A value no instrument shows is refused the same way; an implausible one is kept, with a warning.
+  await pe.fill('-0,1');
+  await expect(question(page, 1).getByText(TEXT.negative)).toBeVisible();
+  await expect(progress(page)).toHaveText('0 / 3 beantwoord');
+  await pe.fill('50000');
+  const warning = question(page, 1).getByText(TEXT.implausible);
+  await expect(warning).toBeVisible();
+  await expect(progress(page)).toHaveText('1 / 3 beantwoord');
   // Exactly the maximum, typed with a comma: within (icon and words, not colour alone).
   await pe.fill('0,30');
+  await expect(warning).toBeHidden();
   const status1 = question(page, 1).getByRole('status');
   await expect(status1).toHaveText(`${TEXT.within} (max. 0,30 Ohm)`);
   await expect(status1.locator('svg')).toHaveCount(1);

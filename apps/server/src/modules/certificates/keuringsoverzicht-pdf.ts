@@ -10,11 +10,13 @@ import {
 import { BRAND } from '@keurwijzer/shared/brand';
 import type { Company } from '../../config';
 import { dutchDateTime, dutchDay } from '../../lib/dutch-time';
-import { FONT, createPdfDocument } from '../../lib/pdf';
+import { FONT, createPdfDocument, textHeight, wrappedText } from '../../lib/pdf';
 import type { OverviewLocation, OverviewMachine } from './keuringsoverzicht.repository';
 
 // A4 landscape: the inspection company's header, the customer and location, then one line per
 // machine and due type (the machine's name on its first line), the table header on every page.
+// Every text wraps within its cell (an identifier is never cut): a line grows as high as its
+// highest cell.
 // Pages are written as they fill (a location can hold thousands of machines).
 
 export type KeuringsoverzichtInfo = {
@@ -36,6 +38,9 @@ const ROW_HEIGHT = 14;
 const HEADER_HEIGHT = 16;
 const FONT_SIZE = 7.5;
 const CELL_PADDING = 3;
+/** A cell's text starts this far below its line's top, and ends at least CELL_BOTTOM above its bottom. */
+const CELL_TOP = 3.5;
+const CELL_BOTTOM = 1.5;
 
 /** The colour of a state's text (AA on white). */
 const STATE_COLOURS: Record<DueState, string> = {
@@ -113,18 +118,25 @@ export async function writeKeuringsoverzichtPdf(
 
   const pageWidth = doc.page.width;
   const tableWidth = pageWidth - 2 * MARGIN;
-  const bottom = doc.page.height - MARGIN - 6;
+  // The footer is the same on every page but its number: long names wrap upwards.
+  const footerText = `${company.name} · ${KEURINGSOVERZICHT} ${location.customer_name} · ${location.name}`;
+  doc.font(FONT.regular).fontSize(7);
+  const footerExtra = textHeight(doc, footerText, tableWidth - 80) - doc.currentLineHeight(true);
+  const bottom = doc.page.height - MARGIN - 6 - footerExtra;
   let pageNumber = 1;
   let y = 0;
   let machineCount = 0;
   const perState = new Map<DueState, number>();
 
-  const fit = (text: string, width: number) => {
-    const max = width - 2 * CELL_PADDING;
-    if (doc.widthOfString(text) <= max) return text;
-    let cut = text;
-    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > max) cut = cut.slice(0, -1);
-    return `${cut.trimEnd()}…`;
+  const inner = (c: PdfColumn) => c.width - 2 * CELL_PADDING;
+
+  /** The height of a line of `values`: every text wrapped within its cell, at least ROW_HEIGHT (`min`). */
+  const lineHeight = (values: string[], bold: boolean, min = ROW_HEIGHT) => {
+    doc.font(bold ? FONT.bold : FONT.regular).fontSize(FONT_SIZE);
+    return COLUMNS.reduce(
+      (h, c, i) => Math.max(h, CELL_TOP + textHeight(doc, values[i]!, inner(c)) + CELL_BOTTOM),
+      min,
+    );
   };
 
   const cells = (values: string[], top: number, bold: boolean, colours: (string | null)[] = []) => {
@@ -132,10 +144,7 @@ export async function writeKeuringsoverzichtPdf(
     let x = MARGIN;
     COLUMNS.forEach((c, i) => {
       doc.fillColor(colours[i] ?? 'black');
-      doc.text(fit(values[i]!, c.width), x + CELL_PADDING, top + 3.5, {
-        width: c.width - 2 * CELL_PADDING,
-        lineBreak: false,
-      });
+      wrappedText(doc, values[i]!, x + CELL_PADDING, top + CELL_TOP, inner(c));
       x += c.width;
     });
     doc.fillColor('black');
@@ -143,38 +152,28 @@ export async function writeKeuringsoverzichtPdf(
 
   const footer = () => {
     doc.font(FONT.regular).fontSize(7).fillColor(GREY);
-    const top = doc.page.height - FOOTER - 14;
-    doc.text(`${company.name} · ${KEURINGSOVERZICHT} ${location.customer_name} · ${location.name}`, MARGIN, top, {
-      width: tableWidth - 80,
-      lineBreak: false,
-    });
+    const top = doc.page.height - FOOTER - 14 - footerExtra;
+    wrappedText(doc, footerText, MARGIN, top, tableWidth - 80);
     doc.text(`Pagina ${pageNumber}`, MARGIN, top, { width: tableWidth, align: 'right', lineBreak: false });
     doc.fillColor('black');
   };
 
+  const headers = COLUMNS.map((c) => c.header);
   const tableHeader = () => {
-    doc.rect(MARGIN, y, tableWidth, HEADER_HEIGHT).fill('#EEEEEE');
-    cells(
-      COLUMNS.map((c) => c.header),
-      y + 1,
-      true,
-    );
-    y += HEADER_HEIGHT;
+    const height = 1 + lineHeight(headers, true, HEADER_HEIGHT - 1);
+    doc.rect(MARGIN, y, tableWidth, height).fill('#EEEEEE');
+    cells(headers, y + 1, true);
+    y += height;
   };
 
   const newPage = () => {
     footer();
     doc.addPage();
     pageNumber += 1;
-    doc
-      .font(FONT.bold)
-      .fontSize(9)
-      .fillColor('black')
-      .text(`${KEURINGSOVERZICHT} ${location.customer_name} · ${location.name}`, MARGIN, MARGIN, {
-        width: tableWidth,
-        lineBreak: false,
-      });
-    y = MARGIN + 16;
+    const title = `${KEURINGSOVERZICHT} ${location.customer_name} · ${location.name}`;
+    doc.font(FONT.bold).fontSize(9).fillColor('black');
+    wrappedText(doc, title, MARGIN, MARGIN, tableWidth);
+    y = MARGIN + textHeight(doc, title, tableWidth) + 5;
     tableHeader();
   };
 
@@ -210,18 +209,22 @@ export async function writeKeuringsoverzichtPdf(
         machine.due.length === 0
           ? [{ machine, first: true, due: null }]
           : machine.due.map((due, i) => ({ machine, first: i === 0, due }));
+      const rows = lines.map((line) => {
+        const values = COLUMNS.map((c) => c.value(line));
+        return { line, values, height: lineHeight(values, false) };
+      });
       // A machine's lines stay on one page.
-      if (y + lines.length * ROW_HEIGHT > bottom) newPage();
-      for (const line of lines) {
-        if (machineCount % 2 === 0) doc.rect(MARGIN, y, tableWidth, ROW_HEIGHT).fill('#F6F6F6');
+      if (y + rows.reduce((h, r) => h + r.height, 0) > bottom) newPage();
+      for (const { line, values, height } of rows) {
+        if (machineCount % 2 === 0) doc.rect(MARGIN, y, tableWidth, height).fill('#F6F6F6');
         const state = line.due?.state ?? 'none';
         cells(
-          COLUMNS.map((c) => c.value(line)),
+          values,
           y,
           false,
           COLUMNS.map((c) => (c.header === 'Status' ? STATE_COLOURS[state] : null)),
         );
-        y += ROW_HEIGHT;
+        y += height;
       }
       doc
         .moveTo(MARGIN, y)

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { LABEL_TOKEN_PATTERN, labelPath } from '@keurwijzer/shared/labels';
+import { LABEL_TOKEN_PATTERN, formatMonthYear, labelPath } from '@keurwijzer/shared/labels';
+import { dutchToday } from '@keurwijzer/shared/format';
 import type { LightMyRequestResponse } from 'fastify';
+import { rowsOf } from '../../db/sql-json';
 import { createLocation, createMachine, createMachines } from '../../test/factories';
+import { expectWhole, pdfRawText } from '../../test/pdf-text';
 import { useTestApp } from '../../test/use-test-app';
+import { reportsApi } from '../reports/reports.test-helpers';
+import { plannedReport } from '../tasklists/tasklists.test-helpers';
 import { pdfPages, pdfText, visitorFrom } from './labels.test-helpers';
 
 /**
@@ -62,29 +67,38 @@ describe('label PDFs', () => {
   it('prints a sheet of the location: every active machine, its QR code opening its public page, names and dates', async () => {
     const chain = t.customerA.chain;
     const location = await createLocation(t.db, chain.customer.id);
-    const place = { customer: chain.customer, location };
-    const [first, second, third] = await createMachines(t.db, place, [
-      { name: 'A Kolomboormachine', inventoryNumber: 'KB-001' },
+    const place = { ...chain, location };
+    // Inspected in March 2026 (a submitted report, its day moved back), next in March 2027.
+    const { machine: first, reportId } = await plannedReport(t, place, {
+      categories: 1,
+      questions: 1,
+      values: { name: 'A Kolomboormachine', inventoryNumber: 'KB-001' },
+    });
+    await reportsApi(t).answerAll(reportId);
+    await reportsApi(t).submit(reportId);
+    await t.db.execute(sql`update reports set submitted_at = '2026-03-12 10:00+01' where id = ${reportId}`);
+    const [second, third] = await createMachines(t.db, place, [
       { name: 'B Lintzaag met een heel lange naam die niet op één regel past', inventoryNumber: 'LZ-002' },
       { name: 'C Vlakbank', inventoryNumber: 'VB-003' },
     ]);
     await createMachine(t.db, place, { name: 'D Niet actief', status: 'inactive' });
     await createMachine(t.db, place, { name: 'E Gearchiveerd', archivedAt: new Date() });
     await createMachine(t.db, chain, { name: 'F Elders' });
-    // The due dates the triggers keep, as a given: inspected in March 2026, next in March 2027.
+    // The due date the triggers keep, as a given.
     await t.db.execute(sql`insert into machine_due (machine_id, inspection_type, customer_id, location_id,
         interval_months, interval_source, last_date, due_date)
-      values (${first!.id}, 'inspection', ${chain.customer.id}, ${location.id}, 12, 'machine_type', '2026-03-12', '2027-03-12')`);
+      values (${first.id}, 'inspection', ${chain.customer.id}, ${location.id}, 12, 'machine_type', '2026-03-12', '2027-03-12')`);
 
     const pdf = pdfOf(await t.admin.get(`/api/customers/${chain.customer.id}/locations/${location.id}/labels`));
     const text = pdfText(pdf);
-    expect(text).toContain(t.config.company.name.slice(0, 20));
-    for (const m of [first!, third!]) {
+    for (const m of [first, third!]) {
       expect(text).toContain(m.name);
       expect(text).toContain(m.inventoryNumber);
     }
-    // A long name takes two lines, cut off with an ellipsis.
-    expect(text).toContain('B Lintzaag met een');
+    // The company and a long name wrap within the sticker, whole.
+    const raw = pdfRawText(pdf);
+    expectWhole(raw, t.config.company.name);
+    expectWhole(raw, second!.name);
     expect(text).toContain('LZ-002');
     expect(text).toContain('Gekeurd maart 2026');
     expect(text).toContain('Volgende keuring maart 2027');
@@ -98,7 +112,7 @@ describe('label PDFs', () => {
     expect(Math.abs(meta.width! - px(210))).toBeLessThanOrEqual(1);
     const names = [];
     for (const slot of [0, 1, 2]) names.push(await publicName(codeOf(await qrIn(pages[0]!, sticker(slot)))));
-    expect(names).toEqual([first!.name, second!.name, third!.name]);
+    expect(names).toEqual([first.name, second!.name, third!.name]);
     // The rest of the sheet is empty.
     expect(await qrIn(pages[0]!, sticker(3))).toBeNull();
 
@@ -131,6 +145,37 @@ describe('label PDFs', () => {
     expect(newCode).not.toBe(code);
     expect(await publicName(newCode)).toBe('Persbank');
     expect((await (await visitorFrom(t)).get(`/api/public/labels/${code}`)).statusCode).toBe(404);
+  });
+
+  it('prints "Gekeurd <maand jaar>" of an inspected machine without an interval, on both layouts', async () => {
+    const chain = t.customerA.chain;
+    const location = await createLocation(t.db, chain.customer.id);
+    const place = { ...chain, location };
+    // A machine type without any interval: the machine has no due rows, only its submitted report.
+    const { machine, reportId } = await plannedReport(t, place, { categories: 1, questions: 1 });
+    await reportsApi(t).answerAll(reportId);
+    await reportsApi(t).submit(reportId);
+    const [due] = await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from machine_due where machine_id = ${machine.id}`,
+    );
+    expect(due!.n).toBe(0);
+
+    const inspected = `Gekeurd ${formatMonthYear(dutchToday())}`;
+    const single = pdfText(
+      pdfOf(
+        await t.admin.get(`/api/customers/${chain.customer.id}/machines/${machine.id}/label`, {
+          query: { layout: 'label-62mm' },
+        }),
+      ),
+    );
+    expect(single).toContain(inspected);
+    expect(single).not.toContain('Volgende keuring');
+    const sheet = pdfText(
+      pdfOf(await t.admin.get(`/api/customers/${chain.customer.id}/locations/${location.id}/labels`)),
+    );
+    expect(sheet).toContain(inspected);
+    expect(sheet).not.toContain('Volgende keuring');
   });
 
   it('fills a second sheet after 24 stickers', async () => {

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import QRCode from 'qrcode';
 import { LABEL_TEXT, formatMonthYear, type LabelLayout } from '@keurwijzer/shared/labels';
-import { FONT, createPdfDocument } from '../../lib/pdf';
+import { FONT, createPdfDocument, textHeight, wrappedText } from '../../lib/pdf';
 
 /*
  * The label PDFs (issue 21 §5): per machine the inspection company's name, the machine's name and
@@ -59,17 +59,65 @@ export function dateLines(label: Pick<PrintedLabel, 'lastDate' | 'nextDue'>): st
   ];
 }
 
-/** `text` cut to fit `width` at the current font, with an ellipsis. */
-function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let cut = text;
-  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
+/**
+ * A text of a label: its face, its largest size, its colour and the space after it (at that size).
+ * Every text is wrapped within the label, never cut: on a sticker space is physical, so when the
+ * texts do not fit at their sizes they all shrink a step at a time (`fitScale`).
+ */
+type Block = { text: string; font: string; size: number; colour: string; after: number };
+
+/** The smallest scale the texts shrink to (4 pt for the sticker's inventory number). */
+const MIN_SCALE = 0.5;
+const SCALE_STEP = 0.05;
+
+/** The height of `blocks` wrapped within `width` at `scale` (the spaces after them included). */
+function heightOf(doc: PDFKit.PDFDocument, blocks: Block[], width: number, scale: number): number {
+  return blocks.reduce((h, b) => {
+    doc.font(b.font).fontSize(b.size * scale);
+    return h + textHeight(doc, b.text, width) + b.after * scale;
+  }, 0);
 }
+
+/**
+ * The largest scale (1, 0.95, … MIN_SCALE) at which `height(scale)` is at most `room`; MIN_SCALE
+ * when none is (a text that long still prints whole, reaching further down).
+ */
+function fitScale(room: number, height: (scale: number) => number): number {
+  const steps = Math.round((1 - MIN_SCALE) / SCALE_STEP);
+  for (let step = 0; step < steps; step++) {
+    const scale = 1 - step * SCALE_STEP;
+    if (height(scale) <= room) return scale;
+  }
+  return MIN_SCALE;
+}
+
+/** Draws `blocks` from `y` down at `scale`, wrapped within `width`; returns the y below them. */
+function drawBlocks(
+  doc: PDFKit.PDFDocument,
+  blocks: Block[],
+  x: number,
+  y: number,
+  width: number,
+  scale: number,
+  align: 'left' | 'center' = 'left',
+): number {
+  for (const b of blocks) {
+    doc
+      .font(b.font)
+      .fontSize(b.size * scale)
+      .fillColor(b.colour);
+    wrappedText(doc, b.text, x, y, width, { align });
+    y += textHeight(doc, b.text, width) + b.after * scale;
+  }
+  return y;
+}
+
+const dateBlocks = (label: PrintedLabel, size: number, after: number): Block[] =>
+  dateLines(label).map((text) => ({ text, font: FONT.regular, size, colour: 'black', after }));
 
 type Box = { x: number; y: number; width: number; height: number };
 
-/** A 70 x 37 mm sticker: QR left, texts right. */
+/** A 70 x 37 mm sticker: QR left, texts right (company, name, inventory number at the top, dates at the bottom). */
 function drawSticker(doc: PDFKit.PDFDocument, label: PrintedLabel, company: string, box: Box) {
   const pad = 2.5 * MM;
   // The QR code with its quiet zone fills the height; its quiet zone is the sticker's margin.
@@ -77,46 +125,34 @@ function drawSticker(doc: PDFKit.PDFDocument, label: PrintedLabel, company: stri
   drawQr(doc, label.url, box.x + pad - 1 * MM, box.y + pad - 0.5 * MM, qrSize);
   const textX = box.x + pad + qrSize - 0.5 * MM;
   const width = box.x + box.width - pad - textX;
-  let y = box.y + pad;
-  doc.font(FONT.bold).fontSize(6).fillColor('#333333');
-  doc.text(fit(doc, company, width), textX, y, { width, lineBreak: false });
-  y += 9;
-  doc.font(FONT.bold).fontSize(8.5).fillColor('black');
-  doc.text(label.name, textX, y, { width, height: 2 * 10.5, ellipsis: true });
-  y += Math.min(doc.heightOfString(label.name, { width }), 2 * 10.5) + 1.5;
-  doc.font(FONT.regular).fontSize(8);
-  doc.text(fit(doc, label.inventoryNumber, width), textX, y, { width, lineBreak: false });
-  const lines = dateLines(label);
-  doc.font(FONT.regular).fontSize(6.5);
-  let dy = box.y + box.height - pad - lines.length * 8;
-  for (const line of lines) {
-    doc.text(fit(doc, line, width), textX, dy, { width, lineBreak: false });
-    dy += 8;
-  }
+  const top: Block[] = [
+    { text: company, font: FONT.bold, size: 6, colour: '#333333', after: 2 },
+    { text: label.name, font: FONT.bold, size: 8.5, colour: 'black', after: 1.5 },
+    { text: label.inventoryNumber, font: FONT.regular, size: 8, colour: 'black', after: 0 },
+  ];
+  const dates = dateBlocks(label, 6.5, 0.4);
+  const room = box.height - 2 * pad - 2;
+  const scale = fitScale(room, (s) => heightOf(doc, top, width, s) + heightOf(doc, dates, width, s));
+  drawBlocks(doc, top, textX, box.y + pad, width, scale);
+  drawBlocks(doc, dates, textX, box.y + box.height - pad - heightOf(doc, dates, width, scale), width, scale);
 }
 
 /** A 62 x 84 mm label-printer label: company, QR, name, inventory number, dates. */
 function drawRollLabel(doc: PDFKit.PDFDocument, label: PrintedLabel, company: string) {
   const pad = 3 * MM;
   const width = doc.page.width - 2 * pad;
-  let y = pad;
-  doc.font(FONT.bold).fontSize(9).fillColor('#333333');
-  doc.text(fit(doc, company, width), pad, y, { width, align: 'center', lineBreak: false });
-  y += 13;
   const qrSize = 44 * MM;
+  const head: Block[] = [{ text: company, font: FONT.bold, size: 9, colour: '#333333', after: 2.5 }];
+  const rest: Block[] = [
+    { text: label.name, font: FONT.bold, size: 11, colour: 'black', after: 2 },
+    { text: label.inventoryNumber, font: FONT.regular, size: 10, colour: 'black', after: 3.4 },
+    ...dateBlocks(label, 8.5, 1.1),
+  ];
+  const room = doc.page.height - 2 * pad - qrSize - 2;
+  const scale = fitScale(room, (s) => heightOf(doc, head, width, s) + heightOf(doc, rest, width, s));
+  const y = drawBlocks(doc, head, pad, pad, width, scale, 'center');
   drawQr(doc, label.url, (doc.page.width - qrSize) / 2, y, qrSize);
-  y += qrSize + 2;
-  doc.font(FONT.bold).fontSize(11).fillColor('black');
-  doc.text(label.name, pad, y, { width, align: 'center', height: 2 * 13.5, ellipsis: true });
-  y += Math.min(doc.heightOfString(label.name, { width }), 2 * 13.5) + 2;
-  doc.font(FONT.regular).fontSize(10);
-  doc.text(fit(doc, label.inventoryNumber, width), pad, y, { width, align: 'center', lineBreak: false });
-  y += 15;
-  doc.fontSize(8.5);
-  for (const line of dateLines(label)) {
-    doc.text(fit(doc, line, width), pad, y, { width, align: 'center', lineBreak: false });
-    y += 11;
-  }
+  drawBlocks(doc, rest, pad, y + qrSize + 2, width, scale, 'center');
 }
 
 export const STICKER = { columns: 3, rows: 8, width: 70 * MM, height: 37 * MM, top: 0.5 * MM } as const;

@@ -3,6 +3,7 @@ import type { DueState } from '@keurwijzer/shared/compliance';
 import type { MachineStatus } from '@keurwijzer/shared/machines';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { Db, Executor } from '../../db/client';
+import { isCurrentVersion } from '../../db/shared-facts';
 import { rowsOf } from '../../db/sql-json';
 import { dueStateSql, type DueClock } from '../../lib/due-state';
 
@@ -30,7 +31,7 @@ export type LabelPrintRow = {
   inventoryNumber: string;
   /** The sealed code, or null when the machine has no code yet. */
   tokenSealed: string | null;
-  /** The Dutch day of the last submitted report over its types ("YYYY-MM-DD"), or null. */
+  /** The Dutch day of its last submitted report (current version, any type; "YYYY-MM-DD"), or null. */
   lastDate: string | null;
   /** The earliest due date over its types, or null without an interval. */
   nextDue: string | null;
@@ -42,8 +43,11 @@ const PLAN_LOCK = 210_034;
 /** The order the plan prefers a machine's inspection types in, when it makes today's list. */
 const TYPE_ORDER = sql`array_position(array['inspection', 'inspection_maintenance', 'maintenance', 'safety']::text[], mq.inspection_type)`;
 
+// The last inspection comes from the reports themselves, not from machine_due: a machine without
+// an interval has no due rows, and its label still says when it was inspected.
 const printColumns = sql`m.id, m.name, m.inventory_number as "inventoryNumber", ml.token_sealed as "tokenSealed",
-  (select to_char(max(md.last_date), 'YYYY-MM-DD') from machine_due md where md.machine_id = m.id) as "lastDate",
+  (select to_char(max((r.submitted_at at time zone 'Europe/Amsterdam')::date), 'YYYY-MM-DD') from reports r
+    where r.machine_id = m.id and r.status = 'submitted' and ${isCurrentVersion('r')}) as "lastDate",
   (select to_char(min(md.due_date), 'YYYY-MM-DD') from machine_due md where md.machine_id = m.id) as "nextDue"`;
 
 export function createLabelsRepository(db: Db) {

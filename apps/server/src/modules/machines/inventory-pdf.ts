@@ -6,21 +6,26 @@ import { formatCents } from '@keurwijzer/shared/format';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import { dutchDate, dutchDateTime, dutchDay } from '../../lib/dutch-time';
-import { FONT, createPdfDocument } from '../../lib/pdf';
+import { FONT, createPdfDocument, textHeight, wrappedText } from '../../lib/pdf';
 import type { InventoryExportRow as InventoryRow, InventoryInfo } from './inventory.presenter';
 
 // A4 landscape, the company header on the first page, the table header on every page. A row is
 // two lines: the due columns (issue 20) show the day it must be inspected before over its state.
+// Every text wraps within its cell (an identifier is never cut): a row grows as high as its
+// highest cell, and a new page starts when the next row does not fit.
 
 const placeOf = (r: InventoryRow) => [r.locationName, r.departmentName, r.roomName].filter(Boolean).join(' > ');
 
 const RED = BRAND.red;
 const MARGIN = 36;
 const FOOTER = 20;
+/** A row's least height: two lines (the due columns' state under their day). */
 const ROW_HEIGHT = 20;
 const HEADER_HEIGHT = 24;
 const FONT_SIZE = 7;
-/** The second line of a row (the due columns' state). */
+/** A cell's text starts this far below the row's top (two lines then fill ROW_HEIGHT). */
+const CELL_TOP = 3.5;
+/** Where the second line of a cell starts below its first (the due columns' state). */
 const LINE_2 = 8.5;
 
 type PdfColumn = {
@@ -47,23 +52,26 @@ const PDF_REPORT_LABELS: Record<InspectionType, string> = {
   safety: 'Veiligheid',
   inspection_maintenance: 'Keur./ond.',
 };
-const PDF_REPORT_WIDTH = 44;
-const PDF_DUE_WIDTH = 48;
-/** Widths add up to the 770 pt between the margins of landscape A4. */
+const PDF_REPORT_WIDTH = 46;
+const PDF_DUE_WIDTH = 50;
+/**
+ * Widths add up to the 770 pt between the margins of landscape A4; each is at least as wide as its
+ * heading and its usual values (a date, "Gearchiveerd", "Geen interval"), so those keep one line.
+ */
 const PDF_COLUMNS: PdfColumn[] = [
-  { header: 'Plaats', width: 80, value: placeOf },
-  { header: 'Naam', width: 76, value: (r) => r.name },
+  { header: 'Plaats', width: 70, value: placeOf },
+  { header: 'Naam', width: 70, value: (r) => r.name },
   {
     header: 'Type · merk',
-    width: 72,
+    width: 64,
     value: (r) =>
       [r.machineTypeName, [r.brandName, r.brandTypeName].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
   },
   { header: 'Inventarisnr.', width: 52, value: (r) => r.inventoryNumber },
   { header: 'Fabrieksnr.', width: 46, value: (r) => r.factoryNumber ?? '' },
-  { header: 'Bouwjaar', width: 32, value: (r) => (r.manufactureYear === null ? '' : String(r.manufactureYear)) },
-  { header: 'Status', width: 46, value: (r) => (r.archived ? 'Gearchiveerd' : MACHINE_STATUS_LABELS[r.status]) },
-  { header: 'Prijs', width: 46, align: 'right', value: (r) => formatCents(r.priceCents) },
+  { header: 'Bouwjaar', width: 40, value: (r) => (r.manufactureYear === null ? '' : String(r.manufactureYear)) },
+  { header: 'Status', width: 50, value: (r) => (r.archived ? 'Gearchiveerd' : MACHINE_STATUS_LABELS[r.status]) },
+  { header: 'Prijs', width: 44, align: 'right', value: (r) => formatCents(r.priceCents) },
   ...INSPECTION_TYPES.map((t): PdfColumn => ({
     header: PDF_REPORT_LABELS[t],
     width: PDF_REPORT_WIDTH,
@@ -114,19 +122,38 @@ export async function writeInventoryPdf(
 
   const pageWidth = doc.page.width;
   const tableWidth = pageWidth - 2 * MARGIN;
+  // The footer is the same on every page but its number: a long customer name wraps upwards.
+  const footerText = `${info.company.name} · Inventarislijst ${info.customer.name}`;
+  doc.font(FONT.regular).fontSize(7);
+  const footerExtra = textHeight(doc, footerText, tableWidth - 80) - doc.currentLineHeight(true);
   /** The lowest y a table row may end at. */
-  const bottom = doc.page.height - MARGIN - 6;
+  const bottom = doc.page.height - MARGIN - 6 - footerExtra;
   let pageNumber = 1;
   let y = 0;
   let count = 0;
 
-  /** Cuts a text to the width of its cell, with an ellipsis. */
-  const fit = (text: string, width: number) => {
-    const max = width - 2 * CELL_PADDING;
-    if (doc.widthOfString(text) <= max) return text;
-    let cut = text;
-    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > max) cut = cut.slice(0, -1);
-    return `${cut.trimEnd()}…`;
+  const inner = (c: PdfColumn) => c.width - 2 * CELL_PADDING;
+  /** The space between a cell's value and its second line, at the current font size. */
+  const gap = () => LINE_2 - doc.currentLineHeight(true);
+
+  /**
+   * The height of a row of `values` (with the due columns' `seconds` under their value): every
+   * text wrapped within its cell, at least ROW_HEIGHT (`min`).
+   */
+  const rowHeight = (
+    values: string[],
+    bold = false,
+    seconds: ({ text: string; colour: string } | null)[] = [],
+    min = ROW_HEIGHT,
+  ) => {
+    doc.font(bold ? FONT.bold : FONT.regular).fontSize(FONT_SIZE);
+    let height = min;
+    PDF_COLUMNS.forEach((c, i) => {
+      const second = seconds[i];
+      const h = textHeight(doc, values[i]!, inner(c)) + (second ? gap() + textHeight(doc, second.text, inner(c)) : 0);
+      height = Math.max(height, CELL_TOP + h);
+    });
+    return height;
   };
 
   const cells = (
@@ -138,17 +165,14 @@ export async function writeInventoryPdf(
     doc.font(bold ? FONT.bold : FONT.regular).fontSize(FONT_SIZE);
     let x = MARGIN;
     PDF_COLUMNS.forEach((c, i) => {
-      doc.fillColor('black').text(fit(values[i]!, c.width), x + CELL_PADDING, top + 3.5, {
-        width: c.width - 2 * CELL_PADDING,
-        align: c.align ?? 'left',
-        lineBreak: false,
-      });
+      const value = values[i]!;
+      doc.fillColor('black');
+      wrappedText(doc, value, x + CELL_PADDING, top + CELL_TOP, inner(c), { align: c.align ?? 'left' });
       const second = seconds[i];
       if (second) {
-        doc.fillColor(second.colour).text(fit(second.text, c.width), x + CELL_PADDING, top + 3.5 + LINE_2, {
-          width: c.width - 2 * CELL_PADDING,
-          lineBreak: false,
-        });
+        const below = top + CELL_TOP + textHeight(doc, value, inner(c)) + gap();
+        doc.fillColor(second.colour);
+        wrappedText(doc, second.text, x + CELL_PADDING, below, inner(c));
       }
       x += c.width;
     });
@@ -157,8 +181,8 @@ export async function writeInventoryPdf(
 
   const footer = () => {
     doc.font(FONT.regular).fontSize(7).fillColor('#666666');
-    const top = doc.page.height - FOOTER - 14;
-    doc.text(`${info.company.name} · Inventarislijst ${info.customer.name}`, MARGIN, top, { lineBreak: false });
+    const top = doc.page.height - FOOTER - 14 - footerExtra;
+    wrappedText(doc, footerText, MARGIN, top, tableWidth - 80);
     doc.text(`Pagina ${pageNumber}`, MARGIN, top, { width: tableWidth, align: 'right', lineBreak: false });
     doc.fillColor('black');
   };
@@ -167,16 +191,20 @@ export async function writeInventoryPdf(
     footer();
     doc.addPage();
     pageNumber += 1;
-    doc.font(FONT.bold).fontSize(9).text(`Inventarislijst ${info.customer.name}`, MARGIN, MARGIN);
-    y = MARGIN + 16;
+    doc.font(FONT.bold).fontSize(9);
+    const title = `Inventarislijst ${info.customer.name}`;
+    wrappedText(doc, title, MARGIN, MARGIN, tableWidth);
+    y = MARGIN + textHeight(doc, title, tableWidth) + 5;
   };
 
   /**
    * Two lines: "Laatste rapport" over the report dates and "Volgende keuring vóór" over the due
    * columns, then every column's name.
    */
+  const headers = PDF_COLUMNS.map((c) => c.header);
   const tableHeader = () => {
-    doc.rect(MARGIN, y, tableWidth, HEADER_HEIGHT).fill('#EEEEEE');
+    const height = 10 + rowHeight(headers, true, [], HEADER_HEIGHT - 10);
+    doc.rect(MARGIN, y, tableWidth, height).fill('#EEEEEE');
     doc.fillColor('black').font(FONT.bold).fontSize(FONT_SIZE);
     const dueWidth = DUE_TYPES.length * PDF_DUE_WIDTH;
     const reportsLeft = MARGIN + tableWidth - dueWidth - INSPECTION_TYPES.length * PDF_REPORT_WIDTH;
@@ -190,12 +218,8 @@ export async function writeInventoryPdf(
       align: 'center',
       lineBreak: false,
     });
-    cells(
-      PDF_COLUMNS.map((c) => c.header),
-      y + 10,
-      true,
-    );
-    y += HEADER_HEIGHT;
+    cells(headers, y + 10, true);
+    y += height;
   };
 
   // First page: the company header, then what this list is.
@@ -215,19 +239,17 @@ export async function writeInventoryPdf(
   for await (const rows of batches) {
     if (out.destroyed) return; // the download was cancelled
     for (const r of rows) {
-      if (y + ROW_HEIGHT > bottom) {
+      const values = PDF_COLUMNS.map((c) => c.value(r));
+      const seconds = PDF_COLUMNS.map((c) => c.second?.(r) ?? null);
+      const height = rowHeight(values, false, seconds);
+      if (y + height > bottom) {
         newPage();
         tableHeader();
       }
-      if (count % 2 === 1) doc.rect(MARGIN, y, tableWidth, ROW_HEIGHT).fill('#F6F6F6');
+      if (count % 2 === 1) doc.rect(MARGIN, y, tableWidth, height).fill('#F6F6F6');
       doc.fillColor('black');
-      cells(
-        PDF_COLUMNS.map((c) => c.value(r)),
-        y,
-        false,
-        PDF_COLUMNS.map((c) => c.second?.(r) ?? null),
-      );
-      y += ROW_HEIGHT;
+      cells(values, y, false, seconds);
+      y += height;
       count += 1;
     }
   }

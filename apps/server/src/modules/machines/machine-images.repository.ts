@@ -1,5 +1,6 @@
-import { and, asc, eq, getTableColumns, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { seenByCustomer } from '../../db/shared-facts';
 import { machineImages, machines } from '../../db/schema/machines';
 import type { MachineScope } from './machines.policy';
 
@@ -37,7 +38,7 @@ export function createMachineImagesRepository(db: Db) {
             eq(machineImages.id, imageId),
             eq(machineImages.machineId, machineId),
             scope.customerId === undefined ? undefined : eq(machines.customerId, scope.customerId),
-            scope.inUseOnly ? and(isNull(machines.archivedAt), ne(machines.status, 'concept')) : undefined,
+            scope.inUseOnly ? seenByCustomer('machines') : undefined,
           ),
         );
       return row?.image;

@@ -50,7 +50,7 @@ export const machinesPolicy = {
     return {
       customerId: scope.customerId,
       selection: scope.inUseOnly
-        ? { ...query, archived: false, hideConcept: true }
+        ? { ...query, archived: false, customerView: true }
         : { ...query, archived: query.archived ?? false },
     };
   },

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { DUE_SOON_DAYS, type DueState } from '@keurwijzer/shared/compliance';
+import { DUE_SOON_DAYS, type DueFilter } from '@keurwijzer/shared/compliance';
 import {
   MACHINE_FILTER_KEYS,
   type Machine,
@@ -14,13 +14,14 @@ import { machineMoves, machineQuestionnaires, machines } from '../../db/schema/m
 import { questionnaires } from '../../db/schema/questionnaires';
 import { users } from '../../db/schema/users';
 import { brandTypes, brands, machineTypes } from '../../db/schema/master-data';
+import { seenByCustomer } from '../../db/shared-facts';
 import { isoOf, jsonObject } from '../../db/sql-json';
 import {
   PLACEHOLDER_CLOCK,
   clockParams,
   dueClock,
+  dueFilterWhere,
   dueStateSql,
-  dueStateWhere,
   type DueClock,
 } from '../../lib/due-state';
 import { iso } from '../../lib/presenters';
@@ -119,9 +120,9 @@ export type MachineSelection = {
   brand_id?: number;
   status?: Machine['status'];
   /** Only the machines in this due state (computed from machines.next_due_date / due_rejected). */
-  due_state?: DueState;
-  /** Leave concept machines out (what a customer sees of its own machines). */
-  hideConcept?: boolean;
+  due_state?: DueFilter;
+  /** Only what the customer sees of its own machines (`seenByCustomer`: not archived, not concept). */
+  customerView?: boolean;
   /** Each machine as the customer portal lists it (OwnMachine): latest report dates, open malfunctions. */
   portal?: boolean;
 };
@@ -201,7 +202,7 @@ const FILTERS = {
   brand_id: machines.brandId,
   status: machines.status,
 } as const satisfies Record<Exclude<MachineFilterKey, 'due_state'>, AnyColumn>;
-/** The equality filters (the due state is a range over the due date: `dueStateWhere`). */
+/** The equality filters (the due state is a range over the due date: `dueFilterWhere`). */
 const FILTER_KEYS = MACHINE_FILTER_KEYS.filter((k): k is keyof typeof FILTERS => k !== 'due_state');
 
 /**
@@ -230,17 +231,17 @@ export function createMachinesRepository(db: Db, options: { dueSoonDays?: number
     const where = allOf(
       scoped ? eq(machines.customerId, sql.placeholder('customerId')) : undefined,
       q.archived ? isNotNull(machines.archivedAt) : isNull(machines.archivedAt),
-      q.hideConcept ? ne(machines.status, 'concept') : undefined,
+      q.customerView ? seenByCustomer('machines') : undefined,
       ...FILTER_KEYS.map((k) => (q[k] ? eq(FILTERS[k], sql.placeholder(k)) : undefined)),
       q.due_state
-        ? dueStateWhere(q.due_state, machines.nextDueDate, machines.dueRejected, PLACEHOLDER_CLOCK)
+        ? dueFilterWhere(q.due_state, machines.nextDueDate, machines.dueRejected, PLACEHOLDER_CLOCK)
         : undefined,
       // `(select lower(…))`: a generic plan would lower the pattern again for every row it reads.
       q.search ? sql`${machines.searchText} like (select lower(${sql.placeholder('search')}))` : undefined,
     );
     const order = sortOrderOf(SORT[q.sortKey], machines.id, q);
     const json = q.portal ? OWN_MACHINE_JSON : MACHINE_JSON;
-    const narrowed = Boolean(q.search || q.hideConcept || q.due_state || FILTER_KEYS.some((k) => q[k]));
+    const narrowed = Boolean(q.search || q.customerView || q.due_state || FILTER_KEYS.some((k) => q[k]));
     if (!narrowed) {
       const ids = db
         .select({ id: machines.id })
@@ -281,7 +282,7 @@ export function createMachinesRepository(db: Db, options: { dueSoonDays?: number
       q.sortKey,
       q.sortOrder,
       q.archived ? 'archived' : 'active',
-      q.hideConcept ? 'no-concept' : '',
+      q.customerView ? 'customer-view' : '',
       q.portal ? 'portal' : '',
       customerId === undefined ? 'all' : 'customer',
       ...FILTER_KEYS.filter((k) => q[k]),

@@ -137,7 +137,7 @@ export function createMachinesService({ db, repo }: { db: Db; repo: MachinesRepo
       const scope = machinesPolicy.readScope(actor, customerId);
       // A customer user's list is the portal's (OwnMachine: latest report dates, open malfunctions).
       const q = scope.inUseOnly
-        ? { ...query, archived: false, hideConcept: true, portal: true }
+        ? { ...query, archived: false, customerView: true, portal: true }
         : { ...query, archived: query.archived ?? false };
       const page = await repo.list(q, scope.customerId);
       // An empty page may mean the customer does not exist: only then is it looked up.

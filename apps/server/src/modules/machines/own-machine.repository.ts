@@ -1,7 +1,8 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { OwnMachineDetail } from '@keurwijzer/shared/portal';
 import { DUE_SOON_DAYS } from '@keurwijzer/shared/compliance';
 import type { Db } from '../../db/client';
+import { seenByCustomer } from '../../db/shared-facts';
 import { clockParams, dueClock } from '../../lib/due-state';
 import { machines } from '../../db/schema/machines';
 import { machineJsonWith } from './machines.repository';
@@ -22,8 +23,7 @@ export function createOwnMachineRepository(db: Db, options: { dueSoonDays?: numb
       and(
         eq(machines.id, sql.placeholder('id')),
         eq(machines.customerId, sql.placeholder('customerId')),
-        isNull(machines.archivedAt),
-        ne(machines.status, 'concept'),
+        seenByCustomer('machines'),
       ),
     )
     .prepare('own_machine_detail');

@@ -3,13 +3,24 @@ import {
   OVERVIEW_TOP_CUSTOMERS,
   OVERVIEW_WINDOW_DAYS,
   SUMMARY_ATTENTION_LIMIT,
+  SUMMARY_COUNTS,
+  SUMMARY_COUNT_FILTERS,
   type DueListQuery,
   type Overview,
   type OwnSummary,
+  type SummaryCount,
 } from '@keurwijzer/shared/overview';
 import type { Db } from '../../db/client';
 import { jsonObject, rowsOf } from '../../db/sql-json';
-import { PLACEHOLDER_CLOCK, clockParams, dueStateSql, dueStateWhere, type DueClock } from '../../lib/due-state';
+import { openMalfunction, seenByCustomer } from '../../db/shared-facts';
+import {
+  PLACEHOLDER_CLOCK,
+  clockParams,
+  dueFilterWhere,
+  dueStateSql,
+  dueStateWhere,
+  type DueClock,
+} from '../../lib/due-state';
 import { likePattern, pageMeta } from '../../lib/list-query';
 import type { JsonPage } from '../../lib/responses';
 
@@ -211,36 +222,41 @@ export function createOverviewRepository(db: Db) {
     },
 
     /**
-     * The customer's summary in one statement. The per-location counts are one narrow grouping of
-     * the customer's machines in use with an interval (no join, no sort of wide rows); the
-     * attention list is the first SUMMARY_ATTENTION_LIMIT of two limited reads in (next_due_date,
-     * id) order on machines_customer_due_idx (afgekeurd; overdue and not afgekeurd), merged in the
-     * list's order (afgekeurd first, then due date, id); locations are joined for those rows only.
-     * attention_total = the locations' overdue + rejected (each machine once, in its worst state).
-     * Location names are key lookups per group (machines.location_id is a not-null foreign key), not
-     * a hash join over every location (the grouping's row estimate is far too high for that).
+     * The customer's summary in one statement. Every number counts the machines the customer sees
+     * (`seenByCustomer`, the rule of "Mijn machines") with the list's own due-state filter
+     * (`dueFilterWhere` of SUMMARY_COUNT_FILTERS): a number and the list it opens are the same
+     * statement's rows. The per-location counts are one narrow grouping of those machines (no join,
+     * no sort of wide rows); the attention list is the first SUMMARY_ATTENTION_LIMIT of two limited
+     * reads in (next_due_date, id) order on machines_customer_due_idx (afgekeurd; overdue and not
+     * afgekeurd), merged in the list's order (afgekeurd first, then due date, id); locations are
+     * joined for those rows only. attention_total = the locations' overdue + rejected (each machine
+     * once, in its worst state). Location names are key lookups per group (machines.location_id is
+     * a not-null foreign key), not a hash join over every location (the grouping's row estimate is
+     * far too high for that).
      */
     async summary(customerId: number, c: DueClock): Promise<OwnSummary> {
-      const today = sql`${c.today}::date`;
-      const inUse = sql`m.customer_id = ${customerId} and m.archived_at is null`;
+      const seen = sql`m.customer_id = ${customerId} and ${seenByCustomer('m')}`;
+      const counted = (count: SummaryCount) => {
+        const filter = SUMMARY_COUNT_FILTERS[count];
+        const where = filter ? dueFilterWhere(filter, sql`m.next_due_date`, sql`m.due_rejected`, c) : sql`true`;
+        return sql`count(*) filter (where ${where})::int as ${sql.identifier(count)}`;
+      };
       const attentionColumns = sql`m.id, m.name, m.inventory_number, m.location_id, m.next_due_date, m.due_rejected`;
       const [row] = await rowsOf<{ json: OwnSummary }>(
         db,
         sql`with g as (
-              select m.location_id, count(*)::int as machines,
-                count(*) filter (where not m.due_rejected and m.next_due_date <= ${today})::int as overdue,
-                count(*) filter (where m.due_rejected)::int as rejected
+              select m.location_id, ${sql.join(SUMMARY_COUNTS.map(counted), sql`, `)}
               from machines m
-              where ${inUse} and m.next_due_date is not null
+              where ${seen}
               group by m.location_id),
             a as (
               select * from (
                 (select ${attentionColumns} from machines m
-                 where ${inUse} and m.due_rejected and m.next_due_date is not null
+                 where ${seen} and ${dueFilterWhere('rejected', sql`m.next_due_date`, sql`m.due_rejected`, c)}
                  order by m.next_due_date, m.id limit ${SUMMARY_ATTENTION_LIMIT})
                 union all
                 (select ${attentionColumns} from machines m
-                 where ${inUse} and not m.due_rejected and m.next_due_date <= ${today}
+                 where ${seen} and ${dueFilterWhere('overdue', sql`m.next_due_date`, sql`m.due_rejected`, c)}
                  order by m.next_due_date, m.id limit ${SUMMARY_ATTENTION_LIMIT})) u
               order by u.due_rejected desc, u.next_due_date, u.id
               limit ${SUMMARY_ATTENTION_LIMIT})
@@ -248,7 +264,7 @@ export function createOverviewRepository(db: Db) {
               'today', ${c.today}::text,
               'locations', (select coalesce(json_agg(json_build_object(
                   'location_id', n.location_id, 'location_name', n.location_name, 'machines', n.machines,
-                  'in_order', n.machines - n.overdue - n.rejected, 'overdue', n.overdue, 'rejected', n.rejected)
+                  'in_order', n.in_order, 'overdue', n.overdue, 'rejected', n.rejected, 'no_interval', n.no_interval)
                   order by n.location_name, n.location_id), '[]'::json)
                 from (select g.*, (select l.name from locations l where l.id = g.location_id) as location_name
                       from g) n),
@@ -261,7 +277,7 @@ export function createOverviewRepository(db: Db) {
                 from a join locations l on l.id = a.location_id),
               'attention_total', (select coalesce(sum(g.overdue + g.rejected), 0)::int from g),
               'open_malfunctions', (select count(*)::int from malfunctions f
-                where f.customer_id = ${customerId} and f.status in ('open', 'in_progress'))
+                where f.customer_id = ${customerId} and ${openMalfunction('f')})
             ) as json`,
       );
       return row!.json;

@@ -242,10 +242,12 @@ describe('GET /api/machines/summary', () => {
         {
           location_id: chain.location.id,
           location_name: chain.location.name,
-          machines: 3,
+          // The machine without an interval is one of them too (archived ones are not).
+          machines: 4,
           in_order: 1,
           overdue: 1,
           rejected: 1,
+          no_interval: 1,
         },
         {
           location_id: secondLocation,
@@ -254,6 +256,7 @@ describe('GET /api/machines/summary', () => {
           in_order: 1,
           overdue: 0,
           rejected: 0,
+          no_interval: 0,
         },
       ]),
     );
@@ -381,8 +384,24 @@ describe('GET /api/machines/summary', () => {
     expect(outcome.first.attention_total).toBe(24);
     const [z, a] = outcome.places.map((p) => p.location.id);
     expect(outcome.first.locations).toEqual([
-      { location_id: a, location_name: 'A-vestiging', machines: 13, in_order: 1, overdue: 6, rejected: 6 },
-      { location_id: z, location_name: 'Z-vestiging', machines: 13, in_order: 1, overdue: 6, rejected: 6 },
+      {
+        location_id: a,
+        location_name: 'A-vestiging',
+        machines: 13,
+        in_order: 1,
+        overdue: 6,
+        rejected: 6,
+        no_interval: 0,
+      },
+      {
+        location_id: z,
+        location_name: 'Z-vestiging',
+        machines: 14,
+        in_order: 1,
+        overdue: 6,
+        rejected: 6,
+        no_interval: 1,
+      },
     ]);
     const two = expected(outcome.made);
     expect(two.ids.filter(([, state]) => state === 'rejected')).toHaveLength(3);

@@ -1,5 +1,5 @@
 import { PHOTO_TEXT, type ReportDetail, type ReportQuestion } from '@keurwijzer/shared/reports';
-import { FONT } from '../../lib/pdf';
+import { FONT, textHeight, wrappedText } from '../../lib/pdf';
 import { photosOf } from './reports-photos.presenter';
 
 /*
@@ -67,29 +67,29 @@ export function drawPhotoPages(
   if (all.length === 0) return;
   const column = (frame.width - 16) / 2;
   const imageHeight = 190;
-  const cell = imageHeight + 34;
   let y = frame.newPage();
   doc.fillColor('black').font(FONT.bold).fontSize(13).text(PHOTO_TEXT.title, frame.x, y, { lineBreak: false });
   y += 22;
-  all.forEach(({ photo, category, question }, i) => {
-    const col = i % 2;
-    if (col === 0 && i > 0) y += cell;
-    if (col === 0 && y + cell > frame.bottom) y = frame.newPage();
-    const x = frame.x + col * (column + 16);
-    doc.rect(x, y, column, imageHeight).lineWidth(0.5).strokeColor('#CCCCCC').stroke();
-    doc.image(images!.get(photo.id)!.large!, x + 2, y + 2, {
-      fit: [column - 4, imageHeight - 4],
-      align: 'center',
-      valign: 'center',
-    });
-    doc
-      .fillColor(GREY)
-      .font(FONT.regular)
-      .fontSize(8)
-      .text(`Foto ${i + 1} · ${category.position}. ${category.name} · ${question.name}`, x, y + imageHeight + 4, {
-        width: column,
-        height: cell - imageHeight - 6,
-        ellipsis: true,
+  const captions = all.map(
+    ({ category, question }, i) => `Foto ${i + 1} · ${category.position}. ${category.name} · ${question.name}`,
+  );
+  // Two photos a row; a row is as high as its longer caption (wrapped, never cut).
+  doc.font(FONT.regular).fontSize(8);
+  for (let i = 0; i < all.length; i += 2) {
+    const pair = [i, i + 1].filter((n) => n < all.length);
+    const cell = imageHeight + 4 + Math.max(...pair.map((n) => textHeight(doc, captions[n]!, column))) + 10;
+    if (i > 0 && y + cell > frame.bottom) y = frame.newPage();
+    pair.forEach((n, col) => {
+      const x = frame.x + col * (column + 16);
+      doc.rect(x, y, column, imageHeight).lineWidth(0.5).strokeColor('#CCCCCC').stroke();
+      doc.image(images!.get(all[n]!.photo.id)!.large!, x + 2, y + 2, {
+        fit: [column - 4, imageHeight - 4],
+        align: 'center',
+        valign: 'center',
       });
-  });
+      doc.fillColor(GREY).font(FONT.regular).fontSize(8);
+      wrappedText(doc, captions[n]!, x, y + imageHeight + 4, column);
+    });
+    y += cell;
+  }
 }

@@ -22,7 +22,7 @@ import {
 } from '@keurwijzer/shared/reports';
 import type { Company } from '../../config';
 import { dutchDateTime, dutchDay } from '../../lib/dutch-time';
-import { FONT, createPdfDocument } from '../../lib/pdf';
+import { FONT, createPdfDocument, textHeight, wrappedText } from '../../lib/pdf';
 import { versionNotes } from './report-pdf-versions';
 import {
   drawPhotoPages,
@@ -112,18 +112,20 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
 
   const pageWidth = doc.page.width;
   const width = pageWidth - 2 * MARGIN;
+  // The footer is the same on every page but its number: a long machine name wraps upwards.
+  const footerText = `${info.company.name} · Rapport ${report.id} · ${m.name}`;
+  doc.font(FONT.regular).fontSize(7);
+  const footerExtra = textHeight(doc, footerText, width - 80) - doc.currentLineHeight(true);
   /** The lowest y content may end at. */
-  const bottom = doc.page.height - MARGIN - 6;
+  const bottom = doc.page.height - MARGIN - 6 - footerExtra;
   let y = 0;
 
   const newPage = () => {
     doc.addPage();
     doc.font(FONT.bold).fontSize(9).fillColor('black');
-    doc.text(`Rapport ${typeLabel.toLowerCase()} · ${m.name} (${m.inventory_number})`, MARGIN, MARGIN, {
-      width,
-      lineBreak: false,
-    });
-    y = MARGIN + 18;
+    const title = `Rapport ${typeLabel.toLowerCase()} · ${m.name} (${m.inventory_number})`;
+    wrappedText(doc, title, MARGIN, MARGIN, width);
+    y = MARGIN + textHeight(doc, title, width) + 7;
   };
   /** A new page unless `height` fits below y. */
   const room = (height: number) => {
@@ -276,12 +278,12 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
   }
 
   const categoryHeading = (c: ReportDetail['categories'][number], more: boolean) => {
-    doc.rect(MARGIN, y, width, 18).fill('#EEEEEE');
-    doc.fillColor('black').font(FONT.bold).fontSize(10);
-    doc.text(`${c.position}. ${c.name}${more ? ' (vervolg)' : ''}`, MARGIN + 5, y + 5, {
-      width: width - 110,
-      lineBreak: false,
-    });
+    const heading = `${c.position}. ${c.name}${more ? ' (vervolg)' : ''}`;
+    doc.font(FONT.bold).fontSize(10);
+    const height = Math.max(18, textHeight(doc, heading, width - 110) + 7);
+    doc.rect(MARGIN, y, width, height).fill('#EEEEEE');
+    doc.fillColor('black');
+    wrappedText(doc, heading, MARGIN + 5, y + 5, width - 110);
     if (c.skipped) {
       doc.fillColor(RED).text(REPORT_TEXT.skippedCategory, MARGIN, y + 5, {
         width: width - 5,
@@ -290,7 +292,7 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
       });
       doc.fillColor('black');
     }
-    y += 22;
+    y += height + 4;
   };
 
   if (report.categories.length === 0) {
@@ -407,12 +409,9 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
-    const top = doc.page.height - FOOTER - 14;
+    const top = doc.page.height - FOOTER - 14 - footerExtra;
     doc.font(FONT.regular).fontSize(7).fillColor(GREY);
-    doc.text(`${info.company.name} · Rapport ${report.id} · ${m.name}`, MARGIN, top, {
-      width: width - 80,
-      lineBreak: false,
-    });
+    wrappedText(doc, footerText, MARGIN, top, width - 80);
     doc.text(`Pagina ${i - start + 1} van ${count}`, MARGIN, top, { width, align: 'right', lineBreak: false });
   }
   doc.flushPages();

@@ -21,6 +21,7 @@ export type SignatureRow = {
 export type SignatureValues = {
   role: SignatureRole;
   signerName: string;
+  /** The device's time; stored as the database's now() when it lies ahead of it. */
   signedAt: string;
   fileKey: string;
   size: number;
@@ -42,7 +43,7 @@ export function createReportSignaturesRepository(db: Db) {
               select file_key from report_signatures where report_id = ${reportId} and role = ${v.role}
             ), up as (
               insert into report_signatures as s (report_id, role, signer_name, signed_at, file_key, size, width, height, created_by)
-              values (${reportId}, ${v.role}, ${v.signerName}, ${v.signedAt}::timestamptz, ${v.fileKey}, ${v.size},
+              values (${reportId}, ${v.role}, ${v.signerName}, least(${v.signedAt}::timestamptz, now()), ${v.fileKey}, ${v.size},
                 ${v.width}, ${v.height}, ${v.createdBy})
               on conflict (report_id, role) do update
                 set signer_name = excluded.signer_name, signed_at = excluded.signed_at, file_key = excluded.file_key,

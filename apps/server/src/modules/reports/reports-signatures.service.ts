@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
   REPORT_TEXT,
+  SIGNATURE_CLOCK_SKEW_MS,
   SIGNATURE_TEXT,
   SignatureFieldsSchema,
   type ReportSignature,
@@ -54,6 +55,10 @@ function parseUpload(upload: SignatureUpload) {
   }
   const signedAt = result.success ? instantOf(result.data.signed_at) : null;
   if (result.success && !signedAt) errors.signed_at = [REPORT_TEXT.invalidAnsweredAt];
+  // Never later than the server's time: a little ahead is capped when stored (the repository's
+  // least(…, now())), farther ahead is a wrong clock or a wrong date and is refused.
+  else if (signedAt && Date.parse(signedAt) > Date.now() + SIGNATURE_CLOCK_SKEW_MS)
+    errors.signed_at = [SIGNATURE_TEXT.future];
   if (!upload.file || upload.file.length === 0) errors[SIGNATURE_FIELD] = [SIGNATURE_TEXT.missing];
   else if (!upload.file.subarray(0, 8).equals(PNG_MAGIC)) errors[SIGNATURE_FIELD] = [SIGNATURE_TEXT.pngOnly];
   if (Object.keys(errors).length > 0 || !result.success || !signedAt || !upload.file) {

@@ -9,6 +9,7 @@ import {
   REPORT_TEXT,
   ReportDetailSchema,
   ReportSignatureSchema,
+  SIGNATURE_CLOCK_SKEW_MS,
   SIGNATURE_TEXT,
   type ReportDetail,
   type SignatureRole,
@@ -218,6 +219,33 @@ describe('POST /api/reports/:id/signatures/:role', () => {
     const role = await putSignature(t.mechanic, reportId, 'getuige', await signatureParts('Piet'));
     expect(role.statusCode).toBe(404);
     expect(await storedRows(reportId)).toEqual([]);
+  });
+
+  it('refuses a signature dated in the future (422); a clock just ahead within the tolerance is stored as the server\'s time', async () => {
+    const { reportId } = await answeredReport();
+    const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
+    for (const signedAt of [ahead(3 * 24 * 3600_000), ahead(SIGNATURE_CLOCK_SKEW_MS + 60_000)]) {
+      const res = await putSignature(t.mechanic, reportId, 'mechanic', await signatureParts('Piet', undefined, signedAt));
+      expect(res.statusCode, `${signedAt}: ${res.body}`).toBe(422);
+      expect(errorsOf(res)).toEqual({ signed_at: [SIGNATURE_TEXT.future] });
+    }
+    expect(await storedRows(reportId)).toEqual([]);
+
+    const before = Date.now();
+    const res = await putSignature(
+      t.mechanic,
+      reportId,
+      'mechanic',
+      await signatureParts('Piet', undefined, ahead(SIGNATURE_CLOCK_SKEW_MS - 60_000)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = Date.now();
+    const answered = Date.parse((res.json() as { data: { signed_at: string } }).data.signed_at);
+    const [row] = await storedRows(reportId);
+    expect(row!.signedAt.getTime()).toBe(answered);
+    // Not the device's time ahead: the server's, when it stored it.
+    expect(answered).toBeGreaterThanOrEqual(before - 1000);
+    expect(answered).toBeLessThanOrEqual(after);
   });
 
   it('answers 404 for a missing report', async () => {

@@ -134,6 +134,74 @@ describe('measurements', () => {
   });
 });
 
+describe('values no instrument shows', () => {
+  const setUnit = (questionId: number, unit: string) =>
+    t.db.update(reportQuestions).set({ unit }).where(eq(reportQuestions.id, questionId));
+
+  it('refuses below zero for a resistance, a current and a time (422 in Dutch) and stores nothing', async () => {
+    const { reportId, pe } = await measuredReport();
+    for (const [unit, noun] of [
+      ['Ohm', 'weerstand'],
+      ['MOhm', 'weerstand'],
+      ['mA', 'stroom'],
+      ['ms', 'tijd'],
+    ] as const) {
+      await setUnit(pe, unit);
+      for (const value of ['-0,1', '-0.0001', -3]) {
+        const res = await t.mechanic.put(answerPath(reportId, pe), { body: { value, answered_at: minutesAgo(1) } });
+        expect(res.statusCode, `${unit} ${value}: ${res.body}`).toBe(422);
+        expect(errorsOf(res)).toEqual({ value: [COMPLIANCE_TEXT.negativeMeasurement(noun)] });
+      }
+    }
+    expect(await answerRow(pe)).toBeUndefined();
+    // An answer already stored stays as it was.
+    await setUnit(pe, 'Ohm');
+    await api.answer(reportId, pe, { value: '0,28', answered_at: minutesAgo(5) });
+    const refused = await t.mechanic.put(answerPath(reportId, pe), { body: { value: '-0,1', answered_at: minutesAgo(1) } });
+    expect(refused.statusCode).toBe(422);
+    expect((await answerRow(pe))!.value).toBe('0.28');
+  });
+
+  it('takes zero, a negative voltage or value of a unit it does not know, and an implausible value (judged, not refused)', async () => {
+    const { reportId, pe } = await measuredReport();
+    expect(await api.answer(reportId, pe, { value: '0,00', answered_at: minutesAgo(9) })).toMatchObject({
+      answer: { value: '0.00', judgement: 'good' },
+    });
+    await setUnit(pe, 'V');
+    expect((await api.answer(reportId, pe, { value: '-0,1', answered_at: minutesAgo(8) })).answer?.value).toBe('-0.1');
+    await setUnit(pe, '°C');
+    expect((await api.answer(reportId, pe, { value: '-18', answered_at: minutesAgo(7) })).answer?.value).toBe('-18');
+    // 50.000 Ohm on "max. 0,30 Ohm": implausible, a warning on the screen only; stored and judged.
+    await setUnit(pe, 'Ohm');
+    expect(await api.answer(reportId, pe, { value: '50000', answered_at: minutesAgo(6) })).toMatchObject({
+      answer: { value: '50000', judgement: 'reject' },
+    });
+  });
+
+  it('refuses the submit while a stored value is impossible, naming its question; a skipped category does not count', async () => {
+    const { reportId, pe, iso, choice1, choice2, report } = await measuredReport();
+    await api.answer(reportId, iso, { value: '5' });
+    await api.answer(reportId, choice1, { option: 1 });
+    await api.answer(reportId, choice2, { option: 1 });
+    // A value stored before the check existed (or copied into a correction): past the API's check.
+    await t.db.insert(reportAnswers).values({ reportId, reportQuestionId: pe, value: '-0.1', answeredAt: new Date() });
+    expect((await api.read(reportId)).derived_verdict).toBe('approved');
+    const res = await t.mechanic.post(submitPath(reportId));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({
+      message: COMPLIANCE_TEXT.impossibleMeasurements(1),
+      errors: { [`question_${pe}`]: [COMPLIANCE_TEXT.negativeMeasurement('weerstand')] },
+    });
+    expect((await api.read(reportId)).status).toBe('open');
+    // Skipped, the category's answers do not count: the submit goes through.
+    const [measurements, choices] = report.categories;
+    expect(measurements!.questions.map((q) => q.id)).toContain(pe);
+    await api.skip(reportId, measurements!.id, true);
+    expect(choices!.questions.map((q) => q.id)).toEqual([choice1, choice2]);
+    expect((await api.submit(reportId)).status).toBe('submitted');
+  });
+});
+
 describe('the verdict at "Rapport afronden"', () => {
   /** Answers all four: the first measurement out of its limit (Afkeur), the rest Goed. */
   async function rejectedReport() {

@@ -3,6 +3,7 @@ import type { Verdict } from '@keurwijzer/shared/compliance';
 import type { ReportAnswer, ReportDetail, ReportStatus } from '@keurwijzer/shared/reports';
 import type { Db, Executor } from '../../db/client';
 import { ANSWERED, ANSWER_JSON, CATEGORIES, REPORT_DETAIL_JSON } from './reports.presenter';
+import { seenByCustomer } from '../../db/shared-facts';
 import { rowsOf } from '../../db/sql-json';
 import { PREVIOUS } from './reports-extras.presenter';
 
@@ -43,7 +44,7 @@ export const scopeWhere = (id: number, scope: ReportScope): SQL =>
     scope.submitted ? sql`r.status = 'submitted'` : undefined,
     scope.machineInUse !== undefined
       ? sql`r.machine_id = ${scope.machineInUse} and exists(select 1 from machines sm
-          where sm.id = r.machine_id and sm.archived_at is null and sm.status <> 'concept')`
+          where sm.id = r.machine_id and ${seenByCustomer('sm')})`
       : undefined,
   )!;
 
@@ -287,6 +288,32 @@ export function createReportsRepository(db: Db) {
             order by rc.position, rc.id, q.position, q.id`,
       );
       return rows.map((r) => r.id);
+    },
+
+    /** The unit of a measurement question of the report's copy (null: none or a choice), or undefined without the question. */
+    async questionUnit(id: number, questionId: number): Promise<{ unit: string | null } | undefined> {
+      const [row] = await rowsOf<{ unit: string | null }>(
+        db,
+        sql`select case when q.kind = 'measurement' then q.unit end as unit from report_questions q
+            where q.id = ${questionId} and q.report_id = ${id}`,
+      );
+      return row;
+    },
+
+    /**
+     * The stored measured values below zero of the questions to answer (categories not skipped),
+     * in report order, with their units: the only values that can be impossible (shared
+     * `impossibleMeasurement`), read at the submit under the report's lock.
+     */
+    async negativeMeasurements(id: number, tx: Executor): Promise<{ id: number; unit: string | null; value: string }[]> {
+      return rowsOf<{ id: number; unit: string | null; value: string }>(
+        tx,
+        sql`select q.id, q.unit, a.value::text as value from report_questions q
+            join report_categories rc on rc.id = q.report_category_id
+            join report_answers a on a.report_question_id = q.id
+            where q.report_id = ${id} and q.kind = 'measurement' and not rc.skipped and a.value < 0
+            order by rc.position, rc.id, q.position, q.id`,
+      );
     },
 
     /**

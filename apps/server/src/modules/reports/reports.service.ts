@@ -10,7 +10,7 @@ import {
   type SignatureRole,
   type SubmitInput,
 } from '@keurwijzer/shared/reports';
-import { COMPLIANCE_TEXT } from '@keurwijzer/shared/compliance';
+import { COMPLIANCE_TEXT, impossibleMeasurement, measuredValueField } from '@keurwijzer/shared/compliance';
 import type { Company } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -138,6 +138,13 @@ export function createReportsService({
       reportsPolicy.assertWrite(actor);
       const answeredAt = instantOf(input.answered_at);
       if (!answeredAt) throw fieldError('answered_at', REPORT_TEXT.invalidAnsweredAt);
+      // Only a value below zero can be one no instrument shows: only then is the question's unit
+      // read (the report's copy never changes), so a common save stays one statement.
+      if (input.value !== null && Number(input.value) < 0) {
+        const question = await repo.questionUnit(id, questionId);
+        const checked = question && measuredValueField(question).safeParse(input.value);
+        if (checked && !checked.success) throw fieldError('value', checked.error.issues[0]!.message);
+      }
       const out = await repo.answer(id, questionId, {
         option: input.option,
         value: input.value,
@@ -224,6 +231,14 @@ export function createReportsService({
             openQuestionsText(missing.length),
             Object.fromEntries(missing.map((q) => [missingAnswerKey(q), [REPORT_TEXT.unanswered]])),
           );
+        }
+        // A value stored before it was checked (or copied into a correction) is checked again.
+        const impossible = (await repo.negativeMeasurements(id, tx)).flatMap((q) => {
+          const problem = impossibleMeasurement(q.value, q.unit);
+          return problem ? [[missingAnswerKey(q.id), [problem]] as [string, string[]]] : [];
+        });
+        if (impossible.length > 0) {
+          throw new AppError(422, COMPLIANCE_TEXT.impossibleMeasurements(impossible.length), Object.fromEntries(impossible));
         }
         let override: { verdict: SubmitInput['verdict'] | null; reason: string | null } = { verdict: null, reason: null };
         if (input.verdict && input.verdict !== (await repo.derivedVerdict(id, tx))) {

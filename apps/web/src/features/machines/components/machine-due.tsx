@@ -4,9 +4,10 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import {
   COMPLIANCE_TEXT,
-  DUE_STATE_LABELS,
+  DUE_FILTER_LABELS,
   DUE_STATES,
   DUE_TYPE_LABELS,
+  type DueFilter,
   type MachineDue,
 } from '@keurwijzer/shared/compliance';
 import { INTERVAL_SOURCE_LABELS, INTERVALS_TEXT } from '@keurwijzer/shared/intervals';
@@ -50,13 +51,25 @@ export function machineDueColumn<T extends Pick<Machine, 'due_state' | 'next_due
   };
 }
 
-/** The state filter of the machine lists ("Keuring": not "…status", which would clash with the Status filter by name). */
-export function DueStateFilter({ value, onChange }: { value: string | undefined; onChange: (v: string) => void }) {
+/**
+ * The state filter of the machine lists ("Keuring": not "…status", which would clash with the
+ * Status filter by name): the states, or the filters a list takes besides (the customer's
+ * "In orde of binnenkort").
+ */
+export function DueStateFilter({
+  value,
+  onChange,
+  states = DUE_STATES,
+}: {
+  value: string | undefined;
+  onChange: (v: string) => void;
+  states?: readonly DueFilter[];
+}) {
   return (
     <FilterSelect
       label="Keuring"
       value={value}
-      options={DUE_STATES.map((s) => ({ value: s, label: DUE_STATE_LABELS[s] }))}
+      options={states.map((s) => ({ value: s, label: DUE_FILTER_LABELS[s] }))}
       onChange={onChange}
     />
   );

@@ -12,15 +12,37 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
 import { useOwnSummary } from '../../overview/api/overview';
 import { DueStateChip } from '../../../components/judgement/due-state-chip';
+import { summaryHref } from './summary-links';
 
 const percent = (n: number, of: number) => (of === 0 ? 100 : Math.round((n / of) * 100));
 
+/** A number of the summary as a link to the list of what it counts. */
+function CountLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link component={RouterLink} to={to}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * Per location: "x van y machines in orde" and that share as a bar, then each number as a link to
+ * "Mijn machines" filtered to what it counts (they add up to y: in orde, verlopen, afgekeurd and
+ * without a due state).
+ */
 function Locations({ data }: { data: OwnSummary }) {
   return (
     <Box component="ul" aria-label="Per vestiging" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
       {data.locations.map((l) => {
         const share = percent(l.in_order, l.machines);
         const labelId = `summary-location-${l.location_id}`;
+        const links = [
+          { count: 'machines', text: T.machines(l.machines) },
+          { count: 'in_order', text: `${l.in_order} in orde` },
+          { count: 'overdue', text: `${l.overdue} verlopen` },
+          { count: 'rejected', text: `${l.rejected} afgekeurd` },
+          { count: 'no_interval', text: T.noInterval(l.no_interval) },
+        ] as const;
         return (
           <Box component="li" key={l.location_id}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
@@ -37,13 +59,19 @@ function Locations({ data }: { data: OwnSummary }) {
               aria-valuetext={`${share}% in orde: ${T.inOrder(l.in_order, l.machines)}`}
               sx={{ height: 8, borderRadius: 1, my: 0.5 }}
             />
-            {(l.overdue > 0 || l.rejected > 0) && (
-              <Typography variant="body2" color="text.secondary">
-                {[l.overdue > 0 && `${l.overdue} verlopen`, l.rejected > 0 && `${l.rejected} afgekeurd`]
-                  .filter(Boolean)
-                  .join(', ')}
-              </Typography>
-            )}
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}
+            >
+              {links
+                .filter((k) => k.count === 'machines' || l[k.count] > 0)
+                .map((k) => (
+                  <CountLink key={k.count} to={summaryHref(k.count, l.location_id)}>
+                    {k.text}
+                  </CountLink>
+                ))}
+            </Typography>
           </Box>
         );
       })}
@@ -54,6 +82,9 @@ function Locations({ data }: { data: OwnSummary }) {
 function Attention({ data }: { data: OwnSummary }) {
   if (data.attention_total === 0) return <Typography>{T.allInOrder}</Typography>;
   const more = data.attention_total - data.attention.length;
+  // The customer's totals: what "Mijn machines" lists with that state and no location.
+  const overdue = data.locations.reduce((n, l) => n + l.overdue, 0);
+  const rejected = data.locations.reduce((n, l) => n + l.rejected, 0);
   return (
     <>
       <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
@@ -84,13 +115,18 @@ function Attention({ data }: { data: OwnSummary }) {
           {T.moreAttention(more)}
         </Typography>
       )}
+      <Typography variant="body2" sx={{ mt: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+        {overdue > 0 && <CountLink to={summaryHref('overdue')}>{T.allOverdue(overdue)}</CountLink>}
+        {rejected > 0 && <CountLink to={summaryHref('rejected')}>{T.allRejected(rejected)}</CountLink>}
+      </Typography>
     </>
   );
 }
 
 /**
  * On top of "Mijn machines": per location the share of machines in order (not overdue, not
- * afgekeurd), the overdue and afgekeurd machines as links, and the open malfunctions.
+ * afgekeurd), its numbers and the overdue and afgekeurd machines as links, and the open
+ * malfunctions. Every number counts the machines "Mijn machines" lists with its link's filters.
  */
 export function ComplianceSummary() {
   const { data, isPending, error } = useOwnSummary();

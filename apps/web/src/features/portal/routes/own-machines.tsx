@@ -12,6 +12,8 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { useCurrentUser } from '../../auth/api/auth';
 import { InventoryExportButton } from '../../machines/components/inventory-export-button';
 import { ownMachineResource } from '../api/portal';
+import { DUE_FILTERS } from '@keurwijzer/shared/compliance';
+import { useOwnSummary } from '../../overview/api/overview';
 import { ComplianceSummary } from '../components/compliance-summary';
 import { KeuringsoverzichtButton } from '../components/keuringsoverzicht-button';
 import { DueStateFilter } from '../../machines/components/machine-due';
@@ -19,7 +21,7 @@ import { OwnMachineCard, ownMachineColumns } from '../components/own-machine-lis
 import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
 
 /**
- * machines: the customer's own machines in use, with search, status and due state filters and the inventory
+ * machines: the customer's own machines in use, with search, location, status and due state filters and the inventory
  * list; per machine its latest report dates and an open malfunction; a row opens the machine,
  * its action reports a malfunction. On a phone the rows are cards.
  */
@@ -27,12 +29,15 @@ export default function OwnMachines() {
   const user = useCurrentUser();
   const [filters, setFilter] = useListFilters(OWN_MACHINE_FILTER_KEYS);
   const [reporting, setReporting] = useState<OwnMachine | null>(null);
-  const { status, due_state } = filters;
+  // Every filter of the URL goes to the list: the summary's links set them (summaryHref).
+  const { location_id, status, due_state } = filters;
   const table = useDataTableQuery({
     useList: ownMachineResource.useList,
     defaults: { sortKey: 'name' },
-    filters: { status, due_state },
+    filters: { location_id, status, due_state },
   });
+  // The locations the summary counts are the ones with machines the customer sees.
+  const locations = useOwnSummary().data?.locations ?? [];
 
   return (
     <>
@@ -42,7 +47,7 @@ export default function OwnMachines() {
         actions={
           <>
             <KeuringsoverzichtButton />
-            <InventoryExportButton path="/api/machines/export" filters={{ status, due_state }} />
+            <InventoryExportButton path="/api/machines/export" filters={{ location_id, status, due_state }} />
           </>
         }
       />
@@ -55,12 +60,18 @@ export default function OwnMachines() {
         filters={
           <>
             <FilterSelect
+              label="Vestiging"
+              value={location_id}
+              options={locations.map((l) => ({ value: l.location_id, label: l.location_name }))}
+              onChange={(v) => setFilter('location_id', v)}
+            />
+            <FilterSelect
               label="Status"
               value={status}
               options={OWN_MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }))}
               onChange={(v) => setFilter('status', v)}
             />
-            <DueStateFilter value={due_state} onChange={(v) => setFilter('due_state', v)} />
+            <DueStateFilter value={due_state} onChange={(v) => setFilter('due_state', v)} states={DUE_FILTERS} />
           </>
         }
         columns={ownMachineColumns()}

@@ -7,18 +7,12 @@ import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import CancelIcon from '@mui/icons-material/HighlightOff';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
-import {
-  COMPLIANCE_TEXT,
-  formatDecimal,
-  parseMeasurement,
-  withinLimits,
-  type Judgement,
-} from '@keurwijzer/shared/compliance';
+import { COMPLIANCE_TEXT, formatDecimal, parseMeasurement, type Judgement } from '@keurwijzer/shared/compliance';
 import { REPORT_TEXT, type ReportQuestion } from '@keurwijzer/shared/reports';
 import { TextInput } from '../../../components/form/text-input';
 import { useMountInTurn } from '../../../lib/mount-in-turn';
 import { JudgementIcon, judgementColor, judgementPalette } from '../../../components/judgement/judgement';
-import { judgementOf, limitsOf, memoTitle } from './report-format';
+import { judgementOf, limitsOf, measurementInput, memoTitle } from './report-format';
 import { PreviousHint } from './previous-hint';
 import { AnswerPhotos, type AnswerPhoto } from './answer-photos';
 import styles from './question-card.module.css';
@@ -70,23 +64,22 @@ function MeasurementField({
   useEffect(() => {
     setText((t) => ((parseMeasurement(t) ?? null) === stored ? t : stored === null ? '' : formatDecimal(stored)));
   }, [stored]);
-  const parsed = text.trim() === '' ? null : parseMeasurement(text);
-  const invalid = text.trim() !== '' && parsed === null;
+  const input = measurementInput(text, question);
   const limits = limitsOf(question);
   const statusId = useId();
-  const within = parsed === null ? null : withinLimits(parsed, question.min_value, question.max_value);
+  const { within } = input;
   const judgement: Judgement | null = within === null ? null : within ? 'good' : 'reject';
   return (
     <Box sx={{ mb: 2 }}>
       <TextInput
         label={COMPLIANCE_TEXT.value}
         value={text}
-        error={invalid}
-        helperText={invalid ? COMPLIANCE_TEXT.invalidMeasurement : `${COMPLIANCE_TEXT.limits}: ${limits}`}
+        error={input.error !== null}
+        helperText={input.error ?? `${COMPLIANCE_TEXT.limits}: ${limits}`}
         onChange={(e) => {
           setText(e.target.value);
-          const next = e.target.value.trim() === '' ? null : parseMeasurement(e.target.value);
-          if (next !== null || e.target.value.trim() === '') onValue(question.id, next);
+          const next = measurementInput(e.target.value, question);
+          if (next.send) onValue(question.id, next.value);
         }}
         fullWidth={false}
         sx={{ width: { xs: '100%', sm: 280 } }}
@@ -110,6 +103,11 @@ function MeasurementField({
             <JudgementIcon judgement={judgement} />
             {within ? COMPLIANCE_TEXT.withinLimits : COMPLIANCE_TEXT.outsideLimits} ({limits})
           </Box>
+        )}
+        {input.warning && (
+          <Typography variant="body2" data-warning sx={{ color: 'warning.main', mt: 0.5 }}>
+            {input.warning}
+          </Typography>
         )}
       </Box>
     </Box>

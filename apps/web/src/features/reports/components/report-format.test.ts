@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportCategory, ReportQuestion } from '@keurwijzer/shared/reports';
-import { isAnswered, judgementOf, limitsOf, liveVerdict } from './report-format';
+import { COMPLIANCE_TEXT } from '@keurwijzer/shared/compliance';
+import { isAnswered, judgementOf, limitsOf, liveVerdict, measurementInput } from './report-format';
 
 const at = '2026-11-26T06:00:00.000Z';
 const choice = (option: number | null, skipped = false): ReportQuestion => ({
@@ -59,5 +60,44 @@ describe('report-format: judgements and the live verdict on this device', () => 
     expect(liveVerdict([category([choice(2), measured('0.2')])])).toBe('approved_with_remarks');
     expect(liveVerdict([category([choice(1), measured('0.45')])])).toBe('rejected');
     expect(liveVerdict([category([choice(1)]), category([measured('0.45')], true)])).toBe('approved');
+  });
+});
+
+describe('the value field of a measurement', () => {
+  const pe = measured(null);
+
+  it('sends a possible value with its judgement, and an empty field as none', () => {
+    expect(measurementInput('0,28', pe)).toEqual({ value: '0.28', send: true, error: null, warning: null, within: true });
+    expect(measurementInput('0,45', pe)).toMatchObject({ value: '0.45', send: true, within: false, warning: null });
+    expect(measurementInput('  ', pe)).toEqual({ value: null, send: true, error: null, warning: null, within: null });
+  });
+
+  it('refuses what is no number and what no instrument shows, with the shared Dutch text, and sends nothing', () => {
+    expect(measurementInput('0,3x', pe)).toEqual({
+      value: null,
+      send: false,
+      error: COMPLIANCE_TEXT.invalidMeasurement,
+      warning: null,
+      within: null,
+    });
+    expect(measurementInput('-0,1', pe)).toEqual({
+      value: null,
+      send: false,
+      error: 'Een weerstand kan niet negatief zijn. Controleer de meetwaarde.',
+      warning: null,
+      within: null,
+    });
+    // A voltage has a sign.
+    expect(measurementInput('-0,1', { ...pe, unit: 'V' })).toMatchObject({ value: '-0.1', send: true, error: null });
+  });
+
+  it('warns under the field about an implausible value and sends it all the same', () => {
+    expect(measurementInput('50000', pe)).toEqual({
+      value: '50000',
+      send: true,
+      error: null,
+      warning: COMPLIANCE_TEXT.implausibleMeasurement,
+      within: false,
+    });
   });
 });

@@ -1,7 +1,11 @@
 import {
+  COMPLIANCE_TEXT,
   deriveVerdict,
   formatLimits,
+  implausibleMeasurement,
+  measuredValueField,
   measurementJudgement,
+  withinLimits,
   type Judgement,
   type Verdict,
 } from '@keurwijzer/shared/compliance';
@@ -46,3 +50,46 @@ export const liveVerdict = (categories: readonly ReportCategory[]): Verdict =>
 /** A measurement's limits as printed: "max. 0,30 Ohm". */
 export const limitsOf = (q: Pick<ReportQuestion, 'min_value' | 'max_value' | 'unit'>) =>
   formatLimits(q.min_value, q.max_value, q.unit);
+
+/** What the value field shows and sends for the text typed into it. */
+export type MeasurementInput = {
+  /** The canonical value ("0.30"), null for an empty field or a refused text. */
+  value: string | null;
+  /** Whether `value` goes to the server: an empty field (removes the value) or a possible number. */
+  send: boolean;
+  /** Why it is refused (not a number, or no instrument shows it): the field is in error, nothing is sent. */
+  error: string | null;
+  /** An implausible value: said under the field, sent all the same. */
+  warning: string | null;
+  /** Within the limits; null without a value. */
+  within: boolean | null;
+};
+
+/** The question's zod field per unit (built once per unit, not on every key stroke). */
+const valueFields = new Map<string | null, ReturnType<typeof measuredValueField>>();
+
+/**
+ * The report screen's value field for `text`: the question's shared zod field (the server's
+ * check of the answer and the submit), then the shared plausibility warning and the limits.
+ */
+export function measurementInput(
+  text: string,
+  q: Pick<ReportQuestion, 'unit' | 'min_value' | 'max_value'>,
+): MeasurementInput {
+  if (text.trim() === '') return { value: null, send: true, error: null, warning: null, within: null };
+  let field = valueFields.get(q.unit);
+  if (!field) valueFields.set(q.unit, (field = measuredValueField(q)));
+  const parsed = field.safeParse(text);
+  if (!parsed.success || parsed.data === null) {
+    const error = parsed.success ? COMPLIANCE_TEXT.invalidMeasurement : parsed.error.issues[0]!.message;
+    return { value: null, send: false, error, warning: null, within: null };
+  }
+  const value = parsed.data;
+  return {
+    value,
+    send: true,
+    error: null,
+    warning: implausibleMeasurement(value, q) ? COMPLIANCE_TEXT.implausibleMeasurement : null,
+    within: withinLimits(value, q.min_value, q.max_value),
+  };
+}
