@@ -109,6 +109,14 @@ async function expectShown(page: Page, given: Given) {
   }
 }
 
+/**
+ * What was given is on the device (written to IndexedDB, the progress bar no longer "storing"):
+ * a reload or a closed app from here on may lose nothing. A change given a moment before the page
+ * goes is another matter: no page can keep what it had no time to write.
+ */
+const stored = (page: Page) =>
+  expect(page.getByRole('region', { name: 'Voortgang' })).not.toHaveAttribute('data-storing', 'true');
+
 /** The report screen of `report`, opened through the proxy. */
 async function openReport(page: Page, report: PlannedReport) {
   await page.goto(`${proxy.origin}/mechanic/report/${report.reportId}`);
@@ -185,12 +193,14 @@ for (const seed of seeds()) {
         } else if (action === 'cut') {
           proxy.cutNext(isReportChange, rnd.next() < 0.5 ? 'before' : 'after');
         } else if (action === 'reload') {
+          await stored(page);
           await page.reload();
           await expect(page.getByRole('heading', { name: `Rapport ${report.machineName}` })).toBeVisible({
             timeout: 30_000,
           });
           await expectShown(page, given);
         } else if (action === 'close') {
+          await stored(page);
           await page.close();
           page = await context.newPage();
           await openReport(page, report);
@@ -198,6 +208,7 @@ for (const seed of seeds()) {
         } else if (action === 'expire') {
           // The session ends (its cookie is gone); the mechanic logs in again and is back on the report.
           if (offline) await setOffline(false);
+          await stored(page);
           await context.clearCookies();
           await page.reload();
           await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 30_000 });

@@ -1,6 +1,7 @@
 import type { ErrorEnvelope, PageMeta } from '@keurwijzer/shared/api';
 import { TEXT, TRANSPORT, TRANSPORT_NL } from '@keurwijzer/shared/texts';
 import { currentLanguage } from './i18n';
+import { noteServerTime } from './server-clock';
 
 /** A failed call: the server's envelope, or one of the transport errors of spec section 8. */
 export class ApiError extends Error {
@@ -102,7 +103,9 @@ async function send<T>(method: 'GET' | 'POST', path: string, body?: FormBody): P
   const json = (await response.json()) as ApiResult<T> & Partial<ErrorEnvelope>;
   if (!response.ok) throw new ApiError(json.message ?? TEXT.serverError, json.errors ?? {}, response.status);
   const servedAt = Date.parse(response.headers.get('date') ?? '');
-  return Number.isNaN(servedAt) ? json : { ...json, servedAt };
+  if (Number.isNaN(servedAt)) return json;
+  noteServerTime(servedAt);
+  return { ...json, servedAt };
 }
 
 /** Fetches a fresh CSRF token for this session (before and after login, after logout). */

@@ -279,6 +279,33 @@ describe('outbox', () => {
     expect(await outbox.refused()).toEqual([]);
   });
 
+  it("holds a report's submit back while a change of that report was refused, and sends it once that is settled", async () => {
+    let refuse = true;
+    const srv = server((c) => {
+      if (refuse && c.path.endsWith('signature:mechanic')) throw new ApiError('Tijdstip in de toekomst', {}, 422);
+      return { data: null };
+    });
+    const outbox = make({ send: srv.send });
+    await outbox.putAll([
+      { scope: 'report:5', key: 'signature:mechanic', value: { v: 'sig' } },
+      { scope: 'report:5', key: 'submit', value: { v: 'submit' }, last: true },
+    ]);
+    await outbox.put('report:6', 'answer:1', { v: 'other report' });
+    await outbox.flush('report:6');
+    // The other report's change went; this report's submit waits for its refused signature.
+    expect(srv.sent).toEqual(['/report:6/answer:1 other report']);
+    expect((await outbox.list('report:5')).map((e) => e.key)).toEqual(['submit']);
+    refuse = false;
+    const [signature] = await outbox.refused('report:5');
+    await outbox.retry(signature!.seq);
+    await outbox.flush('report:5');
+    expect(srv.sent).toEqual([
+      '/report:6/answer:1 other report',
+      '/report:5/signature:mechanic sig',
+      '/report:5/submit submit',
+    ]);
+  });
+
   it('a server that keeps failing (500) is asked a few times, then its refusal is listed', async () => {
     let asked = 0;
     const srv = server((c) => {

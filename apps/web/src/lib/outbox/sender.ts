@@ -52,10 +52,19 @@ type SenderDeps<T> = {
   changed: () => Promise<void>;
 };
 
-/** Whether an entry may go now: the oldest, except that a `last` entry waits for the rest of its scope. */
-export function nextEntry<T>(entries: readonly OutboxEntry<T>[]): OutboxEntry<T> | undefined {
+/**
+ * The entry to send next: the oldest, except that a `last` entry (a submit) waits for the rest of
+ * its scope, and while a change of its scope was refused (a report is not submitted without a
+ * refused signature or answer: the user sends it again or throws it away first).
+ */
+export function nextEntry<T>(
+  entries: readonly OutboxEntry<T>[],
+  refusedScopes: ReadonlySet<string> = new Set(),
+): OutboxEntry<T> | undefined {
   const sorted = [...entries].sort((a, b) => a.seq - b.seq);
-  return sorted.find((e) => !e.last || !sorted.some((o) => o.scope === e.scope && !o.last));
+  return sorted.find(
+    (e) => !e.last || (!refusedScopes.has(e.scope) && !sorted.some((o) => o.scope === e.scope && !o.last)),
+  );
 }
 
 /**
@@ -121,7 +130,8 @@ export function createSender<T>(deps: SenderDeps<T>) {
     let attempt = 0;
     let verifiedAt = 0;
     while (!disposed && !blocked) {
-      const entry = nextEntry(await store.list());
+      const refused = new Set((await store.refused()).map((e) => e.scope));
+      const entry = nextEntry(await store.list(), refused);
       const wait = entry ? (entry.notBefore ?? 0) - Date.now() : 60_000;
       if (!entry || wait > 0) {
         deps.status('idle');

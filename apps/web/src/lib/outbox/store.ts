@@ -232,8 +232,8 @@ export function createOutboxStore<T>(name: string, userId: number) {
     },
 
     /**
-     * A refused change sent again, at the end of the queue (as a new change of its key). When
-     * its scope is closed (a submit waits) or a newer change of its key waits, it is only removed.
+     * A refused change sent again, at the end of the queue (a waiting submit of its scope still
+     * goes after it). When a newer change of its key waits, it is only removed.
      */
     async retry(seq: number): Promise<boolean> {
       const tx = (await db).transaction(['entries', 'refused'], 'readwrite', STRICT);
@@ -244,9 +244,8 @@ export function createOutboxStore<T>(name: string, userId: number) {
       }
       const entries = tx.objectStore('entries');
       const mine = (await entries.index('user').getAll(userId)) as OutboxEntry<T>[];
-      const superseded = mine.some(
-        (e) => e.scope === refused.scope && (e.key === refused.key || (e.last && !refused.last)),
-      );
+      // A newer change of its key waits: that one is what the user gave last.
+      const superseded = mine.some((e) => e.scope === refused.scope && e.key === refused.key);
       const { seq: _seq, ...fields } = plain(refused);
       if (!superseded) await entries.add(fields as OutboxEntry<unknown>);
       await tx.objectStore('refused').delete(seq);

@@ -1,4 +1,4 @@
-import type { ApiError, FormBody } from '../api-client';
+import type { FormBody } from '../api-client';
 
 /** What the report screen shows of the outbox: waiting changes, sending, offline, session ended. */
 export type SaveQueueState = {
@@ -9,8 +9,8 @@ export type SaveQueueState = {
    * unauthorized: the session ended (401): the changes wait, kept, until the same user logs in.
    */
   status: 'idle' | 'saving' | 'offline' | 'unauthorized';
-  /** The last change the server refused (4xx/5xx), with its message; it is not sent again. */
-  failed: { key: string; error: ApiError } | null;
+  /** Changes just given are being written to the device (a reload this moment could lose them). */
+  storing: boolean;
 };
 
 /** What is sent for a change: built from its value only when it goes out (the wire format). */

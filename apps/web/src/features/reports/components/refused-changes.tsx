@@ -9,6 +9,10 @@ import type { ReportChange } from '../filler/report-changes';
 /** "1 wijziging is niet opgeslagen". */
 export const refusedTitle = (n: number) => `${n} ${n === 1 ? 'wijziging is' : 'wijzigingen zijn'} niet opgeslagen`;
 
+/** Said while a stored submit waits for the refused changes of its report. */
+export const SUBMIT_HELD_TEXT =
+  'Het rapport wordt afgerond zodra deze wijzigingen opnieuw zijn verstuurd of zijn weggegooid.';
+
 /** The question a change belongs to (where it can be given again), if any. */
 const questionOf = (change: ReportChange) =>
   change.kind === 'answer' || change.kind === 'photo' || change.kind === 'photoDelete' ? change.questionId : null;
@@ -19,9 +23,12 @@ const questionOf = (change: ReportChange) =>
  */
 export function RefusedChanges({
   entries,
+  submitWaits,
   onShow,
 }: {
   entries: RefusedEntry<ReportChange>[];
+  /** "Rapport afronden" is stored and waits for these first. */
+  submitWaits: boolean;
   onShow: (questionId: number) => void;
 }) {
   const outbox = useCurrentOutbox();
@@ -29,6 +36,7 @@ export function RefusedChanges({
   return (
     <Alert severity="error" sx={{ mb: 2 }} role="alert">
       <AlertTitle>{refusedTitle(entries.length)}</AlertTitle>
+      {submitWaits && SUBMIT_HELD_TEXT}
       <Box component="ul" sx={{ m: 0, p: 0 }}>
         {entries.map((entry) => {
           const question = questionOf(entry.value);

@@ -161,12 +161,12 @@ export function ReportForm({ report, machinesTo }: { report: ReportDetail; machi
   return (
     <>
       {signature.dialog}
-      {filler.submitKept && (
+      {filler.submitKept && filler.refused.length === 0 && (
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {SUBMIT_QUEUED_TEXT}
         </Alert>
       )}
-      <RefusedChanges entries={filler.refused} onShow={goToQuestion} />
+      <RefusedChanges entries={filler.refused} submitWaits={filler.submitKept} onShow={goToQuestion} />
       {/* A queued submit makes the form read-only (a disabled fieldset disables every control). */}
       <Box component="fieldset" disabled={filler.pendingSubmit} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         {report.replaces && (

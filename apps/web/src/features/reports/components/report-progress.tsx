@@ -40,6 +40,7 @@ export function ReportProgress({
       role="region"
       aria-label="Voortgang"
       data-keep-clear
+      data-storing={saving.storing || undefined}
       sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: (t) => t.zIndex.appBar - 1, px: 2, py: 1, mb: 2 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReportAnswer, ReportDetail } from '@keurwijzer/shared/reports';
 import { useNotify } from '../../../components/feedback/notifications';
+import { serverNowIso } from '../../../lib/server-clock';
 import { outboxFor, useOnline, useOutboxState } from '../../../lib/outbox/app-outbox';
 import { OutboxClosedError } from '../../../lib/outbox/outbox';
 import type { SaveQueueState } from '../../../lib/outbox/wire';
@@ -115,7 +116,7 @@ export function useReportFiller(report: ReportDetail, userId: number) {
         // Shown at once; the server's trigger stores the same judgement.
         judgement: question ? judgementOf(question, given) : null,
         memo: change.memo !== undefined ? change.memo : (current?.memo ?? null),
-        answered_at: new Date().toISOString(),
+        answered_at: serverNowIso(),
       };
       void save({ kind: 'answer', questionId, answer }, delay);
     },
@@ -126,7 +127,7 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   const addPhoto = useCallback(
     (questionId: number, blob: Blob): string => {
       const photoId = crypto.randomUUID();
-      void save({ kind: 'photo', questionId, photoId, blob, takenAt: new Date().toISOString() });
+      void save({ kind: 'photo', questionId, photoId, blob, takenAt: serverNowIso() });
       return photoId;
     },
     [save],
@@ -135,7 +136,7 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   const saving: SaveQueueState = {
     pending: device.pending,
     status: outboxState.status === 'sending' ? 'saving' : outboxState.status,
-    failed: null,
+    storing: device.storing,
   };
   return {
     categories,

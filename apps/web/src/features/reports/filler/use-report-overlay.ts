@@ -84,6 +84,8 @@ export function useReportOverlay(report: ReportDetail, outbox: Outbox<ReportChan
     ready,
     /** Changes of this report that wait to be sent (those just given included). */
     pending: stored.waiting.length + drafts.size,
+    /** Changes just given are being stored on the device. */
+    storing: drafts.size > 0,
     /** Changes the server refused, with its reason. */
     refused: stored.refused,
     /** A submit is stored and waits (not only given). */

@@ -4,6 +4,7 @@ import type { ReportDetail, SignatureRole } from '@keurwijzer/shared/reports';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../../lib/api-client';
 import { claimResult, type Notifier } from '../../../lib/outbox/app-outbox';
+import { serverNowIso } from '../../../lib/server-clock';
 import { OutboxClosedError, type Outbox, type OutboxResult, type OutboxStatus } from '../../../lib/outbox/outbox';
 import { reportKeys } from '../api/report-query';
 import { reportChangeKey, type ReportChange } from './report-changes';
@@ -69,11 +70,12 @@ export function useReportSubmit({
   useEffect(
     () =>
       outbox.onResult((result: OutboxResult<ReportChange>) => {
-        if (result.entry.scope !== scope || result.entry.value.kind !== 'submit') return;
-        if (result.ok) {
-          queryClient.setQueryData(reportKeys.detail(reportId), (result.result as { data: ReportDetail }).data);
-          settle('sent');
-        } else settle(result.error);
+        if (result.entry.scope !== scope) return;
+        // A refused change of the report holds its submit back (sender.ts): said as the refusal.
+        if (!result.ok) return settle(result.error);
+        if (result.entry.value.kind !== 'submit') return;
+        queryClient.setQueryData(reportKeys.detail(reportId), (result.result as { data: ReportDetail }).data);
+        settle('sent');
       }),
     [outbox, scope, reportId, queryClient, settle],
   );
@@ -86,7 +88,7 @@ export function useReportSubmit({
   const submit = useCallback(
     async ({ signatures, verdict, verdictReason, resolveMalfunctions }: SubmitRequest): Promise<SubmitOutcome> => {
       settle('queued');
-      const signedAt = new Date().toISOString();
+      const signedAt = serverNowIso();
       const changes: ReportChange[] = [
         ...signatures.map((s): ReportChange => ({ kind: 'signature', ...s, signedAt })),
         {
@@ -121,8 +123,10 @@ export function useReportSubmit({
       setStoring(false);
       // Typing that still waits goes first, at once.
       void outbox.flush(scope);
-      // Not now: no connection (or it failed just before), or no session: it waits on the device.
+      // Not now: no connection (or it failed just before), no session, or a refused change of the
+      // report holds it back: it waits on the device.
       if (!navigator.onLine || (outbox.state.status !== 'idle' && outbox.state.status !== 'sending')) settle('queued');
+      else if ((await outbox.refused(scope)).length > 0) settle('queued');
       return outcome;
     },
     [outbox, scope, notify, stored, settle],
