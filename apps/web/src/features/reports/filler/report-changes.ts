@@ -99,14 +99,19 @@ export const newer = (a: ReportAnswer | null | undefined, b: ReportAnswer | null
   return Date.parse(b.answered_at) >= Date.parse(a.answered_at) ? b : a;
 };
 
-/** The server's time in whole seconds (an HTTP Date has no more). */
-const second = (ms: number) => Math.floor(ms / 1000);
+/**
+ * How much later than the change a copy must have been made to be taken as showing a flag (a
+ * skipped category, not at its place) it does not hold: another device set it since. A read that
+ * started before the change and was answered after it can be seconds later, so not less.
+ */
+const FLAG_FRESH_MS = 60_000;
 
 /**
  * Whether the server's copy of the report shows a change it accepted, so the device need not keep
- * it: a copy the server made after it accepted the change (in a later second: `servedAt`), or one
- * that holds the change itself (the same or a newer answer, the photo, the flag as given). A
- * signature is not shown while the report is open; a submit shows as the submitted report.
+ * it: the copy holds the change itself (the same or a newer answer, the photo, its removal, the
+ * flag as given). A flag the copy does not hold counts as shown once the copy was made well after
+ * the change (another device set it since). A signature is not shown while the report is open; a
+ * submitted copy shows everything.
  */
 export function shownBy(
   report: ReportDetail,
@@ -114,8 +119,8 @@ export function shownBy(
   kept: { value: ReportChange; acceptedAt: number },
 ): boolean {
   if (report.status !== 'open') return true;
-  if (servedAt !== undefined && second(servedAt) > second(kept.acceptedAt)) return true;
   const change = kept.value;
+  const flagFresh = servedAt !== undefined && servedAt > kept.acceptedAt + FLAG_FRESH_MS;
   const questions = report.categories.flatMap((c) => c.questions);
   const hasPhoto = (id: string) => questions.some((q) => (q.photos ?? []).some((p) => p.id === id));
   switch (change.kind) {
@@ -124,9 +129,9 @@ export function shownBy(
       return !!answer && Date.parse(answer.answered_at) >= Date.parse(change.answer.answered_at);
     }
     case 'skip':
-      return report.categories.find((c) => c.id === change.categoryId)?.skipped === change.skipped;
+      return flagFresh || report.categories.find((c) => c.id === change.categoryId)?.skipped === change.skipped;
     case 'notAtLocation':
-      return report.not_at_location === change.notAtLocation;
+      return flagFresh || report.not_at_location === change.notAtLocation;
     case 'photo':
       return hasPhoto(change.photoId);
     case 'photoDelete':

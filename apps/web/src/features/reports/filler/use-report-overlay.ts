@@ -54,7 +54,12 @@ export function useReportOverlay(report: ReportDetail, outbox: Outbox<ReportChan
   }, [stored.kept, kept, outbox]);
 
   const overlay: Overlay = useMemo(
-    () => overlayOf([...kept, ...stored.waiting, ...[...drafts.values()].map((value) => ({ value }))]),
+    () =>
+      // In the order given (a kept change and a waiting one keep their numbers), the drafts last.
+      overlayOf([
+        ...[...kept, ...stored.waiting].sort((a, b) => a.seq - b.seq),
+        ...[...drafts.values()].map((value) => ({ value })),
+      ]),
     [kept, stored.waiting, drafts],
   );
 
