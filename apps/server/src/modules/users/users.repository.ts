@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
   inArray,
   isNotNull,
   isNull,
@@ -17,6 +18,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { EMPLOYEE_ROLES, ROLES, permissionsFor, type Role } from '@keurwijzer/shared/permissions';
 import type { User, UserListParams } from '@keurwijzer/shared/users';
 import type { Db, Executor } from '../../db/client';
+import { apiTokens } from '../../db/schema/api-tokens';
 import { customers } from '../../db/schema/customers';
 import { userTokens, users, type UserRow } from '../../db/schema/users';
 import { allOf, likePattern, orderBy, pageMeta, totalOf } from '../../lib/list-query';
@@ -239,6 +241,18 @@ export function createUsersRepository(db: Db) {
         .update(users)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id));
+    },
+
+    /**
+     * Revokes the user's live API tokens (archiving: revoked, not just refused while archived, so
+     * a restore does not bring them back). Run under the lock on the user's row, which a new
+     * token's insert takes too (api-tokens.repository.ts).
+     */
+    async revokeApiTokens(userId: number, at: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(apiTokens)
+        .set({ revokedAt: at, revokedReason: 'archived' })
+        .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, at)));
     },
 
     /** Replaces any earlier token of this type (a resend kills the previous link). */
