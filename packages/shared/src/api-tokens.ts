@@ -20,6 +20,12 @@ export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
   write: 'Lezen en schrijven',
 };
 
+/**
+ * The API document's line in every operation's description saying who may call it (its
+ * `x-roles` in words, for any OpenAPI tool); the app's own reference page shows `x-roles` instead.
+ */
+export const API_DOC_WHO_PREFIX = 'Who may call it: ';
+
 /** Why a token was revoked (the audit trail's words for `revoked_reason`). */
 export const API_TOKEN_REVOKED_REASON_LABELS = {
   owner: 'Door de eigenaar',

@@ -15,7 +15,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { EMPLOYEE_ROLES, ROLES, permissionsFor, type Role } from '@keurwijzer/shared/permissions';
+import { EMPLOYEE_ROLES, ROLES, permissionsFor, userPermissions, type Role } from '@keurwijzer/shared/permissions';
 import type { User, UserListParams } from '@keurwijzer/shared/users';
 import type { Db, Executor } from '../../db/client';
 import { apiTokens } from '../../db/schema/api-tokens';
@@ -87,7 +87,8 @@ export const userFields = (u: UserSource): Record<keyof User, SQL> => ({
   image: sql`case when ${u.image} is null then null else '/api/users/' || ${u.id} || '/image?v=' || regexp_replace(${u.image}, '^.*/|[.][^.]*$', '', 'g') end`,
   role: sql`${u.role}`,
   roles: perRole(u.role, (role) => [role]),
-  permissions: perRole(u.role, (role) => permissionsFor([role])),
+  // A customer's own administrator holds more than the role (only customer users carry the flag).
+  permissions: sql`(case when ${u.customerAdmin} then ${sql.raw(`'${JSON.stringify(userPermissions('customer', true))}'::json`)} else ${perRole(u.role, (role) => permissionsFor([role]))} end)`,
   customer_id: sql`${u.customerId}`,
   customer_name: sql`${u.customerName}`,
   customer_admin: sql`${u.customerAdmin}`,
