@@ -134,12 +134,13 @@ export async function buildApp({
   });
 
   // Every repository and service, built once (modules/index.ts, the composition root).
+  const files =
+    storage ?? (config.s3 ? createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'uploads')));
   const modules = createModules({
     db: database.db,
     config,
     mail,
-    storage:
-      storage ?? (config.s3 ? createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'uploads'))),
+    storage: files,
     sessionSecret,
     imageDecoder,
   });
@@ -187,7 +188,13 @@ export async function buildApp({
   });
   await app.register(languagePlugin);
   await app.register(openapiPlugin);
-  await app.register(healthPlugin, { database, mail, metricsToken: config.metricsToken });
+  await app.register(healthPlugin, {
+    database,
+    mail,
+    metricsToken: config.metricsToken,
+    storage: files,
+    log: { error: (obj, msg) => app.log.error(obj, msg), info: (msg) => app.log.info(msg) },
+  });
   const registerTwins = methodOverride(app);
 
   await registerModules(app, modules);

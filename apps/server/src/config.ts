@@ -142,6 +142,13 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** Put before every object key, e.g. "keurwijzer/" (several apps in one bucket). */
   S3_PREFIX: z.string().default(''),
+  /** How long connecting to the bucket's store may take before an operation fails (ms). */
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
+  /**
+   * How long one storage operation (upload, the start of a file read, a delete; the SDK's retries
+   * included) may take before the request gets a 503 (ms); also the longest silence within a read.
+   */
+  S3_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
   /**
    * A malfunction reported at or after this Dutch time counts from the next working day; its
    * response deadline is this time one working day later (lib/working-days.ts). "HH:MM".
@@ -267,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
           prefix: e.S3_PREFIX,
+          connectTimeoutMs: e.S3_CONNECT_TIMEOUT_MS,
+          requestTimeoutMs: e.S3_REQUEST_TIMEOUT_MS,
         }
       : null,
     backup: e.BACKUP_DIR
