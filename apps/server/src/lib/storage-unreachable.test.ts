@@ -188,6 +188,10 @@ describe('the app on a store that does not answer', () => {
         data: { status: 'not_ready', checks: { database: 'ok', migrations: 'ok', mail_queue: 'ok', storage: 'fail' } },
       });
     });
+    // Answered from the last check: probes in a row ask the store nothing (STORAGE_CHECK_TTL_MS).
+    const asked = silent.connections();
+    for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(503);
+    expect(silent.connections()).toBe(asked);
     const down = logged('storage not reachable: /api/ready says not ready');
     expect(down).toHaveLength(1);
     expect(down[0]!.reason).toMatch(/no answer within 500 ms/);
