@@ -16,7 +16,7 @@ export const unsentText = (n: number) => `${n} ${n === 1 ? 'wijziging' : 'wijzig
 
 /** Why they wait: no connection, being sent, waiting for a login, or a moment (typing). */
 export function unsentReason(state: OutboxState, online: boolean): string {
-  if (state.status === 'unauthorized') return 'Wacht op inloggen: ze worden verzonden zodra u weer bent ingelogd.';
+  if (state.status === 'unauthorized') return 'Wacht op inloggen: ze worden verzonden zodra je weer bent ingelogd.';
   if (!online || state.status === 'offline') return 'Geen verbinding: ze worden verzonden zodra er weer verbinding is.';
   if (state.status === 'sending') return 'Bezig met verzenden...';
   return 'Ze worden zo verzonden.';
