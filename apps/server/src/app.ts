@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { redactTokens, redactingStream } from './lib/log-redaction';
 import { createAfterResponseTasks, type AfterResponseTasks } from './lib/after-response';
@@ -95,7 +95,7 @@ export async function buildApp({
     // One line per request at debug (LOG_LEVEL=debug), not Fastify's two at info: at info the
     // log is the start banner, warnings and errors (5xx are logged by the error handler).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Small bodies everywhere; upload routes take files as streamed multipart (plugins/body.ts).
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
@@ -134,12 +134,13 @@ export async function buildApp({
   });
 
   // Every repository and service, built once (modules/index.ts, the composition root).
+  const files =
+    storage ?? (config.s3 ? createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'uploads')));
   const modules = createModules({
     db: database.db,
     config,
     mail,
-    storage:
-      storage ?? (config.s3 ? createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'uploads'))),
+    storage: files,
     sessionSecret,
     imageDecoder,
   });
@@ -187,7 +188,13 @@ export async function buildApp({
   });
   await app.register(languagePlugin);
   await app.register(openapiPlugin);
-  await app.register(healthPlugin, { database, mail, metricsToken: config.metricsToken });
+  await app.register(healthPlugin, {
+    database,
+    mail,
+    metricsToken: config.metricsToken,
+    storage: files,
+    log: { error: (obj, msg) => app.log.error(obj, msg), info: (msg) => app.log.info(msg) },
+  });
   const registerTwins = methodOverride(app);
 
   await registerModules(app, modules);

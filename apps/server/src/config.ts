@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -9,6 +10,65 @@ import { CUTOFF_PATTERN, DEFAULT_CUTOFF } from './lib/working-days';
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * Which proxies in front of the app may say who the client is (X-Forwarded-For), as Fastify's
+ * `trustProxy` takes it: false (none: the connection's address is the client), a number of hops
+ * (the last N addresses of the chain are proxies; the one before is the client) or the proxies'
+ * addresses and CIDRs. Never `true`: that takes the leftmost address, which the client writes
+ * itself, and would let anyone choose the address the login throttle counts.
+ */
+export type TrustProxy = false | number | string[];
+
+/**
+ * TrustProxy as Fastify's `trustProxy` option: a hop count as a function of the hop (proxy-addr's
+ * own meaning of a number; Fastify 5.12 takes a bare number as "trust nothing"). With hops, the
+ * app must be reachable only through the proxy (HOST=127.0.0.1, a firewall): a client that
+ * reaches it directly would count as a proxy. A list checks the proxy's own address instead.
+ */
+export const fastifyTrustProxy = (trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) =>
+  typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+
+/** proxy-addr's names for address ranges (loopback 127.0.0.1/8 and ::1, fe80::/10, fc00::/7 ...). */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR (10.0.0.0/8, fd00::/8) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, "0", "false" or "no": none; "1" ("true", "yes"), "2" ...: that many proxies
+ * (hops) in front of the app; else a comma-separated list of proxy addresses and CIDRs
+ * ("10.0.0.1,10.0.0.0/8", also "loopback").
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    const v = (value ?? '').toLowerCase();
+    if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
+    if (v === 'true' || v === 'yes') return 1;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 10) return hops;
+    } else {
+      const entries = v.split(',').map((e) => e.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY must be 0, a number of proxies in front of the app (1 to 10), or a comma-separated list of proxy addresses and CIDRs',
+    });
+    return z.NEVER;
+  });
 
 /** Every environment variable the server reads, parsed once (README has the table). */
 const EnvSchema = z.object({
@@ -27,7 +87,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Keurwijzer <no-reply@keurwijzer.local>'),
   SMTP_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxySchema,
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   /** log2 of scrypt's N; 17 by security.md. Tests lower it to keep the suite fast. */
@@ -82,6 +142,13 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** Put before every object key, e.g. "keurwijzer/" (several apps in one bucket). */
   S3_PREFIX: z.string().default(''),
+  /** How long connecting to the bucket's store may take before an operation fails (ms). */
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
+  /**
+   * How long one storage operation (upload, the start of a file read, a delete; the SDK's retries
+   * included) may take before the request gets a 503 (ms); also the longest silence within a read.
+   */
+  S3_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
   /**
    * A malfunction reported at or after this Dutch time counts from the next working day; its
    * response deadline is this time one working day later (lib/working-days.ts). "HH:MM".
@@ -108,7 +175,8 @@ export type Config = {
   mailFrom: string;
   smtpUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (TrustProxy). */
+  trustProxy: TrustProxy;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   scryptLogN: number;
@@ -206,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
           prefix: e.S3_PREFIX,
+          connectTimeoutMs: e.S3_CONNECT_TIMEOUT_MS,
+          requestTimeoutMs: e.S3_REQUEST_TIMEOUT_MS,
         }
       : null,
     backup: e.BACKUP_DIR

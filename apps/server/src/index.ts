@@ -7,7 +7,7 @@ import { backupSource, backupToFile, writeBackup } from './lib/backup';
 import { startControlSocket } from './lib/control-socket';
 import { createMailer } from './lib/mailer';
 import { scheduleNightlyBackups } from './lib/nightly-backup';
-import { createDiskStorage, withDeleteHold } from './lib/storage';
+import { checkBucketAtStart, createDiskStorage, createS3Storage, withDeleteHold } from './lib/storage';
 import { resolveSessionSecret } from './lib/session-secret';
 import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './seed/demo';
 
@@ -32,16 +32,20 @@ async function main() {
     log: { info: (obj, msg) => app.log.info(obj, msg) },
   });
   // Embedded default: deletes wait while a backup copies the files (lib/backup.ts).
-  const storage =
+  const heldDisk =
     database.kind === 'pglite' && !config.s3
       ? withDeleteHold(createDiskStorage(path.join(config.dataDir, 'uploads')))
       : undefined;
-  const app = await buildApp({ config, database, mailer, sessionSecret, storage });
+  const bucket = config.s3 ? createS3Storage(config.s3) : undefined;
+  // A bucket that is not there stops the start; one that does not answer is a warning (lib/storage.ts).
+  const bucketWarning = bucket && config.s3 ? await checkBucketAtStart(bucket, config.s3) : null;
+  const app = await buildApp({ config, database, mailer, sessionSecret, storage: bucket ?? heldDisk });
+  if (bucketWarning) app.log.error(bucketWarning);
   app.addHook('onClose', () => database.close());
 
   // `npm run backup` asks this process (the embedded database has one), and the nightly backup.
   if (database.kind === 'pglite') {
-    const source = backupSource(config, database, storage);
+    const source = backupSource(config, database, heldDisk);
     const closeSocket = await startControlSocket(
       config.dataDir,
       { backup: (out) => writeBackup(source, out) },

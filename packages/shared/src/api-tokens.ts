@@ -20,6 +20,18 @@ export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
   write: 'Lezen en schrijven',
 };
 
+/**
+ * The API document's line in every operation's description saying who may call it (its
+ * `x-roles` in words, for any OpenAPI tool); the app's own reference page shows `x-roles` instead.
+ */
+export const API_DOC_WHO_PREFIX = 'Who may call it: ';
+
+/** Why a token was revoked (the audit trail's words for `revoked_reason`). */
+export const API_TOKEN_REVOKED_REASON_LABELS = {
+  owner: 'Door de eigenaar',
+  archived: 'Account gearchiveerd',
+} as const;
+
 /** How long a new token lives, in days (the form's choices; 90 preselected). */
 export const API_TOKEN_LIFETIMES = ['7', '30', '90', '180', '365'] as const;
 export const API_TOKEN_DEFAULT_LIFETIME = '90';
@@ -49,6 +61,12 @@ export const ApiTokenSchema = z.object({
   /** Null: never used. */
   last_used_at: z.string().nullable(),
   expired: z.boolean(),
+  /**
+   * Null: not revoked. Set: revoked when the user (or their customer) was archived; it stays in
+   * the list as revoked and never works again, also after a restore. A token its owner revoked
+   * is not listed.
+   */
+  revoked_at: z.string().nullable(),
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
 
@@ -72,6 +90,8 @@ export const API_TOKEN_TEXT = {
   revoked: 'API-token is ingetrokken',
   neverUsed: 'Nog niet gebruikt',
   expired: 'Verlopen',
+  revokedByArchive: 'Ingetrokken',
+  revokedByArchiveTitle: 'Ingetrokken toen het account werd gearchiveerd. Maak een nieuw token aan.',
   name: 'Naam',
   scope: 'Rechten',
   lifetime: 'Geldig',

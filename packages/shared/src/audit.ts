@@ -153,6 +153,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   scope: 'Rechten',
   expires_at: 'Geldig tot',
   revoked_at: 'Ingetrokken op',
+  revoked_reason: 'Reden van intrekken',
   token_hash: 'Token',
   request: 'Verzoek',
   status_code: 'Antwoord',

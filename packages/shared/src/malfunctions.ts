@@ -59,6 +59,15 @@ export const MALFUNCTION_STATUS_LABELS: Record<MalfunctionStatus, string> = {
 };
 /** Still to be handled: Open and In behandeling (the counts, the markers, the deadline). */
 export const ACTIVE_MALFUNCTION_STATUSES = ['open', 'in_progress'] as const satisfies readonly MalfunctionStatus[];
+/** Whether a malfunction of `status` is still to be handled (Open, In behandeling). */
+export const isActiveMalfunction = (status: MalfunctionStatus): boolean =>
+  (ACTIVE_MALFUNCTION_STATUSES as readonly MalfunctionStatus[]).includes(status);
+/**
+ * Whether "Spoed" shows: the customer said the machine stands still and the malfunction is still
+ * to be handled; once Opgelost or Ingetrokken there is no hurry left (the urgency stays a fact).
+ */
+export const showsUrgent = (m: { urgent: boolean; status: MalfunctionStatus }): boolean =>
+  m.urgent && isActiveMalfunction(m.status);
 
 /** The customer's urgency. */
 export const MALFUNCTION_URGENCIES = ['urgent', 'normal'] as const;
@@ -116,6 +125,8 @@ export const MALFUNCTION_TEXT = {
   withdrawn: 'Storing ingetrokken',
   withdrawReasonRequired: 'Geef een reden op om de storing in te trekken',
   closed: 'Deze storing is al afgehandeld',
+  /** 409 for the office's change of one the customer withdrew (a moment earlier, perhaps). */
+  withdrawnByCustomer: 'De klant heeft deze storing ingetrokken.',
   commentThrottled:
     'Je hebt het afgelopen uur al veel reacties gegeven. Probeer het later opnieuw of neem telefonisch contact op.',
   tooManyCommentPhotos: `Maximaal ${MAX_COMMENT_PHOTOS} foto's bij reacties`,

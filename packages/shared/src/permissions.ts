@@ -46,6 +46,11 @@ export const PERMISSIONS = [
   'api.docs',
   /** Personal API tokens for an ERP or BI tool (issue 23): office admins and customer users. */
   'api.tokens',
+  /**
+   * The users of one's own customer (/api/own-users, issue 22): held by a customer's own
+   * administrator (a customer user with `customer_admin`), not by a role.
+   */
+  'own-users.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -74,8 +79,35 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   customer: ['own-machines.view', 'profile.edit', 'api.docs', 'api.tokens'],
 };
 
+/** What a customer's own administrator ("Beheerder van de klant") holds beyond the customer role's. */
+export const CUSTOMER_ADMIN_PERMISSIONS: readonly Permission[] = ['own-users.manage'];
+
 /** Whether `role` holds `permission`. */
 export const roleCan = (role: Role, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);
+
+/**
+ * The permissions of one user: their role's, and a customer administrator's own when the user is
+ * a customer user with `customer_admin` (the flag is for customer users only).
+ */
+export const userPermissions = (role: Role, customerAdmin: boolean): readonly Permission[] =>
+  role === 'customer' && customerAdmin
+    ? [...ROLE_PERMISSIONS[role], ...CUSTOMER_ADMIN_PERMISSIONS]
+    : ROLE_PERMISSIONS[role];
+
+/** Who may hold a permission: a role, or a customer's own administrator (a customer user with the flag). */
+export type Holder = Role | 'customer_admin';
+export const HOLDER_LABELS: Record<Holder, string> = { ...ROLE_LABELS, customer_admin: 'Beheerder van de klant' };
+
+/**
+ * Who holds `permission`, from this map (the API document's `x-roles`): the roles that carry it,
+ * and 'customer_admin' where only a customer's own administrator does.
+ */
+export const holdersOf = (permission: Permission): Holder[] => [
+  ...ROLES.filter((role) => roleCan(role, permission)),
+  ...(CUSTOMER_ADMIN_PERMISSIONS.includes(permission) && !roleCan('customer', permission)
+    ? (['customer_admin'] as const)
+    : []),
+];
 
 /** The permission names of a set of roles, without duplicates. */
 export function permissionsFor(roles: readonly Role[]): Permission[] {

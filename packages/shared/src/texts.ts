@@ -74,4 +74,6 @@ export const LIMIT_TEXT = {
   tooManyExports: 'Er lopen al twee exports van jou. Wacht tot die klaar zijn en probeer het dan opnieuw.',
   tooManyUploads: 'Er worden al twee afbeeldingen van jou verwerkt. Wacht tot die klaar zijn.',
   busy: 'De server is even te druk. Probeer het over enkele seconden opnieuw.',
+  /** 503 when the file storage (the S3 bucket) does not answer or fails. */
+  storageUnavailable: 'De opslag van bestanden is even niet bereikbaar. Probeer het later opnieuw.',
 } as const;

@@ -1,7 +1,8 @@
 /**
  * The app addresses its user with "je" and "jouw", never the formal "u" or "uw" (issue 19): one
- * form of address on every screen, in every message and mail. The shared texts' unit test
- * (wording.test.ts) and the mails' test check their texts with this.
+ * form of address on every screen, in every message and mail. The unit test (wording.test.ts)
+ * checks the shared texts and every text of apps/web/src (its string literals, template literals
+ * and JSX text, read with the TypeScript compiler), the mails' test every mail.
  */
 export const FORMAL_ADDRESS = /(?<![\p{L}\p{N}])(u|uw|uzelf)(?![\p{L}\p{N}])/iu;
 

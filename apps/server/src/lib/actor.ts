@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { ROLE_PERMISSIONS, type Permission, type Role } from '@keurwijzer/shared/permissions';
+import {
+  CUSTOMER_ADMIN_PERMISSIONS,
+  ROLE_PERMISSIONS,
+  type Permission,
+  type Role,
+} from '@keurwijzer/shared/permissions';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { AppError, forbidden } from './errors';
 
@@ -20,12 +25,21 @@ const PERMISSION_SETS: Record<Role, ReadonlySet<Permission>> = {
   mechanic: setOf('mechanic'),
   customer: setOf('customer'),
 };
-/** Whether `actor` holds `permission` (packages/shared/src/permissions.ts is the one map). */
-export const can = (actor: Pick<Actor, 'role'>, permission: Permission): boolean =>
-  PERMISSION_SETS[actor.role].has(permission);
+const CUSTOMER_ADMIN_SET: ReadonlySet<Permission> = new Set(CUSTOMER_ADMIN_PERMISSIONS);
+
+/** Who holds permissions: the role, and for a customer user the "Beheerder van de klant" flag. */
+type Holder = Pick<Actor, 'role' | 'customerAdmin'>;
+
+/**
+ * Whether `actor` holds `permission` (packages/shared/src/permissions.ts is the one map: the
+ * role's, plus CUSTOMER_ADMIN_PERMISSIONS for a customer user with customer_admin).
+ */
+export const can = (actor: Holder, permission: Permission): boolean =>
+  PERMISSION_SETS[actor.role].has(permission) ||
+  (actor.role === 'customer' && actor.customerAdmin === true && CUSTOMER_ADMIN_SET.has(permission));
 
 /** 403 unless `actor` holds `permission`. */
-export function assertCan(actor: Pick<Actor, 'role'>, permission: Permission): void {
+export function assertCan(actor: Holder, permission: Permission): void {
   if (!can(actor, permission)) throw forbidden();
 }
 
@@ -38,9 +52,9 @@ export function assertCan(actor: Pick<Actor, 'role'>, permission: Permission): v
  */
 export type AccessPolicy = {
   /** 403 unless `actor` may read the resource. */
-  assertRead(actor: Pick<Actor, 'role'>): void;
+  assertRead(actor: Holder): void;
   /** 403 unless `actor` may change the resource. */
-  assertWrite(actor: Pick<Actor, 'role'>): void;
+  assertWrite(actor: Holder): void;
 };
 
 /** The policy of `access`: e.g. `accessPolicy(ACCESS.masterData)`. */

@@ -5,12 +5,15 @@
  * so the app's log stream replaces them in every line it writes (`redactingStream`), whatever
  * wrote it, and the request line uses `redactTokens` itself.
  */
-const TOKEN_IN_PATH = /(activate|reset-password|labels|(?<![\w-])m)(\/|%2f)[^/?#&\s"'\\]+/gi;
+const TOKEN_IN_PATH = /(?<![\w-])(activate|reset-password|labels|m)(\/|%2f)(?=[\w-]{16})[^/?#&\s"'\\]+/gi;
 
 /**
  * `text` with the token after every `activate/` or `reset-password/` replaced by `[token]`; so
  * too the code of a machine's QR label (issue 21) in `/m/{code}`, `/api/labels/{code}` and
- * `/api/public/labels/{code}`.
+ * `/api/public/labels/{code}`. Only what looks like one of our tokens (base64url, 16 characters
+ * and more: a link's token has 43, a label code 22) and only after the whole path segment: a
+ * file's path that merely passes a folder named `m`, `labels` or `…activate` (the outbox's
+ * `DATA_DIR/outbox/…eml` in the log) is left as it is.
  */
 export const redactTokens = (text: string): string => text.replace(TOKEN_IN_PATH, '$1$2[token]');
 

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { LIMIT_TEXT, TEXT } from '@keurwijzer/shared/texts';
 import { AppError } from '../lib/errors';
+import { StorageError } from '../lib/storage';
 
 type Envelope = ErrorEnvelope;
 
@@ -96,7 +97,13 @@ export const errorsPlugin = fp(async (app) => {
       body = { message: frameworkMessage(status), errors: {} };
     }
 
-    if (status === 503) request.log.warn({ status }, 'request refused: busy');
+    if (error instanceof StorageError) {
+      // One line per failed request: what the store was asked and why it failed (no credentials).
+      request.log.error(
+        { status, operation: error.operation, key: error.key, reason: error.reason, storeStatus: error.httpStatus },
+        'storage failed',
+      );
+    } else if (status === 503) request.log.warn({ status }, 'request refused: busy');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ status, code: (error as FastifyError).code }, 'request refused');
     return sendEnvelope(reply, status, body);

@@ -14,11 +14,11 @@ describe('health and readiness', () => {
     expect(res.json()).toEqual({ data: { status: 'ok' } });
   });
 
-  it('GET /api/ready: database, migrations and mail worker ok', async () => {
+  it('GET /api/ready: database, migrations, mail worker and storage ok', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      data: { status: 'ready', checks: { database: 'ok', migrations: 'ok', mail_queue: 'ok' } },
+      data: { status: 'ready', checks: { database: 'ok', migrations: 'ok', mail_queue: 'ok', storage: 'ok' } },
     });
   });
 
@@ -48,12 +48,12 @@ describe('not ready', () => {
     let res = await app.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
-      data: { status: 'not_ready', checks: { database: 'ok', migrations: 'fail', mail_queue: 'ok' } },
+      data: { status: 'not_ready', checks: { database: 'ok', migrations: 'fail', mail_queue: 'ok', storage: 'ok' } },
     });
     await app.app.mailQueue.stop();
     res = await app.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().data.checks).toEqual({ database: 'ok', migrations: 'fail', mail_queue: 'fail' });
+    expect(res.json().data.checks).toEqual({ database: 'ok', migrations: 'fail', mail_queue: 'fail', storage: 'ok' });
   });
 });
 

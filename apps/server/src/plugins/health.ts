@@ -7,6 +7,7 @@ import { migrationCount, type Database } from '../db/client';
 import { AppError, notFound } from '../lib/errors';
 import type { MailQueue } from '../lib/mail-queue';
 import { dataOf } from '../lib/responses';
+import { reasonOf, type Storage } from '../lib/storage';
 import { safeEqual } from '../lib/tokens';
 
 export type HealthPluginOptions = {
@@ -14,16 +15,63 @@ export type HealthPluginOptions = {
   mail: MailQueue;
   /** GET /api/metrics's bearer token; undefined: no metrics (404). */
   metricsToken: string | undefined;
+  /** The files' storage, whose check (a HeadBucket for S3) /api/ready reports. */
+  storage: Pick<Storage, 'check'>;
+  /** Where the storage's changes of state are logged (the app's logger). */
+  log: { error(obj: object, msg: string): void; info(msg: string): void };
 };
 
 /** How long /api/ready waits for the database before it calls it unreachable. */
 const DATABASE_TIMEOUT_MS = 2_000;
+/**
+ * How long /api/ready answers from the storage's last check before it starts another one (in the
+ * background: a probe never waits for the bucket, and a load balancer probing every second is
+ * not a HeadBucket a second per process).
+ */
+export const STORAGE_CHECK_TTL_MS = 10_000;
 
 const CHECK = z.enum(['ok', 'fail']);
 const ReadySchema = z.object({
   status: z.enum(['ready', 'not_ready']),
-  checks: z.object({ database: CHECK, migrations: CHECK, mail_queue: CHECK }),
+  checks: z.object({ database: CHECK, migrations: CHECK, mail_queue: CHECK, storage: CHECK }),
 });
+
+/**
+ * The storage's state for /api/ready: the last check's answer, a new check started once it is
+ * older than STORAGE_CHECK_TTL_MS (one at a time). Only the very first probe waits for a check,
+ * at most as long as for the database. A change of state is one log line.
+ */
+function storageProbe(storage: Pick<Storage, 'check'>, log: HealthPluginOptions['log']) {
+  let ok: boolean | null = null;
+  let checkedAt = 0;
+  let running: Promise<void> | null = null;
+  const refresh = () =>
+    (running ??= storage
+      .check()
+      .then(
+        () => {
+          if (ok === false) log.info('storage reachable again');
+          ok = true;
+        },
+        (err: unknown) => {
+          const reason = (err as { reason?: string }).reason ?? reasonOf(err);
+          if (ok !== false) log.error({ reason }, 'storage not reachable: /api/ready says not ready');
+          ok = false;
+        },
+      )
+      .finally(() => {
+        checkedAt = Date.now();
+        running = null;
+      }));
+  return {
+    refresh,
+    async state(): Promise<'ok' | 'fail'> {
+      if (ok === null) await within(refresh(), DATABASE_TIMEOUT_MS).catch(() => undefined);
+      else if (Date.now() - checkedAt >= STORAGE_CHECK_TTL_MS) void refresh();
+      return ok ? 'ok' : 'fail';
+    },
+  };
+}
 
 /** `work`, or a rejection after `ms`. */
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -93,8 +141,14 @@ function createMetrics({ database, mail }: Pick<HealthPluginOptions, 'database' 
   };
 }
 
-const routes: FastifyPluginAsyncZod<HealthPluginOptions> = async (app, { database, mail, metricsToken }) => {
+const routes: FastifyPluginAsyncZod<HealthPluginOptions> = async (
+  app,
+  { database, mail, metricsToken, storage, log },
+) => {
   const migrations = migrationCount();
+  const files = storageProbe(storage, log);
+  // The first check at start, without holding the start up (the bucket may not answer).
+  app.addHook('onReady', () => void files.refresh());
   const metrics = metricsToken ? createMetrics({ database, mail }) : null;
   if (metrics) {
     // Synchronous: a hook on every request must not cost a promise (app.ts).
@@ -113,8 +167,9 @@ const routes: FastifyPluginAsyncZod<HealthPluginOptions> = async (app, { databas
 
   /**
    * Whether this process should get requests (a load balancer's readiness check): the database
-   * answers, it has every migration of this build, and this process's mail worker runs. 503
-   * with the same body otherwise, saying which check failed (never why: no error text).
+   * answers, it has every migration of this build, this process's mail worker runs, and the
+   * files' storage answered its last check (at most STORAGE_CHECK_TTL_MS ago). 503 with the same
+   * body otherwise, saying which check failed (never why: no error text; the log says why).
    */
   app.get(
     '/api/ready',
@@ -136,6 +191,7 @@ const routes: FastifyPluginAsyncZod<HealthPluginOptions> = async (app, { databas
         database: database_,
         migrations: migrations_,
         mail_queue: mail.running() ? 'ok' : 'fail',
+        storage: await files.state(),
       } as const;
       const ready = Object.values(checks).every((c) => c === 'ok');
       reply.code(ready ? 200 : 503);

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { redactTokens } from '../lib/log-redaction';
+import { createMailer } from '../lib/mailer';
 import { createTestApp, type TestApp } from '../test/build-test-app';
 
 /**
@@ -70,5 +74,56 @@ describe('redactTokens', () => {
     expect(redactTokens('/api/activate')).toBe('/api/activate');
     expect(redactTokens('/api/users/12/archive')).toBe('/api/users/12/archive');
     expect(redactTokens('/activate/[token]')).toBe('/activate/[token]');
+  });
+
+  it('leaves a path alone that passes a folder of such a name, or has a short word where a token would be', () => {
+    for (const file of [
+      '/srv/m/outbox/1712345678901-000001-jan@example.com.eml',
+      '/srv/labels/outbox/a.eml',
+      '/home/jan/kw-activate/outbox/a.eml',
+      '/data/reset-password/outbox/a.eml',
+      '/tmp/shipping-labels/abcdefghijklmnopqrstuvwxyz/a.eml',
+    ])
+      expect(redactTokens(`{"file":"${file}"}`), file).toBe(`{"file":"${file}"}`);
+    expect(redactTokens(`/m/${TOKEN.slice(0, 22)}`)).toBe('/m/[token]');
+  });
+});
+
+describe("the outbox's log line (no SMTP_URL)", () => {
+  let t: TestApp | undefined;
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("names the .eml file's real path, whatever DATA_DIR is called, and never the mail's token", async () => {
+    const log = collector();
+    t = await createTestApp({ logLevel: 'info', logStream: log.stream });
+    const app = t.app;
+    for (const name of ['m', 'labels', 'kw-activate', 'reset-password']) {
+      const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kw-outbox-')), name);
+      dirs.push(path.dirname(dataDir));
+      const outboxDir = path.join(dataDir, 'outbox');
+      // As src/index.ts makes it: the mailer logs through the app's logger (and its redaction).
+      const mailer = createMailer({
+        from: 'Keurwijzer <no-reply@keurwijzer.local>',
+        outboxDir,
+        log: { info: (obj, msg) => app.log.info(obj, msg) },
+      });
+      await mailer.send({
+        to: 'jan@example.com',
+        subject: 'Activeer je account',
+        text: `Kies je wachtwoord: http://localhost:3000/activate/${TOKEN}`,
+      });
+      const [name_] = fs.readdirSync(outboxDir);
+      const file = path.join(outboxDir, name_!);
+      // The mail itself keeps its link (quoted-printable: soft line breaks left out).
+      expect(fs.readFileSync(file, 'utf8').replace(/=\r?\n/g, '')).toContain(`/activate/${TOKEN}`);
+      const line = log.lines.map((l) => JSON.parse(l) as Record<string, unknown>).at(-1)!;
+      expect(line).toMatchObject({ msg: 'mail written to outbox', to: 'jan@example.com', file });
+    }
+    expect(log.lines.join('')).not.toContain(TOKEN);
   });
 });

@@ -27,6 +27,8 @@ export async function startS3Server(bucket = 'kw-test', prefix = '') {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
     prefix,
+    connectTimeoutMs: 5_000,
+    requestTimeoutMs: 30_000,
   };
   const client = await s3ClientOf(options);
   return {

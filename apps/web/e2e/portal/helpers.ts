@@ -98,6 +98,15 @@ export class PortalSession {
     return ((await res.json()) as { data: OwnMalfunctionRow }).data;
   }
 
+  /** Withdraws the customer's malfunction `id` ("Storing intrekken") with `reason`. */
+  async withdrawMalfunction(id: number, reason: string) {
+    const res = await this.ctx.post(`/api/own-malfunctions/${id}/withdraw`, {
+      data: { reason },
+      headers: { 'X-CSRF-TOKEN': this.token },
+    });
+    expect(res.status(), `withdraw malfunction ${id}: ${await res.text()}`).toBe(200);
+  }
+
   dispose() {
     return this.ctx.dispose();
   }

@@ -35,6 +35,27 @@ describe('query invalidation after a change', () => {
     expect(stale(client)).toEqual(['brands', 'users']);
   });
 
+  it('refreshes the resource when the server refused the change as a conflict (409), not for other refusals', async () => {
+    const refused = async (status: number) => {
+      const client = createQueryClient();
+      for (const key of ['malfunctions', 'machines', 'users']) client.setQueryData([key, 'detail', 1], {});
+      await client
+        .getMutationCache()
+        .build(client, {
+          mutationFn: async () => {
+            throw new ApiError('De klant heeft deze storing ingetrokken.', {}, status);
+          },
+          meta: { resource: 'malfunctions' },
+        })
+        .execute(undefined)
+        .catch(() => undefined);
+      return stale(client);
+    };
+    expect(await refused(409)).toEqual(['machines', 'malfunctions']);
+    expect(await refused(422)).toEqual([]);
+    expect(await refused(403)).toEqual([]);
+  });
+
   it('only names resources that exist as keys', () => {
     const keys = Object.keys(RESOURCE_DEPENDENTS);
     for (const key of keys as ResourceKey[])

@@ -74,17 +74,22 @@ export function createQueryClient({
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) client.setQueryData(AUTH_QUERY_KEY, null);
   };
+  const refresh = (resource: ResourceKey | undefined) =>
+    resource
+      ? Promise.all(invalidatedBy(resource).map((key) => client.invalidateQueries({ queryKey: [key] })))
+      : client.invalidateQueries();
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
     // A change refreshes its resource and what depends on it (what is on screen refetches, the
-    // rest is marked stale); a mutation without a resource refreshes everything.
+    // rest is marked stale); a mutation without a resource refreshes everything. So does a change
+    // refused with 409: the thing is no longer as the screen shows it (a customer withdrew the
+    // malfunction a moment ago), and the screen should show how it is now beside the message.
     mutationCache: new MutationCache({
-      onError,
-      onSuccess: (_data, _vars, _ctx, mutation) => {
-        const resource = mutation.meta?.resource;
-        if (!resource) return client.invalidateQueries();
-        return Promise.all(invalidatedBy(resource).map((key) => client.invalidateQueries({ queryKey: [key] })));
+      onError: (error, _vars, _ctx, mutation) => {
+        onError(error);
+        if (error instanceof ApiError && error.status === 409) return refresh(mutation.meta?.resource);
       },
+      onSuccess: (_data, _vars, _ctx, mutation) => refresh(mutation.meta?.resource),
     }),
     defaultOptions: {
       queries: {

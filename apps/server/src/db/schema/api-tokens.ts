@@ -22,12 +22,22 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     /** Revoked tokens stay (with their last use) for the trail; they admit nobody. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Why it was revoked: 'owner' (their own "Intrekken": it leaves their list) or 'archived' (the
+     * user or their customer was archived: it stays in their list as revoked, and a restore does
+     * not bring it back). Null with revoked_at: revoked by its owner before the reason was kept.
+     */
+    revokedReason: text('revoked_reason', { enum: ['owner', 'archived'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('api_tokens_hash_idx').on(t.tokenHash),
     index('api_tokens_user_idx').on(t.userId, t.id),
     check('api_tokens_scope_check', sql`${t.scope} IN ('read', 'write')`),
+    check(
+      'api_tokens_revoked_reason_check',
+      sql`${t.revokedReason} IS NULL OR (${t.revokedReason} IN ('owner', 'archived') AND ${t.revokedAt} IS NOT NULL)`,
+    ),
   ],
 );
 

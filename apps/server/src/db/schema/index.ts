@@ -1,4 +1,4 @@
-// The one place drizzle-kit and the db client read every table from.
+// The one place the db client reads every table from.
 export * from './customers';
 export * from './users';
 export * from './sessions';

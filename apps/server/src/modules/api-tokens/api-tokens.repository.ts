@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiTokens } from '../../db/schema/api-tokens';
 import { auditEvents } from '../../db/schema/audit';
@@ -42,23 +42,36 @@ export function createApiTokensRepository(db: Db) {
       await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
     },
 
-    /** The user's tokens that are not revoked (expired ones too: the owner sees they expired), newest first. */
+    /**
+     * The user's tokens, newest first: those not revoked (expired ones too: the owner sees they
+     * expired) and those an archive revoked (the owner sees why their program stopped); the ones
+     * they revoked themselves are gone.
+     */
     list: (userId: number) =>
       db
         .select()
         .from(apiTokens)
-        .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+        .where(
+          and(eq(apiTokens.userId, userId), or(isNull(apiTokens.revokedAt), eq(apiTokens.revokedReason, 'archived'))),
+        )
         .orderBy(desc(apiTokens.id)),
 
     /**
-     * Inserts the token unless the user has `max` live ones already, in a transaction that locks
-     * the user's row first: two requests at once cannot both pass the count.
+     * Inserts the token unless the user has `max` live ones already ('limit'), in a transaction
+     * that locks the user's row first: two requests at once cannot both pass the count, and a user
+     * archived meanwhile (whose tokens the archive revoked under the same lock) gets none
+     * ('archived').
      */
     async insertWithin(values: typeof apiTokens.$inferInsert, max: number, now: Date) {
       return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
+        const [user] = await tx
+          .select({ archivedAt: users.archivedAt })
+          .from(users)
+          .where(eq(users.id, values.userId))
+          .for('update');
+        if (!user || user.archivedAt) return 'archived' as const;
         const [counted] = await tx.select({ n: count() }).from(apiTokens).where(live(values.userId, now));
-        if ((counted?.n ?? 0) >= max) return null;
+        if ((counted?.n ?? 0) >= max) return 'limit' as const;
         const [row] = await tx.insert(apiTokens).values(values).returning();
         return row!;
       });
@@ -68,7 +81,7 @@ export function createApiTokensRepository(db: Db) {
     async revoke(userId: number, id: number, at: Date): Promise<boolean> {
       const rows = await db
         .update(apiTokens)
-        .set({ revokedAt: at })
+        .set({ revokedAt: at, revokedReason: 'owner' })
         .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
         .returning({ id: apiTokens.id });
       return rows.length > 0;

@@ -7,6 +7,7 @@ import {
   type ApiTokenInput,
   type ApiTokenScope,
 } from '@keurwijzer/shared/api-tokens';
+import { TEXT } from '@keurwijzer/shared/texts';
 import type { ApiTokenRow } from '../../db/schema/api-tokens';
 import type { UserRow } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
@@ -34,6 +35,7 @@ const present = (row: ApiTokenRow, now: Date): ApiToken => ({
   expires_at: iso(row.expiresAt),
   last_used_at: row.lastUsedAt ? iso(row.lastUsedAt) : null,
   expired: row.expiresAt <= now,
+  revoked_at: row.revokedAt ? iso(row.revokedAt) : null,
 });
 
 export function createApiTokensService({ repo }: { repo: ApiTokensRepository }) {
@@ -75,7 +77,9 @@ export function createApiTokensService({ repo }: { repo: ApiTokensRepository }) 
         MAX_API_TOKENS,
         now,
       );
-      if (!row) throw new AppError(409, API_TOKEN_TEXT.limit);
+      if (row === 'limit') throw new AppError(409, API_TOKEN_TEXT.limit);
+      // Archived while the request was on its way: the session is ending, as if it had ended.
+      if (row === 'archived') throw new AppError(401, TEXT.unauthenticated);
       return { ...present(row, now), token };
     },
 

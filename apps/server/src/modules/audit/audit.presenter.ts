@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { auditFieldLabel, auditValueText, type AuditEvent } from '@keurwijzer/shared/audit';
-import { API_TOKEN_SCOPE_LABELS } from '@keurwijzer/shared/api-tokens';
+import { API_TOKEN_REVOKED_REASON_LABELS, API_TOKEN_SCOPE_LABELS } from '@keurwijzer/shared/api-tokens';
 import { formatCents } from '@keurwijzer/shared/format';
 import { QUESTION_KIND_LABELS, VERDICT_LABELS } from '@keurwijzer/shared/compliance';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
@@ -40,6 +40,7 @@ const CODE_LABELS: Record<string, Record<string, string>> = {
   derived_verdict: VERDICT_LABELS,
   inspection_type: INSPECTION_TYPE_LABELS,
   'api_token.scope': API_TOKEN_SCOPE_LABELS,
+  'api_token.revoked_reason': API_TOKEN_REVOKED_REASON_LABELS,
 };
 
 /** Columns that hold the id of another row: shown by that row's name. */

@@ -1,7 +1,8 @@
 import { type z } from 'zod';
-import { and, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CustomerInput, CustomerListQuerySchema } from '@keurwijzer/shared/customers';
 import type { Db, Executor } from '../../db/client';
+import { apiTokens } from '../../db/schema/api-tokens';
 import { customers, locations } from '../../db/schema/customers';
 import { users } from '../../db/schema/users';
 import { createCrudRepository } from '../../lib/crud';
@@ -71,15 +72,34 @@ export function createCustomersRepository(db: Db) {
 
     /**
      * Archives (or restores) the customer in one conditional UPDATE: true when it changed, false
-     * when it does not exist or already was archived (restored).
+     * when it does not exist or already was archived (restored). Archiving revokes its users'
+     * live API tokens in the same transaction.
      */
-    async setArchived(id: number, archived: boolean, tx: Executor = db): Promise<boolean> {
-      const changed = await tx
-        .update(customers)
-        .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
-        .where(and(eq(customers.id, id), archived ? isNull(customers.archivedAt) : isNotNull(customers.archivedAt)))
-        .returning({ id: customers.id });
-      return changed.length > 0;
+    async setArchived(id: number, archived: boolean): Promise<boolean> {
+      const now = new Date();
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(customers)
+          .set({ archivedAt: archived ? now : null, updatedAt: now })
+          .where(and(eq(customers.id, id), archived ? isNull(customers.archivedAt) : isNotNull(customers.archivedAt)))
+          .returning({ id: customers.id });
+        if (changed.length === 0) return false;
+        // Archiving revokes the live API tokens of its users with it: restoring the customer lets
+        // them log in again, but never brings back a token (as for an archived user).
+        if (archived) {
+          await tx
+            .update(apiTokens)
+            .set({ revokedAt: now, revokedReason: 'archived' })
+            .where(
+              and(
+                inArray(apiTokens.userId, tx.select({ id: users.id }).from(users).where(eq(users.customerId, id))),
+                isNull(apiTokens.revokedAt),
+                gt(apiTokens.expiresAt, now),
+              ),
+            );
+        }
+        return true;
+      });
     },
 
     /** Whether the customer exists (archived or not). */

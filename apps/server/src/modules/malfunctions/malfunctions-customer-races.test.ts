@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
 import { malfunctionEvents, malfunctions } from '../../db/schema/malfunctions';
 import { useTestApp } from '../../test/use-test-app';
 import { OWN, comment, reportedBy } from './malfunctions-customer.test-helpers';
@@ -28,8 +29,9 @@ describe('at once', () => {
       const [row] = await t.db.select().from(malfunctions).where(eq(malfunctions.id, id));
       const events = await statusEvents(id);
       if (withdraw.statusCode === 200) {
-        // The office's change came second: withdrawn is final (422 on status).
-        expect(resolve.statusCode, resolve.body).toBe(422);
+        // The office's change came second: withdrawn is final, and the office is told why (409).
+        expect(resolve.statusCode, resolve.body).toBe(409);
+        expect(resolve.json().message).toBe(MALFUNCTION_TEXT.withdrawnByCustomer);
         expect(row!.status).toBe('withdrawn');
         expect(events).toEqual(['open->withdrawn']);
       } else {

@@ -225,13 +225,45 @@ describe('POST /api/own-malfunctions/:id/withdraw', () => {
       by_name: expect.any(String) as string,
     });
     expect(await count()).toBe(before - 1);
-    // The office cannot move it on (Ingetrokken is final); a second withdrawal is 409.
+    // The office cannot move it on (Ingetrokken is final) and is told why; a second withdrawal is 409.
     const office = await t.admin.put(`${M}/${id}`, { body: { status: 'resolved' } });
-    expect(office.statusCode).toBe(422);
-    expect(errorsOf(office).status).toEqual([MALFUNCTION_TEXT.invalidTransition]);
+    expect(office.statusCode).toBe(409);
+    expect(office.json().message).toBe(MALFUNCTION_TEXT.withdrawnByCustomer);
     const again = await t.customerA.client.post(`${OWN}/${id}/withdraw`, { body: { reason: 'Nogmaals' } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MALFUNCTION_TEXT.closed);
+  });
+
+  it('tells the office, whose screen still showed it open, that the customer withdrew it (409), for every step', async () => {
+    const id = await reportedBy(t, t.customerA);
+    // The office opened the malfunction (Open); the customer withdraws it a moment later.
+    expect((await officeDetail(id)).status).toBe('open');
+    const withdrawn = await t.customerA.client.post(`${OWN}/${id}/withdraw`, { body: { reason: 'Zelf opgelost' } });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    for (const body of [
+      { status: 'in_progress' },
+      { status: 'resolved', customer_note: 'Opgelost' },
+      { status: 'open', reason: 'Toch niet' },
+    ]) {
+      const res = await t.admin.put(`${M}/${id}`, { body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(409);
+      expect(res.json().message).toBe(MALFUNCTION_TEXT.withdrawnByCustomer);
+    }
+    // Planning it says the same; nothing changed.
+    const plan = await t.admin.post(`${M}/${id}/plan`, {
+      body: { inspection_type: 'maintenance', planned_date: '2030-01-02' },
+    });
+    expect(plan.statusCode, plan.body).toBe(409);
+    expect(plan.json().message).toBe(MALFUNCTION_TEXT.withdrawnByCustomer);
+    const after = await officeDetail(id);
+    expect(after.status).toBe('withdrawn');
+    expect(after.customer_note).toBeNull();
+    // A wrong step on one that is not withdrawn keeps its own 422.
+    const other = await reportedBy(t, t.customerA);
+    expect((await t.admin.put(`${M}/${other}`, { body: { status: 'resolved' } })).statusCode).toBe(200);
+    const invalid = await t.admin.put(`${M}/${other}`, { body: { status: 'in_progress' } });
+    expect(invalid.statusCode).toBe(422);
+    expect(errorsOf(invalid).status).toEqual([MALFUNCTION_TEXT.invalidTransition]);
   });
 
   it('withdraws one In behandeling as well, through a form too', async () => {

@@ -162,7 +162,9 @@ describe('POST /api/malfunctions/:id/plan', () => {
       const { m } = await broken({ status });
       const res = await plan(m.id, { planned_date: '2026-12-24' });
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().message).toBe(MALFUNCTION_TEXT.closed);
+      expect(res.json().message).toBe(
+        status === 'withdrawn' ? MALFUNCTION_TEXT.withdrawnByCustomer : MALFUNCTION_TEXT.closed,
+      );
     }
     const { m } = await broken();
     await planned(m.id, { planned_date: '2026-12-24' });

@@ -87,6 +87,9 @@ export function createMalfunctionPlanningService({
   reporterMail: PlanningReporterMail;
 }) {
   const active = (f: MalfunctionToPlan) => f.status === 'open' || f.status === 'in_progress';
+  /** 409 for one no longer active: withdrawn by the customer (perhaps a moment ago), or handled. */
+  const closed = (f: MalfunctionToPlan) =>
+    conflict(f.status === 'withdrawn' ? MALFUNCTION_TEXT.withdrawnByCustomer : MALFUNCTION_TEXT.closed);
 
   async function factsOf(id: number, tx: Executor = db, lock = false): Promise<MalfunctionToPlan> {
     const f = await repo.facts(id, tx, lock);
@@ -107,7 +110,7 @@ export function createMalfunctionPlanningService({
     ): Promise<{ data: MalfunctionDetail; afterCommit: AfterCommit }> {
       malfunctionsPolicy.assertWrite(actor);
       const first = await factsOf(id);
-      if (!active(first)) throw conflict(MALFUNCTION_TEXT.closed);
+      if (!active(first)) throw closed(first);
       const existing = input.tasklist_id ?? null;
       const field = existing !== null ? 'tasklist_id' : 'inspection_type';
       let statusChange: { from: MalfunctionStatus; to: MalfunctionStatus } | null = null;
@@ -143,7 +146,7 @@ export function createMalfunctionPlanningService({
           const row = (await tasklists.row(listId, tx))!;
           // The malfunction after the list (the lock order of a submit); decided again on its locked row.
           const f = await factsOf(id, tx, true);
-          if (!active(f)) throw conflict(MALFUNCTION_TEXT.closed);
+          if (!active(f)) throw closed(f);
           if (f.location_id !== row.location_id || f.customer_id !== row.customer_id) {
             throw fieldError('tasklist_id', MALFUNCTION_TEXT.tasklistNotOpen);
           }

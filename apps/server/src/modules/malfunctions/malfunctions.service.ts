@@ -12,7 +12,7 @@ import {
 } from '@keurwijzer/shared/malfunctions';
 import { TEXT } from '@keurwijzer/shared/texts';
 import type { Actor } from '../../lib/actor';
-import { AppError, fieldError, notFound } from '../../lib/errors';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import type { ImageFile, ImageIntake, ProcessedImage } from '../../lib/image-intake';
 import type { MailSender } from '../../lib/mail-queue';
 import type { OfficeMail } from '../../lib/office-mail';
@@ -280,8 +280,8 @@ export function createMalfunctionsService({
     },
 
     /**
-     * The office's handling: a status per MALFUNCTION_TRANSITIONS (422 on `status` otherwise),
-     * back to Open only with a reason (422 on `reason`), the notes (omitted: unchanged). The
+     * The office's handling: a status per MALFUNCTION_TRANSITIONS (422 on `status` otherwise; 409
+     * MALFUNCTION_TEXT.withdrawnByCustomer once the customer withdrew it), back to Open only with a reason (422 on `reason`), the notes (omitted: unchanged). The
      * actor becomes `handled_by`; a status change is a 'status' event, changed notes a 'note'
      * event. Decided on the locked row, so two changes at once never both start from one status.
      * A status change or a new note for the customer mails the reporting user after the commit
@@ -300,6 +300,8 @@ export function createMalfunctionsService({
         const status = input.status ?? row.status;
         const events: HandleChange['events'] = [];
         if (status !== row.status) {
+          // Withdrawn meanwhile (the office's screen still showed it open): say so, not "not possible".
+          if (row.status === 'withdrawn') throw conflict(MALFUNCTION_TEXT.withdrawnByCustomer);
           if (!MALFUNCTION_TRANSITIONS[row.status].includes(status)) {
             throw fieldError('status', MALFUNCTION_TEXT.invalidTransition);
           }

@@ -1,21 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { successText } from '@keurwijzer/shared/texts';
 import { ACCOUNTS_TEXT, OwnUserInputSchema, OwnUserListQuerySchema, UserSchema } from '@keurwijzer/shared/users';
 import { actorOf } from '../../lib/actor';
 import { IdParamsSchema, changedOf, pageOf, sendJsonPage } from '../../lib/responses';
 import { securityLogOf } from '../../lib/security-log';
-import { usersPolicy } from './users.policy';
 import type { UsersService } from './users.service';
-
-/**
- * Before the body is validated: 403 for a customer user who is not their customer's
- * administrator (the route's permission, own-machines.view, admits every customer user), so a
- * refused caller gets 403 before any 422, as with a permission (docs/architecture.md).
- */
-async function customerAdminOnly(req: FastifyRequest): Promise<void> {
-  usersPolicy.ownCustomer(actorOf(req));
-}
 
 /**
  * /api/own-users (issue 22): a customer's own administrator ("Beheerder van de klant") lists the
@@ -23,7 +12,9 @@ async function customerAdminOnly(req: FastifyRequest): Promise<void> {
  * 409); any other customer's user is 404. Through the users service, as the office's.
  */
 export const ownUsersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
-  const own = { config: { access: 'own-machines.view' }, preValidation: customerAdminOnly } as const;
+  // The customer administrator's own permission (CUSTOMER_ADMIN_PERMISSIONS): the access check
+  // refuses everyone else with 403 before the body, and the API document names exactly them.
+  const own = { config: { access: 'own-users.manage' } } as const;
 
   app.get(
     '/api/own-users',

@@ -1,4 +1,4 @@
-import { permissionsFor } from '@keurwijzer/shared/permissions';
+import { userPermissions } from '@keurwijzer/shared/permissions';
 import type { User, UserDetail } from '@keurwijzer/shared/users';
 import type { UserRow } from '../../db/schema/users';
 
@@ -23,7 +23,7 @@ export function toUser(row: UserRow): User {
     image: imageUrlOf(row.id, row.image),
     role: row.role,
     roles: [row.role],
-    permissions: permissionsFor([row.role]),
+    permissions: [...userPermissions(row.role, row.customerAdmin)],
     customer_id: row.customerId,
     customer_name: row.customerName,
     customer_admin: row.customerAdmin,

@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
   inArray,
   isNotNull,
   isNull,
@@ -14,9 +15,10 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { EMPLOYEE_ROLES, ROLES, permissionsFor, type Role } from '@keurwijzer/shared/permissions';
+import { EMPLOYEE_ROLES, ROLES, permissionsFor, userPermissions, type Role } from '@keurwijzer/shared/permissions';
 import type { User, UserListParams } from '@keurwijzer/shared/users';
 import type { Db, Executor } from '../../db/client';
+import { apiTokens } from '../../db/schema/api-tokens';
 import { customers } from '../../db/schema/customers';
 import { userTokens, users, type UserRow } from '../../db/schema/users';
 import { allOf, likePattern, orderBy, pageMeta, totalOf } from '../../lib/list-query';
@@ -85,7 +87,8 @@ export const userFields = (u: UserSource): Record<keyof User, SQL> => ({
   image: sql`case when ${u.image} is null then null else '/api/users/' || ${u.id} || '/image?v=' || regexp_replace(${u.image}, '^.*/|[.][^.]*$', '', 'g') end`,
   role: sql`${u.role}`,
   roles: perRole(u.role, (role) => [role]),
-  permissions: perRole(u.role, (role) => permissionsFor([role])),
+  // A customer's own administrator holds more than the role (only customer users carry the flag).
+  permissions: sql`(case when ${u.customerAdmin} then ${sql.raw(`'${JSON.stringify(userPermissions('customer', true))}'::json`)} else ${perRole(u.role, (role) => permissionsFor([role]))} end)`,
   customer_id: sql`${u.customerId}`,
   customer_name: sql`${u.customerName}`,
   customer_admin: sql`${u.customerAdmin}`,
@@ -239,6 +242,18 @@ export function createUsersRepository(db: Db) {
         .update(users)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id));
+    },
+
+    /**
+     * Revokes the user's live API tokens (archiving: revoked, not just refused while archived, so
+     * a restore does not bring them back). Run under the lock on the user's row, which a new
+     * token's insert takes too (api-tokens.repository.ts).
+     */
+    async revokeApiTokens(userId: number, at: Date, tx: Executor = db): Promise<void> {
+      await tx
+        .update(apiTokens)
+        .set({ revokedAt: at, revokedReason: 'archived' })
+        .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, at)));
     },
 
     /** Replaces any earlier token of this type (a resend kills the previous link). */

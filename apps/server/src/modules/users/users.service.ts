@@ -191,7 +191,10 @@ export function createUsersService({ db, users, waiting, sessions, mail, appUrl,
         async (target, tx) => {
           if (target.id === actor.id) throw conflict(TEXT.cannotArchiveSelf);
           if (target.archivedAt) throw conflict(TEXT.alreadyArchived);
-          await users.update(id, { archivedAt: new Date() }, tx);
+          const now = new Date();
+          await users.update(id, { archivedAt: now }, tx);
+          // Their tokens end with the archive: a restore gives back the account, not the tokens.
+          await users.revokeApiTokens(id, now, tx);
         },
         { own: true },
       );

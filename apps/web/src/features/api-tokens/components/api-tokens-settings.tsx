@@ -165,31 +165,45 @@ function TokenRow({ token }: { token: ApiToken }) {
       <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{token.name}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {token.expired ? `${API_TOKEN_TEXT.expired} op` : 'Geldig tot'} {formatDateTime(token.expires_at)} ·{' '}
-          {token.last_used_at ? `Laatst gebruikt ${formatDateTime(token.last_used_at)}` : API_TOKEN_TEXT.neverUsed}
+          {token.revoked_at
+            ? `${API_TOKEN_TEXT.revokedByArchive} op ${formatDateTime(token.revoked_at)}`
+            : `${token.expired ? `${API_TOKEN_TEXT.expired} op` : 'Geldig tot'} ${formatDateTime(token.expires_at)}`}{' '}
+          · {token.last_used_at ? `Laatst gebruikt ${formatDateTime(token.last_used_at)}` : API_TOKEN_TEXT.neverUsed}
         </Typography>
       </Box>
       <Chip size="small" variant="outlined" label={API_TOKEN_SCOPE_LABELS[token.scope]} />
-      {token.expired && <Chip size="small" color="warning" label={API_TOKEN_TEXT.expired} />}
-      <Button
-        color="error"
-        size="small"
-        aria-label={`${API_TOKEN_TEXT.revoke}: ${token.name}`}
-        disabled={revoke.isPending}
-        onClick={() =>
-          void run(
-            {
-              title: `${API_TOKEN_TEXT.revoke}?`,
-              message: API_TOKEN_TEXT.revokeConfirm(token.name),
-              confirmLabel: API_TOKEN_TEXT.revoke,
-              destructive: true,
-            },
-            () => revoke.mutateAsync(token.id),
-          )
-        }
-      >
-        {API_TOKEN_TEXT.revoke}
-      </Button>
+      {token.revoked_at ? (
+        // Revoked by an archive: nothing left to do with it but make a new one.
+        <Chip
+          size="small"
+          color="warning"
+          label={API_TOKEN_TEXT.revokedByArchive}
+          title={API_TOKEN_TEXT.revokedByArchiveTitle}
+        />
+      ) : (
+        token.expired && <Chip size="small" color="warning" label={API_TOKEN_TEXT.expired} />
+      )}
+      {!token.revoked_at && (
+        <Button
+          color="error"
+          size="small"
+          aria-label={`${API_TOKEN_TEXT.revoke}: ${token.name}`}
+          disabled={revoke.isPending}
+          onClick={() =>
+            void run(
+              {
+                title: `${API_TOKEN_TEXT.revoke}?`,
+                message: API_TOKEN_TEXT.revokeConfirm(token.name),
+                confirmLabel: API_TOKEN_TEXT.revoke,
+                destructive: true,
+              },
+              () => revoke.mutateAsync(token.id),
+            )
+          }
+        >
+          {API_TOKEN_TEXT.revoke}
+        </Button>
+      )}
     </Box>
   );
 }

@@ -16,7 +16,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import { API_TOKEN_TEXT } from '@keurwijzer/shared/api-tokens';
+import { API_DOC_WHO_PREFIX, API_TOKEN_TEXT } from '@keurwijzer/shared/api-tokens';
+import { HOLDER_LABELS, type Holder } from '@keurwijzer/shared/permissions';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { apiGet, errorMessage } from '../../../lib/api-client';
@@ -48,6 +49,8 @@ type Operation = {
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
   'x-access'?: string;
+  /** Who may call it (the server derives it from the permission map). */
+  'x-roles'?: Holder[];
   'x-api-token'?: boolean;
 };
 type OpenApiDocument = { info: { title: string; version: string }; paths: Record<string, Record<string, Operation>> };
@@ -61,12 +64,21 @@ const METHOD_COLORS: Record<string, 'success' | 'info' | 'warning' | 'error' | '
   delete: 'error',
 };
 
-/** Who may call an operation, in Dutch. */
-function accessLabel(access: string | undefined): string {
+/** Who may call an operation, in Dutch: the permission and who holds it. */
+function accessLabel(op: Operation): string {
+  const access = op['x-access'];
   if (!access || access === 'public') return 'Zonder inloggen';
   if (access === 'any logged-in user') return 'Iedere ingelogde gebruiker';
-  return `Recht ${access.replace(/^permission /, '')}`;
+  const who = (op['x-roles'] ?? []).map((h) => HOLDER_LABELS[h] ?? h).join(', ');
+  return `Recht ${access.replace(/^permission /, '')}${who ? ` (${who})` : ''}`;
 }
+
+/** The description without its line for other tools on who may call it (accessLabel says it here). */
+const descriptionOf = (op: Operation): string =>
+  (op.description ?? '')
+    .split('\n\n')
+    .filter((part) => !part.startsWith(API_DOC_WHO_PREFIX))
+    .join('\n\n');
 
 /** A schema's type as one short text: "string", "number | null", "'read' | 'write'", "object[]". */
 function typeText(s: Schema | undefined): string {
@@ -171,7 +183,7 @@ function OperationDetails({ op }: { op: Operation }) {
   const responses = Object.entries(op.responses ?? {});
   return (
     <>
-      {op.description && <Typography sx={{ whiteSpace: 'pre-line' }}>{op.description}</Typography>}
+      {descriptionOf(op) && <Typography sx={{ whiteSpace: 'pre-line' }}>{descriptionOf(op)}</Typography>}
       {params.length > 0 && (
         <Section title="Parameters">
           <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none' }}>
@@ -230,7 +242,7 @@ function OperationItem({ entry }: { entry: Entry }) {
           />
           <Typography sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}>{path}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {accessLabel(op['x-access'])}
+            {accessLabel(op)}
           </Typography>
           {op['x-api-token'] === false && <Chip size="small" variant="outlined" label="Niet met een API-token" />}
         </Stack>

@@ -43,7 +43,7 @@ export function PublicLabelPage({ token, label }: { token: string; label: Public
             {LABEL_TEXT.reportTitle}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Werkt deze machine niet goed? Meld het hier; de keuringsdienst neemt contact met u op.
+            Werkt deze machine niet goed? Meld het hier; de keuringsdienst neemt contact met je op.
           </Typography>
           <PublicMalfunctionForm token={token} />
         </CardContent>

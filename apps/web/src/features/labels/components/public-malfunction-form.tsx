@@ -98,7 +98,7 @@ export function PublicMalfunctionForm({ token }: { token: string }) {
         label={LABEL_TEXT.contact}
         required
         autoComplete="email"
-        helperText="Zodat de keuringsdienst contact met u kan opnemen."
+        helperText="Zodat de keuringsdienst contact met je kan opnemen."
       />
       <TextFieldElement
         name="description"

@@ -31,7 +31,7 @@ export function MalfunctionCard({ malfunction: m, to }: { malfunction: Malfuncti
           </Box>
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
             <MalfunctionStatusChip status={m.status} />
-            {m.urgent && <UrgentChip />}
+            <UrgentChip malfunction={m} />
           </Box>
         </Box>
         <Typography

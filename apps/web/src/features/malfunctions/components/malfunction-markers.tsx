@@ -3,7 +3,12 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
 import AlarmIcon from '@mui/icons-material/AlarmOutlined';
-import { MALFUNCTION_TEXT, MALFUNCTION_URGENCY_LABELS, type Malfunction } from '@keurwijzer/shared/malfunctions';
+import {
+  MALFUNCTION_TEXT,
+  MALFUNCTION_URGENCY_LABELS,
+  showsUrgent,
+  type Malfunction,
+} from '@keurwijzer/shared/malfunctions';
 import { formatDateTime } from '../../../lib/format';
 
 /*
@@ -14,8 +19,12 @@ import { formatDateTime } from '../../../lib/format';
  * outlined (its text in the error colour, AA in both schemes: components/judgement).
  */
 
-/** "Spoed": the customer said "Machine staat stil" (its label is the chip's title). */
-export function UrgentChip() {
+/**
+ * "Spoed": the customer said "Machine staat stil" (its label is the chip's title), while the
+ * malfunction is still to be handled (showsUrgent); nothing once it is resolved or withdrawn.
+ */
+export function UrgentChip({ malfunction }: { malfunction: Pick<Malfunction, 'urgent' | 'status'> }) {
+  if (!showsUrgent(malfunction)) return null;
   return (
     <Chip
       size="small"

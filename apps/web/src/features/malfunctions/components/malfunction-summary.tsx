@@ -64,7 +64,7 @@ export function MalfunctionSummary({ malfunction: m }: { malfunction: Malfunctio
         <Item label="Status">
           <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
             <MalfunctionStatusChip status={m.status} />
-            {m.urgent && <UrgentChip />}
+            <UrgentChip malfunction={m} />
           </Box>
         </Item>
         <Item label="Urgentie">{MALFUNCTION_URGENCY_LABELS[m.urgent ? 'urgent' : 'normal']}</Item>

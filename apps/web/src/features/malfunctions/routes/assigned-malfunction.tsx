@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import PhoneIcon from '@mui/icons-material/PhoneOutlined';
 import { formatDay } from '@keurwijzer/shared/format';
-import { MALFUNCTION_TEXT, MALFUNCTION_URGENCY_LABELS } from '@keurwijzer/shared/malfunctions';
+import { MALFUNCTION_TEXT, MALFUNCTION_URGENCY_LABELS, showsUrgent } from '@keurwijzer/shared/malfunctions';
 import { REPORT_STATUS_LABELS } from '@keurwijzer/shared/reports';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -76,7 +76,7 @@ export default function AssignedMalfunction() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
           <MalfunctionStatusChip status={m.status} />
-          {m.urgent && <Chip size="small" color="error" label={MALFUNCTION_URGENCY_LABELS.urgent} />}
+          {showsUrgent(m) && <Chip size="small" color="error" label={MALFUNCTION_URGENCY_LABELS.urgent} />}
         </Box>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Item label="Omschrijving" wide>

@@ -138,7 +138,7 @@ export default function MalfunctionsList() {
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
             <MalfunctionStatusChip status={m.status} />
-            {m.urgent && <UrgentChip />}
+            <UrgentChip malfunction={m} />
           </Box>
           {m.handled_by_name && <UntilXl>{m.handled_by_name}</UntilXl>}
         </>

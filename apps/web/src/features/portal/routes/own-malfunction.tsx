@@ -8,10 +8,10 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
-  ACTIVE_MALFUNCTION_STATUSES,
   MALFUNCTION_TEXT,
   MALFUNCTION_URGENCY_LABELS,
-  type MalfunctionStatus,
+  isActiveMalfunction,
+  showsUrgent,
   type OwnMalfunctionDetail,
 } from '@keurwijzer/shared/malfunctions';
 import { PageLoader } from '../../../components/feedback/page-loader';
@@ -31,8 +31,6 @@ import { WithdrawMalfunctionDialog } from '../components/withdraw-malfunction-di
 /** The machine is the heading: fetched with the screen's code (no layout shift). */
 export const prefetch = ({ params, queryClient }: PrefetchArgs) =>
   queryClient.ensureQueryData(ownMalfunctionQuery(Number(params.id)));
-
-const isActive = (s: MalfunctionStatus) => (ACTIVE_MALFUNCTION_STATUSES as readonly MalfunctionStatus[]).includes(s);
 
 function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -73,7 +71,7 @@ function Summary({ m }: { m: OwnMalfunctionDetail }) {
           </Box>
         </Item>
         <Item label={MALFUNCTION_TEXT.urgency}>
-          {m.urgent ? (
+          {showsUrgent(m) ? (
             <Chip
               size="small"
               color="error"
@@ -82,7 +80,8 @@ function Summary({ m }: { m: OwnMalfunctionDetail }) {
               sx={{ mt: 0.5, maxWidth: '100%' }}
             />
           ) : (
-            MALFUNCTION_URGENCY_LABELS.normal
+            // Resolved or withdrawn: what was said, without the marker.
+            MALFUNCTION_URGENCY_LABELS[m.urgent ? 'urgent' : 'normal']
           )}
         </Item>
         <Item label="Machine">
@@ -101,7 +100,7 @@ function Summary({ m }: { m: OwnMalfunctionDetail }) {
             </Typography>
           )}
         </Item>
-        {isActive(m.status) && m.respond_by && (
+        {isActiveMalfunction(m.status) && m.respond_by && (
           <Item label={MALFUNCTION_TEXT.respondBy}>{formatDateTime(m.respond_by)}</Item>
         )}
         {m.contact_phone && <Item label={MALFUNCTION_TEXT.contactPhone}>{m.contact_phone}</Item>}
@@ -144,7 +143,7 @@ export default function OwnMalfunction() {
   const [withdrawing, setWithdrawing] = useState(false);
   if (isPending) return <PageLoader />;
   if (error || !m) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  const active = isActive(m.status);
+  const active = isActiveMalfunction(m.status);
   return (
     <Box sx={{ maxWidth: 1200 }}>
       <PageHeader

@@ -34,7 +34,7 @@ function StatusAndUrgency({ malfunction: f, vertical = false }: { malfunction: O
       }}
     >
       <MalfunctionStatusChip status={f.status} />
-      {f.urgent && <UrgentChip />}
+      <UrgentChip malfunction={f} />
     </Box>
   );
 }
