@@ -27,7 +27,7 @@ export default defineConfig({
     // A trace records snapshots of every step: only on the retry of a failed test (CI retries
     // once), not for every test run only to be thrown away.
     trace: 'on-first-retry',
-    // The service worker (issue 21) runs only where a spec asks for it (`test.use({ serviceWorkers:
+    // The service worker runs only where a spec asks for it (`test.use({ serviceWorkers:
     // 'allow' })`, e2e/offline and the outbox): elsewhere it would download the 2.4 MB precache in
     // every test and answer screens from it.
     serviceWorkers: 'block',
@@ -72,7 +72,7 @@ export default defineConfig({
       // Cheaper hashing for the throwaway test database only.
       SCRYPT_LOG_N: '14',
       // The whole suite uploads and exports as the same demo users within the hour: the
-      // per-user rates (issue 19) are tested by the API tests, not here.
+      // per-user rates are tested by the API tests, not here.
       UPLOADS_PER_HOUR: '10000',
       EXPORTS_PER_HOUR: '10000',
     },

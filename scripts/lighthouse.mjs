@@ -1,4 +1,4 @@
-// Lighthouse on a phone (issue 21 section 6): starts the built app (apps/server/dist with the web
+// Lighthouse on a phone: starts the built app (apps/server/dist with the web
 // build) on a fresh embedded demo database, logs in as the demo mechanic and the demo customer
 // through the API (CSRF token from /api/token), and runs Lighthouse 12 with its default mobile
 // settings (Moto G Power screen, simulated slow 4G, 4x CPU slowdown) in Debian's Chromium on:

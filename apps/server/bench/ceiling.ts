@@ -22,7 +22,7 @@ import { BENCH_SESSION_SECRET } from './secret';
  * same parameters) and the list page (the repository function the app's route ends in, same
  * parameters), and sends the page as it comes (the JSON text the database wrote). What the app
  * does beyond this (cookie plugin, helmet, access check, query validation, response, hooks) is
- * its own cost. The office home (issue 20) likewise: the overview repository's statement. The field-work paths (issue 19) likewise: the overview (the actor from the
+ * its own cost. The office home likewise: the overview repository's statement. The field-work paths likewise: the overview (the actor from the
  * session), a report (the staff's read, sent with JSON.stringify) and saving an answer (the
  * answer statement; the JSON body taken as it comes: no CSRF check, no validation).
  *
@@ -73,7 +73,7 @@ async function main() {
     return sendJsonPage(reply, await machines.list(query, customerId));
   });
 
-  // The field-work paths (issue 19): the overview, a report, an answer.
+  // The field-work paths: the overview, a report, an answer.
   app.get('/api/tasklists', async (request, reply) => {
     const query = once(request.url, () => TasklistListQuerySchema.parse(request.query));
     const user = await session(request.headers.cookie);
@@ -97,7 +97,7 @@ async function main() {
     return { data: { question_id: questionId, answer: out.written ?? (out.removed ? null : out.stored) } };
   });
 
-  // The office home (issue 20): the session lookup and the overview's statement (the clock of now,
+  // The office home: the session lookup and the overview's statement (the clock of now,
   // as the service makes it), sent with JSON.stringify as the app's route does.
   app.get('/api/overview', async (request) => {
     await session(request.headers.cookie);

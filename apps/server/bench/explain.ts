@@ -118,7 +118,7 @@ async function main() {
     malfunctions.list(MalfunctionListQuerySchema.parse({ status: 'open' })),
   );
 
-  // Planning and compliance (issue 20), on the compliance scenario's data when it is there.
+  // Planning and compliance, on the compliance scenario's data when it is there.
   const [big] = await rowsOf<{ id: number }>(db, sql`select id from customers where customer_number = 'CO-00000'`);
   if (big) {
     const clock = dueClock(30);

@@ -3,7 +3,7 @@ import { load, startServer, type LoadResult, type Server, type Target } from './
 import { csrfHeaders, type RatioCase } from './ratio';
 
 /**
- * Issue 23, "one vs two processes": the same load (connections, paths or answer saves) on one
+ * One vs two processes: the same load (connections, paths or answer saves) on one
  * app process, then split over two processes on the same PostgreSQL database (half the
  * connections each, as a round-robin proxy would send them; no proxy in between, so its own cost
  * is not measured), alternately for `rounds` rounds. Both processes have their own pool

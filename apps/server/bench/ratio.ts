@@ -14,7 +14,7 @@ import { usersScenario } from './scenarios/users';
 import { BENCH_SESSION_SECRET } from './secret';
 
 /**
- * The ratio bench (issue 9, "the request path's own cost"): the app against its ceiling, a bare
+ * The ratio bench ("the request path's own cost"): the app against its ceiling, a bare
  * Fastify route on the same database that runs the same two statements (session lookup, list
  * page) and nothing else (bench/ceiling.ts). Both run alternately (app, ceiling, app, ceiling
  * ...) in the same bench run, so a busy machine slows both alike; app/ceiling is the share of
@@ -23,7 +23,7 @@ import { BENCH_SESSION_SECRET } from './secret';
 export const RATIO_GOAL = 0.8;
 
 /**
- * The field-work paths (issue 19: the overview's status filter, opening a report, saving an
+ * The field-work paths (the overview's status filter, opening a report, saving an
  * answer) against their ceiling: at least 90 %, what the lists reach.
  */
 export const FIELD_RATIO_GOAL = 0.9;
@@ -55,7 +55,7 @@ export function ratioCases(seeded: { users: Seeded; machines: Seeded }): RatioCa
 }
 
 /**
- * The field-work cases (issue 19), on the tasklists scenario's data: the overview's status filter
+ * The field-work cases, on the tasklists scenario's data: the overview's status filter
  * (In uitvoering; Afgerond page 40), opening the 60-question reports, saving answers (the
  * scenario's unanswered questions, going on where its load stopped: app and ceiling each save
  * the next ones, so both write new answers).
@@ -78,7 +78,7 @@ export function fieldWorkCases(): RatioCase[] {
 }
 
 /**
- * The office home (issue 20: GET /api/overview, one statement of counts) on the compliance
+ * The office home (GET /api/overview, one statement of counts) on the compliance
  * scenario's data (100,000 machines, 400,000 reports), against its ceiling: at least 80 %.
  */
 export function complianceCases(): RatioCase[] {

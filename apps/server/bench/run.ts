@@ -47,9 +47,9 @@ import { usersScenario } from './scenarios/users';
  * answer; on the tasklists scenario's data) against their ceiling, a bare route on the same
  * database that runs the same statements (bench/ratio.ts, bench/ceiling.ts), alternately for
  * --rounds rounds of --ratio-seconds each; `--ratio-only <text>` runs only the cases whose name
- * contains it (e.g. `--ratio-only "report"`). The office home (issue 20) is a ratio case on the
+ * contains it (e.g. `--ratio-only "report"`). The office home is a ratio case on the
  * compliance scenario's data (`-- compliance ratio --ratio-only "office home"`). The case
- * "answer save: audit trail" runs the app against itself without the audit trail (issue 23).
+ * "answer save: audit trail" runs the app against itself without the audit trail.
  * `processes` (PostgreSQL only: `-- processes --db postgres`): the machines list and saving an
  * answer on one process and split over two on the same database (bench/processes.ts).
  * `soak` (PostgreSQL only: `-- soak [--soak-seconds 600] [--soak-warmup 60] [--connections 8]`): two
@@ -95,9 +95,9 @@ const rounds = Number(values.rounds);
 const ratioSeconds = Number(values['ratio-seconds']);
 const chosen = positionals.length ? SCENARIOS.filter((s) => positionals.includes(s.name)) : SCENARIOS;
 const ratioChosen = positionals.length === 0 || positionals.includes('ratio');
-/** `processes` (issue 23): the machines list and saving an answer on one and on two processes. */
+/** `processes`: the machines list and saving an answer on one and on two processes. */
 const processesChosen = positionals.includes('processes');
-/** `soak` (issue 23): two processes behind a proxy under a steady mixed load; runs on its own. */
+/** `soak`: two processes behind a proxy under a steady mixed load; runs on its own. */
 const soakChosen = positionals.includes('soak');
 if (chosen.length === 0 && !ratioChosen && !processesChosen && !soakChosen) {
   console.error(
@@ -214,7 +214,7 @@ async function runOn(makeTarget: () => Promise<Target>): Promise<{ rows: Row[]; 
         });
       }
       if (ratioChosen && AUDIT_CASE.includes(values['ratio-only'])) {
-        // Issue 23: the audit trail's cost on saving an answer, against the same app without it
+        // The audit trail's cost on saving an answer, against the same app without it
         // (its triggers off and no user named), alternately in this run.
         const bare = await startServer({ ...target, env: { ...target.env, BENCH_AUDIT: '0' } });
         try {

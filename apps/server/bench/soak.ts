@@ -7,7 +7,7 @@ import { login, postgresTarget, startServer, type Server } from './lib';
 import { csrfHeaders } from './ratio';
 
 /**
- * Issue 23, the soak: two app processes on one PostgreSQL database (the demo company) behind a
+ * The soak: two app processes on one PostgreSQL database (the demo company) behind a
  * round-robin proxy, a steady mixed load through the proxy for `seconds` (after `warmup` at the
  * same load): the customers list, a customer's machines, the office home, a search, and creating
  * a customer (one request in five is a write). Goals: no 5xx at all, each process's resident

@@ -1,4 +1,4 @@
--- Planning and compliance (issue 20): judgements per answer option, measurements with limits,
+-- Planning and compliance: judgements per answer option, measurements with limits,
 -- the verdict of a report, intervals per machine type / customer / machine, the due state of
 -- every machine per due type (kept by triggers), follow-ups ("Acties") and the reminder opt-out.
 -- The derived values (an answer's judgement, a report's verdict and next due date, the machine's

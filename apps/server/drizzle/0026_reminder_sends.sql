@@ -1,4 +1,4 @@
--- The reminder mails sent (issue 20 part 7, modules/reminders): one row per kind, period and
+-- The reminder mails sent (modules/reminders): one row per kind, period and
 -- user, written in the transaction that queues the mail (lib/mail-queue.ts), so a second run of
 -- the same week or month (two server processes, a retried job) sends each mail once.
 CREATE TABLE "reminder_sends" (

@@ -1,4 +1,4 @@
--- Report versions (issue 21): the office corrects a submitted report by reopening it as a new
+-- Report versions: the office corrects a submitted report by reopening it as a new
 -- version (an open report on the same task list and machine, a copy of the old version's
 -- questionnaire copy, answers and skips) with a reason. The old version stays as it was (a record)
 -- and is "replaced" once a newer version of it is submitted: from then on it no longer counts as

@@ -41,7 +41,7 @@ ALTER TABLE "users" ADD COLUMN "customer_admin" boolean DEFAULT false NOT NULL;-
 ALTER TABLE "users" ADD COLUMN "company_name" varchar(255);--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "given_customer_number" varchar(255);--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_customer_admin_check" CHECK (not "users"."customer_admin" or "users"."role" = 'customer');--> statement-breakpoint
--- Suggesting the customer of a waiting account by name similarity (pg_trgm, issue 22).
+-- Suggesting the customer of a waiting account by name similarity (pg_trgm).
 CREATE INDEX "customers_name_trgm_idx" ON "customers" USING gin (lower("name") gin_trgm_ops);
 --> statement-breakpoint
 -- The office list's default order (malfunctions.repository.ts PRIORITY): active urgent ones,

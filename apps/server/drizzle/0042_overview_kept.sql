@@ -1,4 +1,4 @@
--- The rest of the office home, kept (issue 20 part 8): per customer the machines in use that are
+-- The rest of the office home, kept: per customer the machines in use that are
 -- afgekeurd (`rejected`) and those not afgekeurd whose next due date lies in the window after the
 -- clock's day (`due_soon`: day < next_due_date <= day + window_days), beside Verlopen; and the
 -- number of follow-ups per status in kept_counts ('followups:open', 'followups:done'). The home

@@ -159,7 +159,7 @@ export async function buildApp({
     done(null, payload);
   });
   // The request line at debug: no hook at all without a logger (tests, the bench), and no line
-  // built when debug is off (issue 19: the field-work paths' own cost).
+  // built when debug is off (the field-work paths' own cost).
   if (logger) {
     app.addHook('onResponse', (request, reply, done) => {
       if (!(request.log as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('debug')) return done();

@@ -3,7 +3,7 @@
  * small module before main.tsx; it imports nothing, so it is a chunk of its own of a few hundred
  * bytes). Without it the session check waits for the main bundle (about 180 KB) to arrive and run,
  * and a report's data for the session check and the screen's code after it: on a phone's
- * connection each wait is a round trip on the way to the first useful paint (issue 21, section 6).
+ * connection each wait is a round trip on the way to the first useful paint (section 6).
  *
  * - GET /api/authorized: every screen's loader asks it first (app/session.ts).
  * - A report screen (/mechanic/report/:id, app/router.tsx) also asks its report, once the session

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { choiceField, requiredText } from './validation';
 
 /**
- * Personal API tokens (issue 23): a user's read-only or read-write credential for an ERP or BI
+ * Personal API tokens: a user's read-only or read-write credential for an ERP or BI
  * tool, sent as `Authorization: Bearer kw_...`. A request made with one is its user's: the same
  * permissions, the same customer, in the audit trail. The token is shown once; the server keeps
  * only its SHA-256.

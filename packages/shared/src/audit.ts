@@ -3,7 +3,7 @@ import { PageMetaSchema } from './api';
 import { formatDateTime, formatDay } from './format';
 
 /**
- * The audit trail (issue 23): who changed what and when, one append-only row per change of a
+ * The audit trail: who changed what and when, one append-only row per change of a
  * customer, place, machine, question(naire), report, malfunction or user, written by the database
  * in the change's transaction.
  *

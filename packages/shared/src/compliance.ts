@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INSPECTION_TYPE_LABELS, type InspectionType } from './questionnaires';
 
 /*
- * Planning and compliance (issue 20): the judgement of every answer, the verdict of a report,
+ * Planning and compliance: the judgement of every answer, the verdict of a report,
  * measurements with limits, and when a machine must be inspected again. The words here are the
  * ones every screen, PDF, xlsx and e-mail uses; the server and the screens derive verdicts and
  * measurement judgements with the same functions, so what the mechanic sees before "Rapport

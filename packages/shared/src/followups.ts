@@ -6,7 +6,7 @@ import { TASKLIST_STATUSES, parseDate } from './tasklists';
 import { MSG, optionalIdField, optionalText, sentAs } from './validation';
 
 /*
- * Follow-ups ("Acties", issue 20): one per Afkeur answer or out-of-limit measurement of a
+ * Follow-ups ("Acties"): one per Afkeur answer or out-of-limit measurement of a
  * submitted report, written by the database when the report is submitted (migration 0022). The
  * office (reports.view to read, malfunctions.manage to act) closes one by hand, turns it into a
  * malfunction or plans a re-inspection; a passing re-inspection closes it by itself.

@@ -3,7 +3,7 @@ import { COMPLIANCE_TEXT, DUE_TYPES, MAX_INTERVAL_MONTHS, MIN_INTERVAL_MONTHS, t
 import { MSG, idField, sentAs } from './validation';
 
 /*
- * Inspection intervals (issue 20 section 3): months per due type (Keuring, Onderhoud,
+ * Inspection intervals: months per due type (Keuring, Onderhoud,
  * Veiligheid) for a machine type, overridable per customer (per machine type) and per machine.
  * The machine's override beats the customer's, which beats the machine type's default.
  * - GET/PUT /api/machine-types/:id/intervals                    IntervalSet / IntervalSetInput

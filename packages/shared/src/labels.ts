@@ -3,7 +3,7 @@ import { MAX_DESCRIPTION } from './malfunctions';
 import { MAX_TEXT, MSG, hasNoNul, requiredText } from './validation';
 
 /*
- * QR labels and the machine's public page (issue 21, section 5).
+ * QR labels and the machine's public page (section 5).
  *
  * Every machine has one label token: 16 random bytes (128 bits) in base64url, 22 characters. The
  * QR code on its label holds `${APP_URL}/m/<token>` (labelUrl). Printing reuses the machine's

@@ -3,7 +3,7 @@ import { SORT_ORDERS, listQuerySchema } from './api';
 import { MSG } from './validation';
 
 /**
- * The app's e-mails as the admins see them (issue 13 "E-mail"): every mail goes through a queue
+ * The app's e-mails as the admins see them: every mail goes through a queue
  * and is retried; one that keeps failing is listed here and can be sent again.
  *
  * - GET  /api/mails?status=failed   page of QueuedMail, query MailListQuery (users.manage)

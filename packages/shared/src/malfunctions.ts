@@ -24,7 +24,7 @@ import { MSG, choiceField, flagField, hasNoNul, idField, optionalIdField, option
  * - GET  /api/malfunctions/:id/photos/:photoId/file
  * E-mails: every admin and super admin on a new malfunction; the reporting user when it becomes Opgelost.
  *
- * The service desk (issue 22):
+ * The service desk:
  * Customer:
  * - the report takes `urgency` ("Machine staat stil" / "Machine werkt nog") and `contact_phone`
  *   ("Bereikbaar op", prefilled from the profile)
@@ -133,7 +133,7 @@ export const MALFUNCTION_TEXT = {
   notAssignable: 'Deze gebruiker kan geen storingen behandelen',
   reportLink: 'Rapport',
   resolveWithReport: 'Storing op Opgelost zetten',
-  /** Planning (issue 22, H2): a list of another location or a finished one, a second plan. */
+  /** Planning (H2): a list of another location or a finished one, a second plan. */
   tasklistNotOpen: 'Kies een open takenlijst van de locatie van deze machine',
   alreadyPlanned: 'Deze storing is al ingepland',
   plannedReportDone: 'Het rapport van deze machine op die takenlijst is al ingediend',
@@ -224,7 +224,7 @@ export const MalfunctionSchema = z.object({
   reported_by: z.number().int().nullable(),
   reported_by_name: z.string().nullable(),
   /**
-   * Reported through the machine's QR label by someone without an account (issue 21): then
+   * Reported through the machine's QR label by someone without an account: then
    * `reported_by` is null and the name and phone number or e-mail address they gave are here
    * ("Anoniem gemeld via QR-label: <naam>, <contact>", LABEL_TEXT.anonymousReporter).
    */

@@ -27,7 +27,7 @@ describe('safeRedirectPath', () => {
     '/login',
     '/login?redirect=/x',
     '/' + 'a'.repeat(2000),
-    // Issue 19 (finding 15): what the screens' own copies let through.
+    // What the screens' own copies let through.
     '/\\evil',
     '/\\\\evil.example',
     '/\tevil',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Google sign-in (OpenID Connect, issue 13): the contract between the server's modules/oidc and
+ * Google sign-in (OpenID Connect): the contract between the server's modules/oidc and
  * the login and register screens. The browser never calls these with fetch except the providers
  * check: GET /api/auth/google is a plain link (a full navigation to Google and back), and the
  * callback ends in a redirect to a screen of the app.

@@ -4,7 +4,7 @@ import { MAX_ITEMS_PER_PAGE } from './api';
 import { MAX_TEXT, MSG, hasNoNul, idField } from './validation';
 
 /*
- * The overviews of issue 20 part 6 (module apps/server/src/modules/overview):
+ * The overviews (module apps/server/src/modules/overview):
  * - GET /api/overview           (reports.view)       Overview: the office home.
  * - GET /api/due                (customers.view)     page of DueRow ("Keuringsplanning"), query DueListQuery.
  * - GET /api/machines/summary   (own-machines.view)  OwnSummary: the customer's compliance summary.

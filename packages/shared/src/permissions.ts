@@ -35,19 +35,19 @@ export const PERMISSIONS = [
   /** The office's handling of malfunctions (storingen). */
   'malfunctions.view',
   'malfunctions.manage',
-  /** The malfunctions assigned to the user ("Mijn storingen" of a mechanic, issue 22). */
+  /** The malfunctions assigned to the user ("Mijn storingen" of a mechanic). */
   'malfunctions.assigned',
   /** A customer user's own machines (the customer comes from the session). */
   'own-machines.view',
   'profile.edit',
   /** The whole audit trail (who changed what), its filters and export: super admins only. */
   'audit.view',
-  /** The API's OpenAPI document, with the routes the user may call (GET /api/openapi.json, issue 23). */
+  /** The API's OpenAPI document, with the routes the user may call (GET /api/openapi.json). */
   'api.docs',
-  /** Personal API tokens for an ERP or BI tool (issue 23): office admins and customer users. */
+  /** Personal API tokens for an ERP or BI tool: office admins and customer users. */
   'api.tokens',
   /**
-   * The users of one's own customer (/api/own-users, issue 22): held by a customer's own
+   * The users of one's own customer (/api/own-users): held by a customer's own
    * administrator (a customer user with `customer_admin`), not by a role.
    */
   'own-users.manage',

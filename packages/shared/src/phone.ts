@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { MSG } from './validation';
 
 /*
- * Phone numbers (issue 22): on the profile and a malfunction's "Bereikbaar op". Apart from
+ * Phone numbers: on the profile and a malfunction's "Bereikbaar op". Apart from
  * validation.ts so only the forms that ask for a number load libphonenumber-js's metadata.
  */
 export const PHONE_TEXT = {

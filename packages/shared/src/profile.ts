@@ -4,14 +4,14 @@ import { CurrentUserSchema, LANGUAGES, type Language } from './users';
 import { choiceField, flagField, optionalText, requiredText } from './validation';
 
 /**
- * The profile (issue 13): what a logged-in user changes of its own account. Not the e-mail
+ * The profile: what a logged-in user changes of its own account. Not the e-mail
  * address and not the role (user management does those); the password has its own screen
  * (POST /api/change-password), two-factor sign-in its own calls.
  */
 
 /**
  * PUT /api/profile: name and language preference (spec section 1: only nl exists), and whether the
- * user gets the reminder mails (issue 20: weekly to the office, monthly to customer users);
+ * user gets the reminder mails (weekly to the office, monthly to customer users);
  * `reminder_mails` left out stays as it is (a form sends 1/0).
  */
 export const ProfileInputSchema = z.object({
@@ -21,7 +21,7 @@ export const ProfileInputSchema = z.object({
   lang: choiceField(LANGUAGES),
   reminder_mails: flagField().optional(),
   /**
-   * The phone number (issue 22): optional, Dutch or international, kept in its international form;
+   * The phone number: optional, Dutch or international, kept in its international form;
    * prefills a malfunction's "Bereikbaar op". '' clears it; left out stays as it is.
    */
   phone: optionalPhoneField().optional(),
@@ -63,7 +63,7 @@ export const PROFILE_TEXT = {
     'die in de komende 4 weken gekeurd moeten worden.',
   reminderMailsCustomer:
     'Elke maand een e-mail als er machines van je bedrijf zijn waarvan de keuring verlopen is of die afgekeurd zijn.',
-  /** The phone number and the switch of the malfunction mails (issue 22). */
+  /** The phone number and the switch of the malfunction mails. */
   phone: 'Telefoonnummer',
   phoneHelp: 'Om je terug te bellen over een storing. Bijvoorbeeld 06 12345678 of +32 470 12 34 56',
   malfunctionMails: 'E-mails over mijn storingen',

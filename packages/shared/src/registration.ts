@@ -12,7 +12,7 @@ export const RegisterInputSchema = z
     preposition: optionalText(),
     last_name: requiredText(),
     email: emailField(),
-    /** "Bedrijfsnaam" (issue 22): the office suggests the customer by it (name similarity). */
+    /** "Bedrijfsnaam": the office suggests the customer by it (name similarity). */
     company_name: requiredText(),
     /** "Klantnummer (als je dat weet)": the office suggests the customer with this number first. */
     customer_number: optionalText(),

@@ -3,7 +3,7 @@ import type { ReportDetail } from './reports';
 import { requiredText } from './validation';
 
 /**
- * Correcting a submitted report (issue 21 part 4): the office reopens it as a new version with a
+ * Correcting a submitted report: the office reopens it as a new version with a
  * reason. The new version is an open report on the same task list and machine with a copy of the
  * old version's questions, answers and skipped categories (no photos, no signatures: submitting it
  * asks for a new signature). The old version stays readable and is "Vervangen door versie N" once

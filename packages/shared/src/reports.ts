@@ -107,7 +107,7 @@ export const ReportAnswerSchema = z.object({
 });
 export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
 
-/** At most this many photos per question of a report (issue 21). */
+/** At most this many photos per question of a report. */
 export const MAX_PHOTOS_PER_QUESTION = 4;
 /** The device makes a photo smaller before it is queued: its longest side at most this many pixels. */
 export const PHOTO_MAX_SIDE = 2048;
@@ -286,7 +286,7 @@ export const ReportDetailSchema = z.object({
   /** Why the office reopened the previous version as this one (null: not a correction). */
   correction_reason: z.string().nullable(),
   /**
-   * The active (Open, In behandeling) malfunctions planned on this report (issue 22, "Inplannen"):
+   * The active (Open, In behandeling) malfunctions planned on this report ("Inplannen"):
    * "Rapport afronden" offers to set them to Opgelost (SubmitInput.resolve_malfunctions).
    */
   malfunctions: z.array(z.object({ id: z.number().int(), description: z.string() })),
@@ -368,7 +368,7 @@ export const SubmitInputSchema = z.object({
   verdict_reason: optionalText(),
   /**
    * Malfunctions planned on this report (ReportDetail.malfunctions) to set to Opgelost with the
-   * submit (issue 22; form data repeats the key). Another id is 422; one no longer active is left as it is.
+   * submit (form data repeats the key). Another id is 422; one no longer active is left as it is.
    */
   resolve_malfunctions: sentAs<number | string | (number | string)[] | undefined>()(
     z.preprocess(

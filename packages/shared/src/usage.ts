@@ -1,5 +1,5 @@
 /*
- * Per-user rates and the per-customer storage quota (issue 19, finding 16). Counted in the
+ * Per-user rates and the per-customer storage quota (finding 16). Counted in the
  * database, so they hold across server processes. The server's config may lower them (tests).
  */
 

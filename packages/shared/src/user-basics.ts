@@ -6,7 +6,7 @@ import { MSG, PASSWORD_MAX, emailField } from './validation';
  * What the login page and the main layout need of the users module: its languages, the login form
  * and the name helpers. A module of its own because the web app's first chunk holds what the login
  * page loads, and building all of users.ts's schemas there was a large part of every page's
- * start-up on a phone (issue 21). users.ts exports these too.
+ * start-up on a phone. users.ts exports these too.
  */
 
 /** Interface languages (spec section 1): Dutch only; default and fallback. */

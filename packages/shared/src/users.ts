@@ -30,7 +30,7 @@ export const UserSchema = z.object({
   /** Name of the customer a customer user belongs to. */
   customer_name: z.string().nullable(),
   /**
-   * "Beheerder van de klant" (issue 22): a customer user who invites and archives the users of
+   * "Beheerder van de klant": a customer user who invites and archives the users of
    * their own customer (GET/POST /api/own-users). Always false for other roles.
    */
   customer_admin: z.boolean(),
@@ -122,7 +122,7 @@ export type UserListQuery = z.input<typeof UserListQuerySchema>;
 export const CUSTOMER_USER_FILTER_KEYS = ['without_customer'] as const;
 export type UserListParams = z.output<typeof UserListQuerySchema>;
 
-// ---- Waiting accounts and customer administrators (issue 22) ---------------------------------
+// ---- Waiting accounts and customer administrators ---------------------------------
 
 export const ACCOUNTS_TEXT = {
   customerAdmin: 'Beheerder van de klant',

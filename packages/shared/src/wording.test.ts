@@ -35,7 +35,7 @@ describe('wording of the shared Dutch texts', () => {
       expect(formalAddressIn(fine), fine).toBeNull();
   });
 
-  it('address the user with "je", never "u" or "uw" (issue 19)', () => {
+  it('address the user with "je", never "u" or "uw"', () => {
     const found: string[] = [];
     let count = 0;
     for (const [file, exports] of Object.entries(modules)) {

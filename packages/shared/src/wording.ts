@@ -1,5 +1,5 @@
 /**
- * The app addresses its user with "je" and "jouw", never the formal "u" or "uw" (issue 19): one
+ * The app addresses its user with "je" and "jouw", never the formal "u" or "uw": one
  * form of address on every screen, in every message and mail. The unit test (wording.test.ts)
  * checks the shared texts and every text of apps/web/src (its string literals, template literals
  * and JSX text, read with the TypeScript compiler), the mails' test every mail.

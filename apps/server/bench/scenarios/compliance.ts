@@ -5,7 +5,7 @@ import { BENCH_PASSWORD, benchEmail, load, login, type Finding, type Scenario } 
 import { answers, group, n, rowsOf } from './tasklists';
 
 /*
- * Planning and compliance (issue 20, part 8) at the issue's scale: 100,000 machines and 400,000
+ * Planning and compliance at scale: 100,000 machines and 400,000
  * submitted reports with verdicts, their due rows (machine_due) and the machines' summary
  * (next_due_date, due_rejected), generated set-based (generate_series).
  *

@@ -8,7 +8,7 @@ export const CUSTOMER_COUNT = 2_000;
 const LOCATIONS_PER_CUSTOMER = 3;
 const DEPARTMENTS_PER_LOCATION = 2;
 export const MACHINE_COUNT = 100_000;
-/** The customer the load and the export are about: 5,000 machines (the export size). */
+/** The customer the load and the export are about: 5,000 machines (the goal's export size). */
 export const BIG_CUSTOMER_MACHINES = 5_000;
 export const BIG_CUSTOMER_NUMBER = 'BM-00000';
 

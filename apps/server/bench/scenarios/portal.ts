@@ -4,7 +4,7 @@ import { BENCH_PASSWORD, benchEmail, load, login, type Finding, type Scenario } 
 import { answers, group, n, rowsOf } from './tasklists';
 
 /*
- * The customer portal and the office's malfunctions at the issue's scale: 2,000 customers
+ * The customer portal and the office's malfunctions at scale: 2,000 customers
  * (1,999 generated and the bench customer), 100,000 machines, 400,000 submitted reports and
  * 50,000 malfunctions, generated set-based (generate_series) with the triggers on.
  *

@@ -6,7 +6,7 @@ import { insertChunked, random, type Scenario } from '../lib';
 export const QUESTION_COUNT = 2_000;
 export const QUESTIONNAIRE_COUNT = 200;
 const CATEGORY_COUNT = 40;
-/** 5 x 10 = 50 questions per questionnaire (the issue's size). */
+/** 5 x 10 = 50 questions per questionnaire (the goal's size). */
 const CATEGORIES_PER_QUESTIONNAIRE = 5;
 const QUESTIONS_PER_CATEGORY = 10;
 /** How many different questionnaires the load cycles through. */
@@ -121,7 +121,7 @@ export const questionnairesScenario: Scenario = {
   title:
     `GET /api/questionnaires/{id}/detail (${QUESTIONNAIRE_COUNT} questionnaires of ` +
     `${CATEGORIES_PER_QUESTIONNAIRE} x ${QUESTIONS_PER_CATEGORY} questions, ${QUESTION_COUNT.toLocaleString('en')} in the bank)`,
-  // The issue's goal is PostgreSQL's. PGlite gets the users list's 50 ms for comparison only: its
+  // The goal is PostgreSQL's. PGlite gets the users list's 50 ms for comparison only: its
   // one embedded connection serves the 20 connections in turn (~3.5 ms CPU each on the bench
   // machine), so its p95 is about 20 x that and misses by construction.
   goalP95Ms: { pglite: 50, postgres: 30 },

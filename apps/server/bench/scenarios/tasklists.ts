@@ -12,7 +12,7 @@ import {
 } from '../lib';
 
 /*
- * Task lists and reports at the issue's scale: 20,000 task lists with 20 reports each (400,000
+ * Task lists and reports at scale: 20,000 task lists with 20 reports each (400,000
  * reports) and 200 concept lists, generated set-based (generate_series) with the triggers of
  * migration 0010 on, so the lists' stored figures are what the app keeps.
  *
@@ -302,7 +302,7 @@ async function measure({ url, cookie }: Parameters<NonNullable<Scenario['measure
     overview({ status: 'in_progress' }),
     overview({ status: 'completed', page: '40' }),
   ]);
-  // A mechanic's screen asks its own lists in the mechanic's order (issue 19's today_first).
+  // A mechanic's screen asks its own lists in the mechanic's order (today_first).
   await gets("GET /api/tasklists a mechanic's default (mine=1, today_first)", 30, cookie, [
     overview({ mine: '1', sortKey: 'today_first', sortOrder: 'asc' }),
   ]);

@@ -1,7 +1,7 @@
 import type { MailMessage } from './mail-templates';
 
 /**
- * To a self-registered user whose account the office linked to its customer (issue 22): the
+ * To a self-registered user whose account the office linked to its customer: the
  * account is ready, log in to see the customer's machines. Kind `account_ready`.
  */
 export const accountReadyMail = (to: { firstName: string }, customerName: string, appUrl: string): MailMessage => ({

@@ -13,7 +13,7 @@ export type Actor = {
   id: number;
   role: Role;
   customerId: number | null;
-  /** "Beheerder van de klant" (issue 22): a customer user who manages their own customer's users. */
+  /** "Beheerder van de klant": a customer user who manages their own customer's users. */
   customerAdmin?: boolean;
 };
 

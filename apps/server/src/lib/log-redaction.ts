@@ -9,7 +9,7 @@ const TOKEN_IN_PATH = /(?<![\w-])(activate|reset-password|labels|m)(\/|%2f)(?=[\
 
 /**
  * `text` with the token after every `activate/` or `reset-password/` replaced by `[token]`; so
- * too the code of a machine's QR label (issue 21) in `/m/{code}`, `/api/labels/{code}` and
+ * too the code of a machine's QR label in `/m/{code}`, `/api/labels/{code}` and
  * `/api/public/labels/{code}`. Only what looks like one of our tokens (base64url, 16 characters
  * and more: a link's token has 43, a label code 22) and only after the whole path segment: a
  * file's path that merely passes a folder named `m`, `labels` or `…activate` (the outbox's

@@ -7,7 +7,7 @@ import type { Mail } from './mailer';
 import { invitationMail, newMalfunctionMail, type MalfunctionMailFacts } from './mail-templates';
 
 /**
- * Issue 19 (finding 17): account mails go before notices. A burst of office notices queued first
+ * Account mails go before notices. A burst of office notices queued first
  * must not hold up an invitation: the worker fetches by priority, then age.
  */
 const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000' });

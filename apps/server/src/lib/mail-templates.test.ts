@@ -102,7 +102,7 @@ describe('mail templates', () => {
     expect(malfunction.html).not.toContain('<b>Brood');
   });
 
-  it('address the reader with "je", never "u" or "uw" (issue 19)', () => {
+  it('address the reader with "je", never "u" or "uw"', () => {
     for (const [name, mail] of Object.entries(all)) {
       const { subject, text } = renderMail(mail, company);
       expect(formalAddressIn(`${subject}\n${text}`), name).toBeNull();
@@ -110,7 +110,7 @@ describe('mail templates', () => {
     expect(renderMail(all.resolved, company).text).toContain('Jouw melding:\nLekt "olie" & piept');
   });
 
-  it('end no sentence with a double full stop when the company name ends in "B.V." (issue 19)', () => {
+  it('end no sentence with a double full stop when the company name ends in "B.V."', () => {
     for (const [name, mail] of Object.entries(all)) {
       const { subject, text } = renderMail(mail, company);
       expect(`${subject}\n${text}`, name).not.toMatch(/\.\./);
@@ -125,7 +125,7 @@ describe('mail templates', () => {
     );
     expect(reported.text).not.toContain('Bereikbaar op');
     expect(reported.text).toContain(`${APP}/admin/malfunctions/7`);
-    // Urgent (issue 22): "SPOED: " first in the subject, the number to call back, the deadline in Dutch time.
+    // Urgent: "SPOED: " first in the subject, the number to call back, the deadline in Dutch time.
     const urgent = renderMail(
       newMalfunctionMail(
         { ...facts, urgent: true, contactPhone: '+31 6 12345678', respondBy: '2027-03-31T14:00:00.000Z' },

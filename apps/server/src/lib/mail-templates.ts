@@ -119,7 +119,7 @@ export const waitingAccountMail = (
     preposition: string | null;
     lastName: string;
     email: string;
-    /** What a self-registered user said of their company (issue 22); absent for a Google sign-in. */
+    /** What a self-registered user said of their company; absent for a Google sign-in. */
     companyName?: string | null;
     givenCustomerNumber?: string | null;
   },
@@ -192,7 +192,7 @@ export type MalfunctionMailFacts = {
   reporterEmail: string | null;
   reporterActive: boolean;
   customerNote: string | null;
-  /** "Machine staat stil", "Bereikbaar op" and the response deadline (ISO) (issue 22). */
+  /** "Machine staat stil", "Bereikbaar op" and the response deadline (ISO). */
   urgent: boolean;
   contactPhone: string | null;
   respondBy: string | null;

@@ -21,7 +21,7 @@ export type AssignedMailFacts = {
 export const assignedMalfunctionLink = (f: Pick<AssignedMailFacts, 'id' | 'assigneeRole'>, appUrl: string) =>
   f.assigneeRole === 'mechanic' ? `${appUrl}/mechanic/malfunctions/${f.id}` : `${appUrl}/admin/malfunctions/${f.id}`;
 
-/** The mail to the user a malfunction was assigned to (issue 22): which machine of which customer, and a link. */
+/** The mail to the user a malfunction was assigned to: which machine of which customer, and a link. */
 export const assignedMalfunctionMail = (f: AssignedMailFacts, appUrl: string): MailMessage => ({
   subject: `${f.urgent ? 'Spoed: ' : ''}Storing aan je toegewezen: ${f.machineName} (${f.customerName})`,
   body: [

@@ -2,7 +2,7 @@ import { MALFUNCTION_STATUS_LABELS, type MalfunctionStatus } from '@keurwijzer/s
 import type { MailMessage, MalfunctionMailFacts } from './mail-templates';
 
 /*
- * The service desk's mails about one malfunction (issue 22): to the reporting user, one mail per
+ * The service desk's mails about one malfunction: to the reporting user, one mail per
  * change by the office (a status change, a new or changed note for the customer, or both at
  * once), and to the office, a customer's comment. The resolved mail (mail-templates.ts
  * resolvedMalfunctionMail) is the model: Opgelost keeps its subject and words.

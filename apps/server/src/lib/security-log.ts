@@ -79,9 +79,9 @@ export type SecurityFields = {
   role?: string;
   previousRole?: string;
   previousEmail?: string;
-  /** "Beheerder van de klant" after the change (issue 22). */
+  /** "Beheerder van de klant" after the change. */
   customerAdmin?: boolean;
-  /** The customer a waiting account was linked to (issue 22). */
+  /** The customer a waiting account was linked to. */
   customerId?: number;
 };
 

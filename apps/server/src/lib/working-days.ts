@@ -4,7 +4,7 @@ import { RESPONSE_WORKING_DAYS } from '@keurwijzer/shared/malfunctions';
 import { TIME_ZONE } from './dutch-time';
 
 /*
- * Working days and the response deadline of a malfunction (issue 22): the office responds by the
+ * Working days and the response deadline of a malfunction: the office responds by the
  * cut-off time (MALFUNCTION_CUTOFF, default 16:00, Dutch time) of the working day after the day the
  * report counts from. A working day is Monday to Friday and not a Dutch public holiday: only the
  * holidays date-holidays types 'public' for NL (Nieuwjaar, Pasen and Tweede paasdag, Koningsdag,

@@ -5,7 +5,7 @@ import { useTestApp } from '../test/use-test-app';
 import { jpeg, report } from './malfunctions/malfunctions.test-helpers';
 
 /*
- * Issue 19: the three image features share the ONE decode queue built in the composition root,
+ * The three image features share the ONE decode queue built in the composition root,
  * so "2 decodes per process" holds for them together. The decoder holds each decode until the
  * test lets it go, and counts how many run at once.
  */

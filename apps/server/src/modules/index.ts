@@ -212,7 +212,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     quota: { bytesPerCustomer: config.usage.storageBytesPerCustomer, usedBy: usage.storedBytes },
   });
   const machines = createMachinesService({ db, repo: repos.machines });
-  // The customer's side of a malfunction (issue 22): comments, withdrawing, and the reporter's mails.
+  // The customer's side of a malfunction: comments, withdrawing, and the reporter's mails.
   const malfunctionsCustomerRepo = createMalfunctionsCustomerRepository(db);
   const reporterMail = createReporterMail({ repo: malfunctionsCustomerRepo, mail, appUrl: config.appUrl });
   const malfunctionsCustomer = createMalfunctionsCustomerService({
@@ -222,7 +222,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     appUrl: config.appUrl,
     intake: images,
   });
-  // Assignment (issue 22): the assignees, a user's "Mijn storingen", the mail to a new assignee.
+  // Assignment: the assignees, a user's "Mijn storingen", the mail to a new assignee.
   const assignedMalfunctions = createAssignedMalfunctionsService({
     repo: createAssignedMalfunctionsRepository(db),
     mail,
@@ -230,7 +230,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     storage,
     photoRow: (id, photoId) => repos.malfunctions.photo(id, photoId),
   });
-  // "Inplannen" (issue 22): the machine planned by the task lists' own checks and plan statement;
+  // "Inplannen": the machine planned by the task lists' own checks and plan statement;
   // the report's submit resolves the malfunctions planned on it through `reportLinks`.
   const malfunctionPlanning = createMalfunctionPlanningService({
     db,
@@ -248,13 +248,13 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     officeMail,
     appUrl: config.appUrl,
     intake: images,
-    // The response deadline of a new malfunction: working days, MALFUNCTION_CUTOFF (issue 22).
+    // The response deadline of a new malfunction: working days, MALFUNCTION_CUTOFF.
     respondBy: (reportedAt: Date) => respondByOf(reportedAt, config.malfunctionCutoff),
   });
   const loginThrottle = createLoginThrottle(repos.loginAttempts);
   const machineImages = createMachineImagesService({ repo: repos.machineImages, storage, intake: images });
   const machineReports = createMachineReportsService({ repo: repos.machineReports });
-  // The answers' photos (issue 21): through the one image intake, shown in the read model and the PDF.
+  // The answers' photos: through the one image intake, shown in the read model and the PDF.
   const reportPhotos = createReportPhotosService({
     db,
     repo: createReportPhotosRepository(db),
@@ -262,7 +262,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     storage,
     intake: images,
   });
-  // The signatures at "Rapport afronden" (issue 21): images through the one intake, printed on the PDF.
+  // The signatures at "Rapport afronden": images through the one intake, printed on the PDF.
   const reportSignatures = createReportSignaturesService({
     db,
     reports: repos.reports,
@@ -382,7 +382,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     reports,
     reportPhotos,
     reportSignatures,
-    // Corrections (issue 21): a submitted report reopened as its next version.
+    // Corrections: a submitted report reopened as its next version.
     reportCorrections: createReportCorrectionsService({
       db,
       reports: repos.reports,
@@ -394,7 +394,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
     malfunctionsCustomer,
     assignedMalfunctions,
     malfunctionPlanning,
-    // QR labels (issue 21): a code per machine sealed with the secret box; an anonymous report
+    // QR labels: a code per machine sealed with the secret box; an anonymous report
     // goes through the malfunctions service, throttled in the login throttle's counters; a
     // scanned machine is planned on today's list by the task lists' own statements.
     labels: createLabelsService({
@@ -409,7 +409,7 @@ export function createModules({ db, config, mail, storage, sessionSecret, imageD
       company: config.company,
       dueSoonDays: config.dueSoonDays,
     }),
-    // Planning and compliance (issue 20): intervals and due states, follow-ups and planning from
+    // Planning and compliance: intervals and due states, follow-ups and planning from
     // due dates, the overviews and the Keuringsoverzicht.
     intervals: createIntervalsService({ db, config, repo: repos.intervals }),
     // Follow-ups -> task lists: a re-inspection is planned by the lists' own plan statement.

@@ -8,7 +8,7 @@ import { createMachine, createPlacementChain, uniqueName } from '../test/factori
 import { signIn } from '../test/helpers';
 
 /**
- * Issue 10 §4: bad input is the client's fault: a 4xx in the `{ message, errors }` envelope with a
+ * Bad input is the client's fault: a 4xx in the `{ message, errors }` envelope with a
  * Dutch message, and no error-level log line (those are for the server's own failures).
  */
 let t: TestApp;

@@ -10,7 +10,7 @@ import { escapeHtml } from '../lib/html';
 import { inlineScriptSources } from './first-paint';
 
 /**
- * The report screen's first paint (issue 21, section 6): GET /mechanic/report/:id for a user who
+ * The report screen's first paint (section 6): GET /mechanic/report/:id for a user who
  * may open the report carries the report's heading and the answers of the page's early requests;
  * anyone else gets index.html as it is.
  */

@@ -4,7 +4,7 @@ import { BRAND, LOGO_CHECK_PATH } from '@keurwijzer/shared/brand';
 import { escapeHtml } from '../lib/html';
 
 /**
- * The report screen's first paint (issue 21, section 6), written into index.html by the server.
+ * The report screen's first paint (section 6), written into index.html by the server.
  *
  * Without it a phone shows a white page until the app's code (about 270 KB) has arrived and run,
  * then asks the session and the report, and only then draws the report's heading. For a logged-in

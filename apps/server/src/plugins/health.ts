@@ -213,5 +213,5 @@ const routes: FastifyPluginAsyncZod<HealthPluginOptions> = async (
   });
 };
 
-/** GET /api/health, GET /api/ready and GET /api/metrics (issue 23: health and metrics). */
+/** GET /api/health, GET /api/ready and GET /api/metrics (health and metrics). */
 export const healthPlugin = fp(routes, { name: 'health' });

@@ -7,7 +7,7 @@ import { createMailer } from '../lib/mailer';
 import { createTestApp, type TestApp } from '../test/build-test-app';
 
 /**
- * The tokens of e-mailed links never reach the log (issue 10 §6, security.md), whatever writes
+ * The tokens of e-mailed links never reach the log (security.md), whatever writes
  * the line: the request line, the error handler's 500 (an error's message and stack may quote the
  * URL), Fastify's own refusals. The app logs at trace here, so every line it could write is read.
  */

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/build-test-app';
 import { eventually } from '../test/eventually';
 
 /**
- * Issue 10 §1: when the event loop lags, requests are refused at once with 503 and a Dutch
+ * When the event loop lags, requests are refused at once with 503 and a Dutch
  * message in the envelope instead of queueing behind the stall (plugins/pressure.ts). The app
  * runs with a low threshold here; production uses DEFAULT_PRESSURE.
  */

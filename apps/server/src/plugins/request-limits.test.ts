@@ -16,7 +16,7 @@ import { createMachine, createPlacementChain, uniqueName } from '../test/factori
 import { useTestApp } from '../test/use-test-app';
 
 /**
- * Issue 10 §1: no request costs the server more than its checks allow. The POST twins of PUT and
+ * No request costs the server more than its checks allow. The POST twins of PUT and
  * DELETE routes (`_method`) answer 401/419/403 before reading a byte of their body, every route
  * takes a small body and no files, and only the upload route takes files, streamed with limits.
  */

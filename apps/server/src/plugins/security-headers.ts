@@ -18,7 +18,7 @@ export const helmetOptions = (secure: boolean, scriptSources: string[] = []): He
       'script-src': ["'self'", ...scriptSources],
       'img-src': ["'self'", 'data:', 'blob:'],
       'font-src': ["'self'", 'data:'],
-      // The installable app (issue 21): its service worker (/sw.js) and manifest, from this origin only.
+      // The installable app: its service worker (/sw.js) and manifest, from this origin only.
       'worker-src': ["'self'"],
       'manifest-src': ["'self'"],
       'upgrade-insecure-requests': secure ? [] : null,

@@ -29,7 +29,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, opts) => {
   app.decorateRequest('user', null);
   app.decorateRequest('apiToken', null);
 
-  // A callback hook: the store's promise is the only one per request (issue 19).
+  // A callback hook: the store's promise is the only one per request.
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     const authorization = request.headers.authorization;

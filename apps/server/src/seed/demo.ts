@@ -17,7 +17,7 @@ export const DEMO_ACCOUNTS: {
   preposition?: string;
   lastName: string;
   customer?: number;
-  /** "Beheerder van de klant" (issue 22): invites and archives the users of their own customer. */
+  /** "Beheerder van de klant": invites and archives the users of their own customer. */
   customerAdmin?: boolean;
 }[] = [
   { email: 'superadmin@example.com', role: 'super_admin', firstName: 'Sanne', lastName: 'Bakker' },

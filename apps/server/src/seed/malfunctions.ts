@@ -6,7 +6,7 @@ import { users } from '../db/schema/users';
 import { respondByOf } from '../lib/working-days';
 
 /*
- * The demo's service desk (issue 22): malfunctions of the demo customers reported by their demo
+ * The demo's service desk: malfunctions of the demo customers reported by their demo
  * users, so the office list shows each marker at once: one urgent ("Machine staat stil", with a
  * number to call back) reported an hour ago, one past its response deadline ("Reactie te laat"),
  * one in progress (answered) of the other customer and one resolved. Deadlines are computed as a

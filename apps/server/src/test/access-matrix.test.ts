@@ -20,7 +20,7 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/ready': 'public',
   'GET /api/metrics': 'public',
   'GET /api/openapi.json': [...ADMINS, ...CUSTOMERS],
-  // Personal API tokens (issue 23): office admins and customer users, their own only
+  // Personal API tokens: office admins and customer users, their own only
   'GET /api/api-tokens': [...ADMINS, ...CUSTOMERS],
   'POST /api/api-tokens': [...ADMINS, ...CUSTOMERS],
   'DELETE /api/api-tokens/:id': [...ADMINS, ...CUSTOMERS],
@@ -63,10 +63,10 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/users/:id/require-password-change': ADMINS,
   'POST /api/users/:id/reset-two-factor': ADMINS,
   'POST /api/resend-invitation/:id': ADMINS,
-  // Waiting accounts with suggested customers, and their one-click link (issue 22)
+  // Waiting accounts with suggested customers, and their one-click link
   'GET /api/users/waiting': ADMINS,
   'POST /api/users/:id/link': ADMINS,
-  // A customer's own administrator (issue 22): a customer user with the customer_admin flag, which
+  // A customer's own administrator: a customer user with the customer_admin flag, which
   // the matrix's customer lacks, so every role gets 403 here (own-users.test.ts tests the flag)
   'GET /api/own-users': [],
   'POST /api/own-users': [],
@@ -137,7 +137,7 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/machine-types': ADMINS,
   'PUT /api/machine-types/:id': ADMINS,
   'DELETE /api/machine-types/:id': ADMINS,
-  // Intervals (issue 20): per machine type, per customer (per machine type) and per machine
+  // Intervals: per machine type, per customer (per machine type) and per machine
   'GET /api/machine-types/:id/intervals': ADMINS,
   'PUT /api/machine-types/:id/intervals': ADMINS,
   'GET /api/customers/:customerId/intervals': ADMINS,
@@ -189,10 +189,10 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/planning/customers': STAFF,
   'GET /api/planning/customers/:id/locations': STAFF,
   'GET /api/planning/machine-types': STAFF,
-  // Planning from due dates (issue 20)
+  // Planning from due dates
   'POST /api/tasklists/:id/plan-due': STAFF,
   'GET /api/planning/due-count': STAFF,
-  // Follow-ups ("Acties", issue 20): the office (reports.view / malfunctions.manage)
+  // Follow-ups ("Acties"): the office (reports.view / malfunctions.manage)
   'GET /api/followups': ADMINS,
   'GET /api/followups/open-count': ADMINS,
   'GET /api/followups/:id/tasklists': ADMINS,
@@ -200,11 +200,11 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/followups/:id/reopen': ADMINS,
   'POST /api/followups/:id/malfunction': ADMINS,
   'POST /api/followups/:id/reinspection': ADMINS,
-  // Overviews (issue 20): the office home, the Keuringsplanning, the customer's summary
+  // Overviews: the office home, the Keuringsplanning, the customer's summary
   'GET /api/overview': ADMINS,
   'GET /api/due': ADMINS,
   'GET /api/machines/summary': CUSTOMERS,
-  // The Keuringsoverzicht PDF of a location (issue 20): the office's, and a customer user's own
+  // The Keuringsoverzicht PDF of a location: the office's, and a customer user's own
   'GET /api/customers/:customerId/locations/:locationId/keuringsoverzicht.pdf': ADMINS,
   'GET /api/locations/:locationId/keuringsoverzicht.pdf': CUSTOMERS,
   // The office's completed reports (reports.view: not mechanics, not customers)
@@ -218,21 +218,21 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/reports/:id/submit': STAFF,
   'GET /api/reports/:id/pdf': STAFF,
   'GET /api/reports/:id/image': STAFF,
-  // The answers' photos (issue 21)
+  // The answers' photos
   'POST /api/reports/:id/questions/:questionId/photos/:photoId': STAFF,
   'GET /api/reports/:id/photos/:photoId': STAFF,
   'DELETE /api/reports/:id/photos/:photoId': STAFF,
-  // Signatures at "Rapport afronden" (issue 21): staff sign and read; the portal reads its own
+  // Signatures at "Rapport afronden": staff sign and read; the portal reads its own
   'POST /api/reports/:id/signatures/:role': STAFF,
   'GET /api/reports/:id/signatures/:role': STAFF,
   'GET /api/machines/:id/reports/:reportId/signatures/:role': CUSTOMERS,
-  // Corrections (issue 21): the office reopens a submitted report as its next version
+  // Corrections: the office reopens a submitted report as its next version
   'POST /api/reports/:id/corrections': ADMINS,
   // Malfunctions: customer users report on and read their own; the office handles them
   'POST /api/machines/:id/malfunctions': CUSTOMERS,
   'GET /api/own-malfunctions': CUSTOMERS,
   'GET /api/own-malfunctions/:id/photos/:photoId/file': CUSTOMERS,
-  // The customer's side (issue 22): the detail with its timeline, a comment, withdrawing
+  // The customer's side: the detail with its timeline, a comment, withdrawing
   'GET /api/own-malfunctions/:id': CUSTOMERS,
   'POST /api/own-malfunctions/:id/comments': CUSTOMERS,
   'POST /api/own-malfunctions/:id/withdraw': CUSTOMERS,
@@ -251,14 +251,14 @@ const MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/malfunctions/:id': ADMINS,
   'PUT /api/malfunctions/:id': ADMINS,
   'GET /api/malfunctions/:id/photos/:photoId/file': ADMINS,
-  // Assignment and planning (issue 22): the office; "Mijn storingen" of whoever holds malfunctions.assigned
+  // Assignment and planning: the office; "Mijn storingen" of whoever holds malfunctions.assigned
   'GET /api/malfunctions/assignees': ADMINS,
   'GET /api/malfunctions/:id/plan-options': ADMINS,
   'POST /api/malfunctions/:id/plan': ADMINS,
   'GET /api/assigned-malfunctions': STAFF,
   'GET /api/assigned-malfunctions/:id': STAFF,
   'GET /api/assigned-malfunctions/:id/photos/:photoId/file': STAFF,
-  // QR labels (issue 21): the public page of a scanned code and its anonymous "Storing melden";
+  // QR labels: the public page of a scanned code and its anonymous "Storing melden";
   // where a logged-in user goes; planning the machine on today's list; the label PDFs and
   // "Nieuwe code" with the office's machine screens
   'GET /api/public/labels/:token': 'public',

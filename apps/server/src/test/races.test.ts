@@ -22,7 +22,7 @@ import { userBody } from './helpers';
 import { useTestApp } from './use-test-app';
 
 /**
- * Every state change under concurrency (issue 10 §5): ten identical requests at once, as a
+ * Every state change under concurrency: ten identical requests at once, as a
  * double-clicking user or a retrying proxy sends them. Exactly one changes the state; the others
  * get the 404, 409 or 422 that the same request gets right after it, never a 500 and never a
  * second success. Meant for PostgreSQL (project server-pg), where the requests really overlap;

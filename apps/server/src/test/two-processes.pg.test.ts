@@ -16,7 +16,7 @@ import { eventually } from './eventually';
 import { startProxy } from './round-robin-proxy';
 
 /*
- * Issue 23 part 2: two server processes on one PostgreSQL database behind a round-robin proxy
+ * Two server processes on one PostgreSQL database behind a round-robin proxy
  * made here, with the files in a bucket (a local s3rver) and the mail going to a local SMTP
  * server. Every request of a user goes to the other process than the one before it, so the
  * session, its CSRF token, a report's answers and its submit race, a malfunction with a photo

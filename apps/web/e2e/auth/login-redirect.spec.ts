@@ -3,7 +3,7 @@ import { STRONG, createActivatedUser } from '../account/helpers';
 import { submitLogin } from '../support/login';
 import { userWithTwoFactor } from '../two-factor/helpers';
 
-// Issue 19 (finding 15): the login screen follows only what the shared safeRedirectPath allows;
+// The login screen follows only what the shared safeRedirectPath allows;
 // anything else lands on the user's home, never on the error page or another host.
 for (const redirect of ['/\\evil', '/%09/evil.example', '/%0A', '/%2F%2Fevil.example', '//evil.example']) {
   test(`login with ?redirect=${redirect} lands on home`, async ({ page, baseURL }) => {

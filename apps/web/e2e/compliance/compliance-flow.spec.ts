@@ -3,7 +3,7 @@ import { ACCOUNTS, expectNotification, loginAs, unique } from '../support/login'
 import { ApiSession, DEMO_CUSTOMER, DEMO_LOCATION, signAndFinish } from '../reports/helpers';
 
 /**
- * Issue 20 end to end, at 390 px: a machine that is up to date gets a NEN 3140 keuring in which
+ * Planning and compliance end to end, at 390 px: a machine that is up to date gets a NEN 3140 keuring in which
  * the mechanic types one measurement out of its limit (with a decimal comma); the report screen
  * says Afgekeurd before "Rapport afronden"; the office finds the follow-up under Acties; the
  * customer sees the machine as Afgekeurd and its location's share of machines in order drops; a

@@ -4,7 +4,7 @@ import { PHONE, checkScreen, eachLook, setTheme } from '../support/looks';
 import { crumbs, heading, rowsWith, searchList } from './helpers';
 
 /**
- * Intervals and due dates (issue 20 section 3): the intervals of a machine type and of a
+ * Intervals and due dates: the intervals of a machine type and of a
  * customer (type, save, reload, read back, save again), the due chip and state filter of the
  * office's machine list on a phone, and the office's and the customer's machine screen with
  * its "Keuringsstatus" per type in the four looks.

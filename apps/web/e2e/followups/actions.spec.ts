@@ -4,7 +4,7 @@ import { DESKTOP, PHONE, checkScreen, eachLook } from '../support/looks';
 import { ApiSession, createQuestionnaire, fillReport, planReport } from '../reports/helpers';
 
 /**
- * "Acties" (issue 20 part 5): a report submitted with an Afkeur answer gives a follow-up for the
+ * "Acties": a report submitted with an Afkeur answer gives a follow-up for the
  * office (made through the API here); the office marks it done with a note, reloads and reads it
  * back under "Afgehandeld"; a second one gets a re-inspection planned. The screen in four looks.
  */

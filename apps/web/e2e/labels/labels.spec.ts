@@ -8,7 +8,7 @@ import { png } from '../support/png';
 import { LABEL_URL, createLabelFixture, pdfOf, qrOfPdf, rawSession, type LabelFixture } from './helpers';
 
 /*
- * QR labels (issue 21 §5): the office prints a location's label sheet, the QR code on it is read
+ * QR labels: the office prints a location's label sheet, the QR code on it is read
  * back from the rendered PDF, and its URL opened by everyone who may meet the sticker.
  */
 

@@ -13,7 +13,7 @@ import {
 import { heading, malfunctionsMenuItem, closeMenu } from './helpers';
 
 /**
- * Issue 22 items 1, 2 and 6 at 390 px: a customer reports a malfunction as "Machine staat stil"
+ * At 390 px: a customer reports a malfunction as "Machine staat stil"
  * with a number to call back (prefilled from the profile, typed over); the office's list shows it
  * first with "Spoed" and its response deadline, the menu says how many are late, and the detail
  * gives the number as a tel: link. The profile's phone number: typed, saved, read back after a

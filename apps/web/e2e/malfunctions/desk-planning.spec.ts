@@ -13,7 +13,7 @@ import { mailsTo } from '../support/outbox';
 import { handling, timeline } from './helpers';
 
 /**
- * Issue 22 items 3 and 4 at 390 px: the office assigns a customer's malfunction to the demo
+ * At 390 px: the office assigns a customer's malfunction to the demo
  * mechanic and plans it on a new task list ("Inplannen"); the mechanic finds it under "Mijn
  * storingen", opens the planned report, fills it in and submits it with "Storing op Opgelost
  * zetten" checked; the office then sees Opgelost, and the customer who reported it got a mail at

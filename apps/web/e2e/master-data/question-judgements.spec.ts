@@ -4,7 +4,7 @@ import { checkScreen, eachLook } from '../support/looks';
 import { chooseFromBank, chooseOption, createCategory, createQuestionnaire, rowsWith, searchList } from './helpers';
 
 /*
- * Issue 20: every answer option of a question has a judgement (Goed / Opmerking / Afkeur /
+ * Every answer option of a question has a judgement (Goed / Opmerking / Afkeur /
  * n.v.t.), and a question can be a measurement with a unit and a minimum and/or maximum typed
  * with a Dutch comma.
  */

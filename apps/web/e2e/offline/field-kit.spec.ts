@@ -16,7 +16,7 @@ import {
 } from '../reports/helpers';
 
 /**
- * The field kit as a mechanic meets it (issue 21, "Tests"): today's list is opened online, the
+ * The field kit as a mechanic meets it ("Tests"): today's list is opened online, the
  * connection goes, a report never opened before is filled in with two photos and a signature and
  * submitted, the app is reloaded without a connection, and back online every answer, photo, the
  * signature and the submit arrive exactly once, in the order given; the PDF shows them.

@@ -4,7 +4,7 @@ import { png } from '../support/png';
 import { ApiSession, createQuestionnaire, DEMO_CUSTOMER, DEMO_LOCATION, question } from '../reports/helpers';
 
 /**
- * The installable, offline-first app (issue 21, section 1): the manifest, the service worker's
+ * The installable, offline-first app (section 1): the manifest, the service worker's
  * precache and app-shell fallback, the offline copies of a mechanic's coming field work, and the
  * update prompt. Runs against the production build with its service worker.
  */

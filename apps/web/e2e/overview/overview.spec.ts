@@ -3,7 +3,7 @@ import { ACCOUNTS, loginAs } from '../support/login';
 import { DESKTOP, checkScreen, eachLook } from '../support/looks';
 
 /**
- * The overviews (issue 20 part 6) on the demo data: the office home's numbers open the filtered
+ * The overviews on the demo data: the office home's numbers open the filtered
  * Keuringsplanning, whose filters live in the URL; the customer sees its compliance summary on
  * top of "Mijn machines". Both screens in the four looks.
  */

@@ -13,7 +13,7 @@ import {
 } from '../portal/helpers';
 
 /*
- * Issue 19, defect 5: the one photo picker (apps/web/src/components/photo) on the profile, in the
+ * The one photo picker (apps/web/src/components/photo) on the profile, in the
  * malfunction dialog and on the machine's images. A file is judged by its bytes as it is chosen
  * (a text file named .jpg is refused at once, under it, and nothing is sent); a refusal of the
  * server (too many pixels) shows the server's message under the photo it concerns; a good photo

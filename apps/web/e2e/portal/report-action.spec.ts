@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DESKTOP, MALFUNCTION_TEXT, loginAsCustomer, malfunctionDialog } from './helpers';
 
-/** Issue 19: "Storing melden" says so in a list row, and its remark counts like the report's memos. */
+/** "Storing melden" says so in a list row, and its remark counts like the report's memos. */
 test('a row of Mijn machines says "Storing melden"; the dialog\'s remark is multiline with a 0/255 counter and says "je"', async ({
   page,
 }) => {

@@ -3,7 +3,7 @@ import { ACCOUNTS, expectNotification, loginAs, submitLogin } from '../support/l
 import { PHONE, STRONG, createActivatedUser } from '../account/helpers';
 
 /**
- * The reminder mails' switch on the profile (issue 20 part 7), at 390 px: on by default, turned
+ * The reminder mails' switch on the profile, at 390 px: on by default, turned
  * off and saved with the profile, read back after a reload, turned on and saved again. A mechanic
  * gets no reminders and sees no switch.
  */

@@ -4,7 +4,7 @@ import { PHONE, checkScreen } from '../support/looks';
 import { mailContaining } from '../support/outbox';
 
 /**
- * Issue 22, accounts, on a phone (390 px): a self-registered user who gave their company and
+ * Accounts, on a phone (390 px): a self-registered user who gave their company and
  * customer number is suggested to the office with that customer first and linked in one click;
  * the user reads the "account ready" mail and logs in. The office then marks them "Beheerder van
  * de klant", and they invite a colleague, who gets the invitation mail.

@@ -152,7 +152,7 @@ test('register -> activation link from the outbox -> click -> login -> waiting p
   await expect(admin).toHaveURL(/without_customer=1/);
   const row = admin.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
-  // The waiting list shows what the user said of their company (issue 22).
+  // The waiting list shows what the user said of their company.
   await expect(row.getByRole('cell', { name: 'Roos Dijk Installatietechniek' })).toBeVisible();
   await admin.setViewportSize(DESKTOP);
   await shoot(admin, 'admin-filter-1440-light');

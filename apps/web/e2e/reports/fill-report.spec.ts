@@ -75,7 +75,7 @@ test('a mechanic fills in a report on a phone: skip, reload, offline, missing an
   await expect(page.getByText(`(${small.inventory})`)).toBeVisible();
   await expect(page.getByText('Eindhoven', { exact: false }).first()).toBeVisible();
   await expect(progress(page)).toHaveText('0 / 7 beantwoord');
-  // The crumbs fit the phone uncut (issue 19: "Tak…"): the way back, the heading names the machine.
+  // The crumbs fit the phone uncut ("Tak…"): the way back, the heading names the machine.
   const crumbs = page.getByRole('navigation', { name: 'Kruimelpad' });
   await expect(crumbs.getByRole('link', { name: 'Takenlijst', exact: true })).toBeVisible();
   await expect(crumbs.getByRole('link', { name: 'Takenlijsten', exact: true })).toBeVisible();
@@ -144,7 +144,7 @@ test('a mechanic fills in a report on a phone: skip, reload, offline, missing an
   const missingNote = page.getByRole('alert').filter({ hasText: 'Nog 3 vragen open' });
   await expect(missingNote).toBeVisible();
   await expect(question(page, 3)).toBeFocused();
-  // It covers neither the sticky progress bar nor the heading (issue 19).
+  // It covers neither the sticky progress bar nor the heading.
   await expectClearOf(missingNote, page.getByRole('region', { name: 'Voortgang' }));
   await expect(question(page, 3).getByText(REPORT_TEXT.unanswered)).toBeVisible();
 

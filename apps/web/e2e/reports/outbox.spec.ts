@@ -11,7 +11,7 @@ import {
 } from './helpers';
 
 /**
- * The outbox (issue 21): changes made without a connection wait on the device (IndexedDB), the
+ * The outbox: changes made without a connection wait on the device (IndexedDB), the
  * app bar counts them on every screen, a reload keeps them, and back online each arrives once,
  * in order, a submit after its answers.
  */

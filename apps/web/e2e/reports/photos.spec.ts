@@ -5,7 +5,7 @@ import { PHONE, checkScreen, eachLook } from '../support/looks';
 import { ApiSession, createQuestionnaire, fillReport, planReport, question, type PlannedReport } from './helpers';
 
 /**
- * Issue 21 part 2 at 390 px: photos per answer. The mechanic adds two photos to a question (the
+ * Photos per answer, at 390 px. The mechanic adds two photos to a question (the
  * camera's "Foto toevoegen" and "Kies uit galerij"), each a JPEG larger than 2048 px that the
  * device makes smaller before the upload; after a reload they are there, one is removed after a
  * confirmation; the office's report view and the customer's report view show the submitted

@@ -5,7 +5,7 @@ import { PHONE } from '../support/looks';
 import { ApiSession, createQuestionnaire, fillReport, planReport, question, type PlannedReport } from './helpers';
 
 /**
- * Issue 21 part 4 at 390 px: the previous report's answer under each question ("Vorige keuring
+ * At 390 px: the previous report's answer under each question ("Vorige keuring
  * (dd-mm-jjjj): Goed"), "Alles goed" per category with its confirmation and "Ongedaan maken", and
  * a correction end to end: the office reopens a submitted report with a reason, the new version is
  * filled in and submitted, the old one says "Vervangen door versie 2", and both PDFs say so.

@@ -15,7 +15,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 21 part 3 at 390 px: "Rapport afronden" asks for the mechanic's signature (required, the
+ * At 390 px: "Rapport afronden" asks for the mechanic's signature (required, the
  * name prefilled) and optionally the customer contact's name and signature, in one full-screen
  * dialog; the submitted report shows both, and so does its PDF (pdftotext for the names,
  * pdfimages for the two images).

@@ -4,7 +4,7 @@ import { checkScreen, eachLook } from '../support/looks';
 import { ApiSession, planReport, progress, question, signAndFinish, type PlannedReport } from './helpers';
 
 /**
- * Issue 20 parts 1 and 2 on the report screen, at 390 px: measurements typed with a decimal
+ * Judgements and measurements on the report screen, at 390 px: measurements typed with a decimal
  * comma, judged at once against their limits, the chosen answer in its judgement's colour, the
  * verdict before "Rapport afronden" (Afgekeurd when a value is out of its limit), the override
  * with its required reason, and the stored verdict, reason and next due date after a reload, on

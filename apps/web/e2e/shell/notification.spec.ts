@@ -35,7 +35,7 @@ for (const [device, viewport] of [
       expect(box.y).toBeLessThan(viewport.height / 4);
       await expectClearOf(note, page.locator('main [data-keep-clear]').first());
     } else {
-      // On a phone (issue 19) the top is what the user reads: it stands at the bottom, over
+      // On a phone the top is what the user reads: it stands at the bottom, over
       // neither the heading nor anything under the app bar.
       expect(viewport.height - (box.y + box.height)).toBeLessThanOrEqual(24);
       expect(box.y).toBeGreaterThan(heading.y + heading.height);

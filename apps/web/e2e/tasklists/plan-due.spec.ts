@@ -4,7 +4,7 @@ import { DESKTOP, PHONE, checkScreen, eachLook } from '../support/looks';
 import { DEMO_CUSTOMER, DEMO_LOCATION, choose, expectNotification, heading, planned } from './helpers';
 
 /**
- * Planning from due dates (issue 20 part 4), on a phone: the create form says how many machines
+ * Planning from due dates, on a phone: the create form says how many machines
  * of the location are due, the plan screen proposes them by due date, and "Alle verlopen
  * inplannen" plans them in one tap. The plan screen in four looks.
  */

@@ -35,7 +35,7 @@ test('turn on two-factor sign-in, then log in with a code and with a recovery co
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
   await shoot(page, '2fa-activate');
-  // Turning it on asks the password too (issue 19): a session alone cannot. A wrong one first.
+  // Turning it on asks the password too: a session alone cannot. A wrong one first.
   const right = await generate({ secret });
   const password = page.getByRole('textbox', { name: 'Wachtwoord' });
   await page.getByRole('textbox', { name: 'Code' }).fill(right);

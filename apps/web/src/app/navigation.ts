@@ -36,7 +36,7 @@ export type NavItem = {
   to: string;
   icon: SvgIconComponent;
   access: Access;
-  /** Only for a customer's own administrator ("Beheerder van de klant", issue 22). */
+  /** Only for a customer's own administrator ("Beheerder van de klant"). */
   customerAdmin?: boolean;
   end?: boolean;
   /**
@@ -64,7 +64,7 @@ export const NAVIGATION: NavSection[] = [
     items: [
       { label: 'Home', to: '/', icon: AssignmentIcon, access: 'tasklists.view', end: true },
       { label: 'Scannen', to: '/mechanic/scan', icon: QrCodeScannerIcon, access: 'tasklists.manage' },
-      // The malfunctions assigned to the user (issue 22).
+      // The malfunctions assigned to the user.
       { label: 'Mijn storingen', to: '/mechanic/malfunctions', icon: BuildCircleIcon, access: 'malfunctions.assigned' },
       { label: 'Home', to: '/machines', icon: PrecisionManufacturingIcon, access: 'own-machines.view' },
       { label: 'Mijn storingen', to: '/malfunctions', icon: ReportProblemIcon, access: 'own-machines.view' },

@@ -27,7 +27,7 @@ let queryClient: QueryClient;
  * A screen behind the guard that needs `access`: its code loads once the session says this user may
  * see it. `data`, when given, fetches the screen's data at the same time as its code instead of
  * after it (the loader awaits both): the screen then renders with its data inside the router's
- * transition, in short slices, and not as one long task when the data arrives (issue 21).
+ * transition, in short slices, and not as one long task when the data arrives.
  */
 const route = (path: string | null, access: Access, load: Load, handle: object = {}, data?: Data): RouteObject => {
   const { Component, preload } = deferred(load);
@@ -177,7 +177,7 @@ const fieldWorkRoutes: RouteObject[] = [
     {},
     reportData,
   ),
-  // The QR scanner (issue 21): opens a scanned label's /m/<token>.
+  // The QR scanner: opens a scanned label's /m/<token>.
   route('mechanic/scan', 'tasklists.manage', () => import('../features/labels/routes/label-scan')),
   route('admin/tasklists/:id', 'reports.view', () => import('../features/tasklists/routes/tasklist-office')),
   route('admin/completed-reports', 'reports.view', () => import('../features/reports/routes/completed-reports')),
@@ -196,14 +196,14 @@ const portalRoutes: RouteObject[] = [
     () => import('../features/portal/routes/own-machine-report'),
   ),
   route('malfunctions', 'own-machines.view', () => import('../features/portal/routes/own-malfunctions')),
-  // A customer's own administrator (issue 22): the screen says so to other customer users.
+  // A customer's own administrator: the screen says so to other customer users.
   route('users', 'own-machines.view', () => import('../features/users/routes/own-users')),
   route('users/invite', 'own-machines.view', () => import('../features/users/routes/own-user-invite')),
-  // The customer's malfunction with its timeline, comments and "Storing intrekken" (issue 22).
+  // The customer's malfunction with its timeline, comments and "Storing intrekken".
   route('malfunctions/:id', 'own-machines.view', () => import('../features/portal/routes/own-malfunction')),
 ];
 
-/** Planning and compliance (issue 20): the office home, the due list and the follow-ups. */
+/** Planning and compliance: the office home, the due list and the follow-ups. */
 const complianceRoutes: RouteObject[] = [
   route('admin/overview', 'reports.view', () => import('../features/overview/routes/office-overview')),
   route('admin/due', ACCESS.customers.read, () => import('../features/overview/routes/due-list')),
@@ -218,7 +218,7 @@ const malfunctionRoutes: RouteObject[] = [
     'malfunctions.view',
     () => import('../features/malfunctions/routes/malfunction-detail'),
   ),
-  // "Mijn storingen" of whoever malfunctions are assigned to (issue 22): read-only, the report is theirs.
+  // "Mijn storingen" of whoever malfunctions are assigned to: read-only, the report is theirs.
   route(
     'mechanic/malfunctions',
     'malfunctions.assigned',
@@ -268,11 +268,11 @@ export const routes: RouteObject[] = [
           route('profile', 'profile.edit', () => import('../features/profile/routes/profile')),
           route('admin/mails', 'users.manage', () => import('../features/mails/routes/mail-failures')),
           route('admin/audit', 'audit.view', () => import('../features/audit/routes/audit-trail')),
-          // The API reference (issue 23), opened from the profile's "API-tokens".
+          // The API reference, opened from the profile's "API-tokens".
           route('docs/api', 'api.docs', () => import('../features/api-tokens/routes/api-docs')),
         ],
       },
-      // A machine's QR label (issue 21): public, outside the guard and without the app's navigation;
+      // A machine's QR label: public, outside the guard and without the app's navigation;
       // the screen itself sends a logged-in user on to their machine or report screen.
       { path: 'm/:token', lazy: screen(() => import('../features/labels/routes/label-landing')) },
       { path: '*', lazy: screen(() => import('./routes/not-found')) },

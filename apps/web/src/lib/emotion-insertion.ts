@@ -5,7 +5,7 @@ import { useInsertionEffect } from 'react';
  * emotion, MUI's styling engine, inserts a component's CSS rules while the component renders
  * instead of in React's commit.
  *
- * Why: a screen that mounts in a transition (the router's, issue 21) renders in short slices, but
+ * Why: a screen that mounts in a transition (the router's) renders in short slices, but
  * its commit is one task, and emotion's rule insertion (stylis and `insertRule` for every new class)
  * was most of it: on the report screen 80 % of a 200 ms task under a phone's 4x slower CPU. Inserted
  * while rendering, the same work falls into the render's slices. A render React throws away leaves

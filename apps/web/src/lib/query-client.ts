@@ -63,7 +63,7 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
  * One query client. A 401 anywhere means the session ended: the user becomes unauthenticated
  * and the navigation guard sends them to login (forms keep their drafts, see FormPage).
  *
- * Offline first (issue 21): a query always asks (networkMode 'offlineFirst'), so with no
+ * Offline first: a query always asks (networkMode 'offlineFirst'), so with no
  * connection the service worker answers from its copy instead of the screen waiting on
  * "Laden..." until the connection is back; what it has no copy of fails at once. The session's user is
  * told to the offline caches (`caches`), which belong to one user (lib/offline-cache/user-caches.ts).

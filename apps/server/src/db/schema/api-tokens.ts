@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { users } from './users';
 
 /**
- * Personal API tokens (issue 23): a user's credential for an ERP or BI tool, sent as
+ * Personal API tokens: a user's credential for an ERP or BI tool, sent as
  * `Authorization: Bearer kw_...`. Only the SHA-256 of the token is kept; it is shown once.
  * A request made with one is its user's, with the user's permissions; a read token only reads.
  */

@@ -3,7 +3,7 @@ import { machines } from './machines';
 import { users } from './users';
 
 /**
- * The label code of a machine (issue 21, migration 0034): made when its label is first printed,
+ * The label code of a machine (migration 0034): made when its label is first printed,
  * kept for every reprint, replaced by "Nieuwe code". `token_hash` is the code's SHA-256 (hex), the
  * lookup of a scanned code; `token_sealed` the code encrypted with the secret box (context
  * `label:machine:<id>`), read only to print the label again.

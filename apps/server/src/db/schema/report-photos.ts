@@ -3,7 +3,7 @@ import { reportQuestions, reports } from './tasklists';
 import { users } from './users';
 
 /**
- * A photo of a report's answer (issue 21, migration 0031). `id` is the uuid the device gave it
+ * A photo of a report's answer (migration 0031). `id` is the uuid the device gave it
  * when it was taken: a replayed upload finds its row and stores nothing twice. At most
  * MAX_PHOTOS_PER_QUESTION per question, checked by the service under the report's row lock
  * (modules/reports/reports-photos.service.ts). The files (re-encoded by the image intake, and a

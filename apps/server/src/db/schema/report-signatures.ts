@@ -5,7 +5,7 @@ import { reports } from './tasklists';
 import { users } from './users';
 
 /**
- * A signature given at "Rapport afronden" (issue 21, migration 0032): the mechanic's and optionally
+ * A signature given at "Rapport afronden" (migration 0032): the mechanic's and optionally
  * the customer contact's, one per report and role, with who signed and when. The image is a PNG
  * flattened on white by the image intake, stored under `file_key` (chosen by the server). The
  * trigger `report_signature_open` refuses a new or changed signature of a submitted report.

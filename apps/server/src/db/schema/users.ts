@@ -77,7 +77,7 @@ export const users = pgTable(
       .where(sql`${t.archivedAt} is null`),
     index('users_last_name_idx').on(t.lastName, t.id),
     index('users_customer_idx').on(t.customerId),
-    // The office's waiting accounts (issue 22, migration 0039): self-registered, not linked yet.
+    // The office's waiting accounts (migration 0039): self-registered, not linked yet.
     index('users_waiting_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.role} = 'customer' and ${t.customerId} is null and ${t.archivedAt} is null`),

@@ -7,7 +7,7 @@ import { createUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 import { THROTTLE } from '../auth/login-throttle';
 
-/** Reset mails to one address are capped whoever asks (issue 19, finding 14). */
+/** Reset mails to one address are capped whoever asks (finding 14). */
 const t = useTestApp({ signIn: false });
 
 const NEW = 'Fietsbel-Kano7!';

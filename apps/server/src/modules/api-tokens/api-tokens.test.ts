@@ -10,7 +10,7 @@ import { errorsOf } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
 
 /**
- * Personal API tokens (issue 23 part 6): made in a browser session, shown once, kept hashed;
+ * Personal API tokens: made in a browser session, shown once, kept hashed;
  * a request with `Authorization: Bearer` is its user's (same permissions, same customer), a read
  * token only reads, the account's own routes refuse every token, and every use is in the trail.
  */

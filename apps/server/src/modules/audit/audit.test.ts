@@ -14,7 +14,7 @@ import { reportsApi } from '../reports/reports.test-helpers';
 import { plannedReport } from '../tasklists/tasklists.test-helpers';
 
 /**
- * The audit trail (issue 23 part 5): each change of an audited table is one row written by the
+ * The audit trail: each change of an audited table is one row written by the
  * database in the change's transaction, with who (the request's user), before and after of the
  * changed fields and never a secret; read back as the office reads it (the machine's and the
  * report's history, the super admins' list and its xlsx).

@@ -5,7 +5,7 @@ import { PASSWORD, createUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 
 /**
- * The visitor's CSRF token (issue 10 §6): a signed double-submit token, HMAC of a random cookie,
+ * The visitor's CSRF token: a signed double-submit token, HMAC of a random cookie,
  * with nothing stored. Anonymous traffic cannot grow the sessions table; the login still needs
  * the token of its own cookie and starts a stored session with a new one.
  */

@@ -19,7 +19,7 @@ type Deps = {
 };
 
 /**
- * The Keuringsoverzicht of a customer location as a PDF (issue 20 §6): for the office of any
+ * The Keuringsoverzicht of a customer location as a PDF: for the office of any
  * customer, for a customer user of its own locations (certificates.policy.ts); 404 for a location
  * that is not the customer's. A user runs at most `exportsPerUser` exports at once (429 beyond);
  * the routes count it toward the user's exports per hour (`usage: 'export'`).

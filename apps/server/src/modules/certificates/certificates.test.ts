@@ -18,7 +18,7 @@ import { plannedReport } from '../tasklists/tasklists.test-helpers';
 import { pdfText } from './certificates.test-helpers';
 
 /**
- * The Keuringsoverzicht PDF of a customer location (issue 20 §6): the office's
+ * The Keuringsoverzicht PDF of a customer location: the office's
  * (GET /api/customers/:customerId/locations/:locationId/keuringsoverzicht.pdf) and a customer
  * user's for its own locations (GET /api/locations/:locationId/keuringsoverzicht.pdf), read back
  * with pdftotext.

@@ -10,7 +10,7 @@ import { reportsApi, submitPath } from '../reports/reports.test-helpers';
 import { plannedReport } from '../tasklists/tasklists.test-helpers';
 
 /**
- * Issue 20 in the completed reports: the verdict column and filter of the list, and the xlsx's
+ * The verdict in the completed reports: the verdict column and filter of the list, and the xlsx's
  * "Oordeel" column and "Metingen" sheet (one row per measurement, values as numbers that keep
  * their decimals), with reports filled in and submitted through the API.
  */

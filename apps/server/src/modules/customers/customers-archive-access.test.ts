@@ -8,8 +8,7 @@ import { useTestApp } from '../../test/use-test-app';
 
 /**
  * Archiving a customer ends the sessions of its users and refuses their login (with the same
- * text as any failed login); restoring the customer lets them in again (issue 10 §6,
- * docs/decisions.md).
+ * text as any failed login); restoring the customer lets them in again (* docs/decisions.md).
  */
 const t = useTestApp();
 const INVALID = 'Ongeldige combinatie e-mail en wachtwoord';

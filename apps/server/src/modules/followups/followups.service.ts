@@ -53,7 +53,7 @@ export type FollowupTasklists = {
 };
 
 /**
- * Follow-ups ("Acties") of rejected answers (issue 20): the office's list, closing and opening
+ * Follow-ups ("Acties") of rejected answers: the office's list, closing and opening
  * one, a malfunction made of one, a re-inspection planned for one. Every change is conditional
  * on the state it starts from (a conditional update, or the follow-up's row lock where more than
  * one row changes), so of two office users acting on one follow-up at once exactly one succeeds;

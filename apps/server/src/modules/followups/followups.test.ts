@@ -13,7 +13,7 @@ import { reportsApi } from '../reports/reports.test-helpers';
 import { MISSING, plannedReport, tasklistsApi } from '../tasklists/tasklists.test-helpers';
 
 /**
- * Follow-ups ("Acties", issue 20 part 5): written by the submit trigger, listed and handled by
+ * Follow-ups ("Acties"): written by the submit trigger, listed and handled by
  * the office. Every endpoint: success, 401, 403 (mechanic and customer), 419, 404, 409, 422.
  * Two office users acting on one follow-up at once: exactly one succeeds (server-pg really
  * overlaps them).

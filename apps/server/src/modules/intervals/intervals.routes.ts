@@ -19,7 +19,7 @@ const CustomerParams = z.object({ customerId: idField() });
 const MachineParams = CustomerParams.extend({ id: idField() });
 
 /**
- * Intervals (issue 20 section 3): a machine type's defaults (master data), a customer's overrides
+ * Intervals: a machine type's defaults (master data), a customer's overrides
  * per machine type and a machine's overrides (customers), and a machine's due state per type.
  * PUT replaces the intervals it names: a number of months sets one, '' or null removes it.
  */

@@ -16,7 +16,7 @@ import type { IntervalsRepository } from './intervals.repository';
 
 /**
  * Intervals per machine type (master data), per customer and machine type, and per machine
- * (customers), and a machine's due state per type (issue 20). Every method checks the actor's
+ * (customers), and a machine's due state per type. Every method checks the actor's
  * permission again (the routes declare it too); writes are one transaction, and the interval
  * tables' triggers refresh the due dates of the machines they apply to in it.
  */

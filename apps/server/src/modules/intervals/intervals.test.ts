@@ -14,7 +14,7 @@ import { reportsApi } from '../reports/reports.test-helpers';
 import { plannedReport } from '../tasklists/tasklists.test-helpers';
 
 /**
- * Intervals per machine type, customer and machine (issue 20 section 3), the due state they give
+ * Intervals per machine type, customer and machine, the due state they give
  * through the triggers of migration 0022, and how the machine lists and screens show it.
  */
 const t = useTestApp();

@@ -15,7 +15,7 @@ import { newLabelToken } from './labels.service';
 import { giveCode } from './labels.test-helpers';
 
 /**
- * A scanned label opened by a logged-in user (issue 21 §5): where each role goes (the office, the
+ * A scanned label opened by a logged-in user: where each role goes (the office, the
  * mechanic with the open report on one of their lists, the machine's own customer; another
  * customer's user learns nothing: the 404 of an unknown code), planning the machine on today's
  * list, "Nieuwe code", and who may print labels.

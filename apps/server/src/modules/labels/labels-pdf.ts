@@ -5,7 +5,7 @@ import { LABEL_TEXT, formatMonthYear, type LabelLayout } from '@keurwijzer/share
 import { FONT, createPdfDocument, textHeight, wrappedText } from '../../lib/pdf';
 
 /*
- * The label PDFs (issue 21 §5): per machine the inspection company's name, the machine's name and
+ * The label PDFs: per machine the inspection company's name, the machine's name and
  * inventory number, its QR code (the label URL, drawn as vector squares: sharp at any printer
  * resolution) and, once it was inspected, "Gekeurd <maand jaar>" / "Volgende keuring <maand jaar>".
  * Two layouts:

@@ -20,7 +20,7 @@ import { newLabelToken } from './labels.service';
 import { REPORT, giveCode, reportByLabel, visitorFrom } from './labels.test-helpers';
 
 /**
- * The public side of a machine's QR label (issue 21 §5): the page anyone who scans the code sees
+ * The public side of a machine's QR label: the page anyone who scans the code sees
  * (name, inventory number, state; nothing else; noindex), and the anonymous "Storing melden" that
  * reaches the office as a malfunction; both throttled in the database.
  */

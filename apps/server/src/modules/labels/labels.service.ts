@@ -126,7 +126,7 @@ function parseInput(fields: FormFields) {
 }
 
 /**
- * QR labels (issue 21 §5). Every machine has one code (newLabelToken), made when its label is
+ * QR labels. Every machine has one code (newLabelToken), made when its label is
  * first printed and printed again on every reprint; "Nieuwe code" replaces it, so every sticker
  * printed before stops working. A scanned code opens: for anyone, the public page (name,
  * inventory number, state; throttled per address) and the anonymous "Storing melden" (throttled

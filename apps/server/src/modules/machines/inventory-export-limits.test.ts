@@ -5,7 +5,7 @@ import { createMachines, createPlacementChain, uniqueName } from '../../test/fac
 import { useTestApp } from '../../test/use-test-app';
 
 /**
- * Issue 10 §1: an export holds a database connection and CPU while it streams, so one user runs
+ * An export holds a database connection and CPU while it streams, so one user runs
  * at most two at once (429 with a Dutch message beyond), counted per process.
  */
 const t = useTestApp();

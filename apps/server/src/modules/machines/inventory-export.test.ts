@@ -311,7 +311,7 @@ describe('inventory export: refusals', () => {
   });
 });
 
-describe('inventory export: next due date and state per due type (issue 20)', () => {
+describe('inventory export: next due date and state per due type', () => {
   /** A machine type with a keuring (12 months) and a safety (6 months) interval; no maintenance. */
   async function dueMachines() {
     const c = await createPlacementChain(t.db, uniqueName('Termijnbedrijf'));

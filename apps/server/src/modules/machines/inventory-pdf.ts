@@ -10,7 +10,7 @@ import { FONT, createPdfDocument, textHeight, wrappedText } from '../../lib/pdf'
 import type { InventoryExportRow as InventoryRow, InventoryInfo } from './inventory.presenter';
 
 // A4 landscape, the company header on the first page, the table header on every page. A row is
-// two lines: the due columns (issue 20) show the day it must be inspected before over its state.
+// two lines: the due columns show the day it must be inspected before over its state.
 // Every text wraps within its cell (an identifier is never cut): a row grows as high as its
 // highest cell, and a new page starts when the next row does not fit.
 

@@ -22,8 +22,8 @@ type XlsxColumn = SheetColumn<InventoryRow>;
 const dayCell = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
- * One column per field of the issue: placement, type, brand, numbers, year, status, price,
- * reports; then per due type (issue 20) the day it must be inspected before and its state
+ * One column per field: placement, type, brand, numbers, year, status, price,
+ * reports; then per due type the day it must be inspected before and its state
  * (Afgekeurd / Verlopen / Binnenkort / In orde; "Geen interval" without one).
  */
 const XLSX_COLUMNS: XlsxColumn[] = [

@@ -44,7 +44,7 @@ const TYPES_ARRAY = sql.raw(`array[${INSPECTION_TYPES.map((type) => `'${type}'`)
  * type it has a questionnaire of (machine_questionnaires) or a submitted report of. A type that
  * applies without a submitted report is null ("Nog geen"); one that does not apply is left out, so
  * a machine without a maintenance questionnaire does not read as one whose maintenance is overdue
- * (issue 19). One sub-select over the machine's submitted reports (its range of
+ *. One sub-select over the machine's submitted reports (its range of
  * reports_machine_idx, the type from the report's own copy), the newest of each type picked by an
  * ordered aggregate, and one range of the machine's questionnaires (their primary key); the
  * types are paired with their reports by `unnest` and kept in INSPECTION_TYPES order. One

@@ -21,7 +21,7 @@ export type PortalReportScope = { customerId: number; submitted: true; machineIn
 export type PortalReports = {
   findIn(scope: PortalReportScope, id: number): Promise<{ report: ReportDetail; firstImageId: number | null }>;
   pdfOf(report: ReportDetail): Download;
-  /** A photo of a report's answer in the scope (issue 21), or its thumbnail; 404 outside it. */
+  /** A photo of a report's answer in the scope, or its thumbnail; 404 outside it. */
   photoIn(scope: PortalReportScope, id: number, photoId: string, thumb: boolean): Promise<ImageFile>;
 };
 
@@ -83,7 +83,7 @@ export function createOwnMachineService({
           ...c,
           questions: c.questions.map((q) => ({ ...q, photos: q.photos.map((p) => ({ ...p, url: photoUrl(p.id) })) })),
         })),
-        // The signatures' images through the portal's route (issue 21, reports-signatures.routes.ts).
+        // The signatures' images through the portal's route (reports-signatures.routes.ts).
         signatures: found.signatures.map((s) => ({
           ...s,
           url: `/api/machines/${machineId}/reports/${reportId}/signatures/${s.role}`,

@@ -78,7 +78,7 @@ export const ownMachinesRoutes: FastifyPluginAsyncZod<InventoryRoutesOptions & {
     { config, schema: { params: ReportParams, response: { 200: dataOf(ReportDetailSchema) } } },
     async (req) => ({ data: await own.report(actorOf(req), req.params.id, req.params.reportId) }),
   );
-  // A photo of the report's answers (issue 21), or its thumbnail.
+  // A photo of the report's answers, or its thumbnail.
   app.get(
     '/api/machines/:id/reports/:reportId/photos/:photoId',
     {

@@ -1,7 +1,7 @@
 import { assertCan, type Actor } from '../../lib/actor';
 
 /**
- * Who reads the malfunctions assigned to them ("Mijn storingen", issue 22): a user with
+ * Who reads the malfunctions assigned to them ("Mijn storingen"): a user with
  * `malfunctions.assigned` (mechanics, admins, super admins), and only their own (the repository's
  * condition `assigned_to = actor`). Customers hold it not: 403.
  */

@@ -8,7 +8,7 @@ import { likePattern, pageMeta } from '../../lib/list-query';
 import { MALFUNCTION_DETAIL_JSON, MALFUNCTION_JSON, statusOrder } from './malfunctions.presenter';
 
 /*
- * Assignment (issue 22): who a malfunction may be assigned to, a user's "Mijn storingen" and the
+ * Assignment: who a malfunction may be assigned to, a user's "Mijn storingen" and the
  * facts of the mail to the assignee. A user's malfunctions are read from malfunctions_assigned_idx
  * (assigned_to, created_at, id); the page is one statement with its total as a window count (a
  * user has few).

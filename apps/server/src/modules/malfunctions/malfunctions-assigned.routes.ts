@@ -18,7 +18,7 @@ const PhotoParams = z.object({ id: idField(), photoId: idField() });
 const ThumbQuery = z.object({ thumb: z.enum(['1', '0']).optional() });
 
 /**
- * Assignment (issue 22): the office's choice of assignees, and a user's "Mijn storingen"
+ * Assignment: the office's choice of assignees, and a user's "Mijn storingen"
  * (GET /api/assigned-malfunctions, GET /api/assigned-malfunctions/:id: only those assigned to them).
  */
 export const assignedMalfunctionsRoutes: FastifyPluginAsyncZod<{ service: AssignedMalfunctionsService }> = async (

@@ -33,7 +33,7 @@ function withAssigneeUrls(detail: MalfunctionDetail): MalfunctionDetail {
 }
 
 /**
- * Assignment (issue 22): the office picks who handles a malfunction (GET /api/malfunctions/assignees,
+ * Assignment: the office picks who handles a malfunction (GET /api/malfunctions/assignees,
  * `malfunctions.view`); the assignee reads what is assigned to them ("Mijn storingen",
  * `malfunctions.assigned`: only their own, another one is 404 as a missing one) and is mailed
  * when a malfunction is assigned to them by someone else (`mailAssignee`, after the commit of the

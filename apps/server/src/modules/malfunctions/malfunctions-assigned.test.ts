@@ -15,7 +15,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { jpeg, report } from './malfunctions.test-helpers';
 
 /**
- * Assignment (issue 22): the office's list of assignees, the handling's `assigned_to` with the
+ * Assignment: the office's list of assignees, the handling's `assigned_to` with the
  * mail to the new assignee (read back from a real SMTP server), and a user's "Mijn storingen"
  * (only what is assigned to them).
  */

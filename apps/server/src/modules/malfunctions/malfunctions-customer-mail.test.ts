@@ -14,7 +14,7 @@ import { OWN, comment, reportedBy } from './malfunctions-customer.test-helpers';
 import { jpeg } from './malfunctions.test-helpers';
 
 /**
- * The service desk's mails over real SMTP (issue 22): every status change and every new note for
+ * The service desk's mails over real SMTP: every status change and every new note for
  * the customer goes to the reporting user, one mail per change, unless they turned the mails off
  * (or are archived, or the report was anonymous); their own comment and withdrawal mail them
  * nothing; a comment is mailed to the office.

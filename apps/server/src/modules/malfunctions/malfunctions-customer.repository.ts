@@ -10,7 +10,7 @@ import { MAIL_FACTS, OWN_MALFUNCTION_DETAIL_JSON, type MalfunctionMailFacts } fr
 import type { PhotoValues } from './malfunctions.repository';
 
 /*
- * The customer's side of a malfunction (issue 22): its detail with the customer's timeline, a
+ * The customer's side of a malfunction: its detail with the customer's timeline, a
  * comment with at most one photo, and withdrawing it. Every change is decided on the malfunction's
  * locked row (`for update`), the same lock the office's handling takes, so a withdrawal and the
  * office's "Opgelost" are decided one after the other and never both win. A malfunction of

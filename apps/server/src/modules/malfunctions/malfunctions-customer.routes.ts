@@ -24,7 +24,7 @@ function sendLater(req: FastifyRequest, afterCommit: AfterCommit) {
 }
 
 /**
- * The customer's side of a malfunction (issue 22): its detail with the customer's timeline, a
+ * The customer's side of a malfunction: its detail with the customer's timeline, a
  * comment (multipart `comment` + at most one file `photo`) and "Storing intrekken".
  */
 export const malfunctionsCustomerRoutes: FastifyPluginAsyncZod<{ service: MalfunctionsCustomerService }> = async (

@@ -20,7 +20,7 @@ import type { HandleChange, HandledRow } from './malfunctions.repository';
 import type { AfterCommit, ReportBody } from './malfunctions.service';
 
 /**
- * The reporter's mails (issue 22): one mail per change by the office (status, note for the
+ * The reporter's mails: one mail per change by the office (status, note for the
  * customer, or both), to the reporting user after the commit, unless they turned
  * `malfunction_mails` off, are archived or not yet active, or the report was anonymous (no user).
  * Every path that changes a malfunction's status for the office calls `send` in its AfterCommit

@@ -17,7 +17,7 @@ import { jpeg, report } from './malfunctions.test-helpers';
 import { createMachine } from '../../test/factories';
 
 /**
- * The customer's side of a malfunction (issue 22): the detail with the customer's timeline, a
+ * The customer's side of a malfunction: the detail with the customer's timeline, a
  * comment with at most one photo, and withdrawing it. Customer users of the malfunction's
  * customer only: another customer's is 404 (photos too), the office 403 (its own screens).
  */

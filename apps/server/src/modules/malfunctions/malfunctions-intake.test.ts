@@ -21,7 +21,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { report } from './malfunctions.test-helpers';
 
 /**
- * The service desk's intake (issue 22): the customer's urgency ("Machine staat stil") and number
+ * The service desk's intake: the customer's urgency ("Machine staat stil") and number
  * to call back, the response deadline in working days (lib/working-days.ts), the office list's
  * default order (active urgent ones first), the late ones (filter, flag, the menu's count) and the
  * urgent office mail, read back from a real SMTP server.

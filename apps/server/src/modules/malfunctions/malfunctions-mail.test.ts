@@ -112,7 +112,7 @@ describe('malfunction mails over SMTP', () => {
     expect(mail.text).toContain('Zaagblad vervangen');
     expect(mail.text).not.toContain('Geheim');
     expect(mail.text).toContain(`${t.config.appUrl}/malfunctions`);
-    // A note changed afterwards is its own mail (issue 22), not a second "opgelost".
+    // A note changed afterwards is its own mail, not a second "opgelost".
     await t.admin.put(url, { body: { customer_note: 'Nog een keer nagekeken' } });
     await t.mails.drain();
     expect(resolved()).toHaveLength(1);

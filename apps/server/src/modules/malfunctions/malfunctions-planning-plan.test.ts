@@ -18,7 +18,7 @@ import { reportsApi, submitPath } from '../reports/reports.test-helpers';
 import { tasklistsApi } from '../tasklists/tasklists.test-helpers';
 
 /**
- * "Inplannen" (issue 22): the open task lists a malfunction's machine can go on, planning it on one
+ * "Inplannen": the open task lists a malfunction's machine can go on, planning it on one
  * or on a new list (the task lists' own plan path; the malfunction links the report, Open becomes
  * In behandeling), and the submit of that report resolving it. The race runs on PostgreSQL too
  * (server-pg): two plans at once link once.

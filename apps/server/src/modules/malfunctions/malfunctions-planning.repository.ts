@@ -7,7 +7,7 @@ import { isCurrentVersion, openMalfunction } from '../../db/shared-facts';
 import { fullName, rowsOf } from '../../db/sql-json';
 
 /*
- * Planning a malfunction (issue 22, "Inplannen"): the machine goes on a task list of its location
+ * Planning a malfunction ("Inplannen"): the machine goes on a task list of its location
  * (the task lists' own statements, through the composition root) and the malfunction links the
  * report made there (`malfunctions.report_id`, a 'planned' event). Submitting that report may
  * set it to Opgelost (`resolveLinked`, called by the reports module in its submit's transaction).

@@ -14,7 +14,7 @@ const read = { access: 'malfunctions.view' } as const;
 const manage = { access: 'malfunctions.manage' } as const;
 
 /**
- * "Inplannen" (issue 22): the open task lists of the machine's location, and planning the machine
+ * "Inplannen": the open task lists of the machine's location, and planning the machine
  * on one of them or on a new one (the malfunction links the report made there).
  */
 export const malfunctionPlanningRoutes: FastifyPluginAsyncZod<{ service: MalfunctionPlanningService }> = async (

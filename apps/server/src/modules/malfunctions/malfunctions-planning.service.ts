@@ -65,7 +65,7 @@ const remarksOf = (f: MalfunctionToPlan) => {
 };
 
 /**
- * "Inplannen" (issue 22): the machine of a malfunction on an open task list of its location, or on
+ * "Inplannen": the machine of a malfunction on an open task list of its location, or on
  * a new one, by the task lists' own checks and plan statement; the malfunction links the report
  * (a 'planned' event) and Open becomes In behandeling. One transaction, locks in the task lists'
  * order: the list first, then the malfunction (a submit holds its list and report, then resolves

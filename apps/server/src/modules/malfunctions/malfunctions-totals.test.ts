@@ -6,7 +6,7 @@ import { createMachine, createMalfunction, uniqueName } from '../../test/factori
 import { useTestApp } from '../../test/use-test-app';
 
 /**
- * The office list's totals (issue 19): the number of malfunctions per status is kept by triggers
+ * The office list's totals: the number of malfunctions per status is kept by triggers
  * (kept_counts, migration 0021), so the whole list and a status filter read it instead of
  * counting; exact at once, also beyond the 10,000 where the whole list's total used to be
  * PostgreSQL's estimate of the table (stale until the next ANALYZE). A customer is counted.

@@ -287,7 +287,7 @@ export function createMalfunctionsRepository(db: Db) {
 
     /**
      * Stores a malfunction reported through the machine's QR label by someone without an account
-     * (issue 21): anonymous, with the name and contact they gave, its photo and its 'reported'
+     *: anonymous, with the name and contact they gave, its photo and its 'reported'
      * event, in one statement; the machine must still be in use. Returns the new id, or 0 when
      * the machine was archived meanwhile. Throttled by the labels module (per address and machine).
      */

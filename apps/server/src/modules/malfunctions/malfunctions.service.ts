@@ -338,7 +338,7 @@ export function createMalfunctionsService({
         data: result.detail as MalfunctionDetail,
         afterCommit: async () => {
           if (update) await reporterMail.send(id, update);
-          // A new assignee hears of it (issue 22).
+          // A new assignee hears of it.
           const assignee = result.change?.assignedTo;
           if (mailAssignee && assignee != null && assignee !== result.before.assignedTo) {
             await mailAssignee(id, assignee, actor.id);

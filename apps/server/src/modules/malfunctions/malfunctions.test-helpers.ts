@@ -13,7 +13,7 @@ export type Photo = { name?: string; type?: string; data: Buffer };
 
 /**
  * POST /api/machines/:id/malfunctions as the web app sends it: multipart with the fields and the
- * files `photos` (`csrf: false` leaves the token out). The urgency (required since issue 22) is
+ * files `photos` (`csrf: false` leaves the token out). The urgency (required) is
  * 'normal' unless `fields` names it; `urgency: undefined` sends none.
  */
 export async function report(

@@ -6,7 +6,7 @@ import type { JsonPage } from '../../lib/responses';
 import { overviewPolicy } from './overview.policy';
 import type { OverviewRepository } from './overview.repository';
 
-/** The office home, the due list (Keuringsplanning) and the customer's summary (issue 20 part 6). */
+/** The office home, the due list (Keuringsplanning) and the customer's summary. */
 export function createOverviewService({
   repo,
   config,

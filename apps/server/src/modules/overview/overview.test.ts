@@ -28,7 +28,7 @@ import { plannedReport } from '../tasklists/tasklists.test-helpers';
 import { createOverviewRepository } from './overview.repository';
 
 /**
- * The overviews (issue 20 part 6): the office home, the Keuringsplanning and the customer's
+ * The overviews: the office home, the Keuringsplanning and the customer's
  * summary, with machines in every state set up through intervals and submitted reports (a
  * report's submitted_at moved by SQL, then refresh_machine_due). A fresh database per file, so
  * the home's counts are exact.

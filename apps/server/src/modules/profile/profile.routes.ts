@@ -12,8 +12,8 @@ const config = { access: 'profile.edit' } as const;
 const uploadConfig = { ...config, files: { maxFiles: 1, maxFileBytes: MAX_IMAGE_BYTES } };
 
 /**
- * The profile (issue 13): GET/PUT /api/profile (name, language, the reminder mails' switch and,
- * issue 22, the phone number and the malfunction mails' switch; not the e-mail address, not the role;
+ * The profile: GET/PUT /api/profile (name, language, the reminder mails' switch and,
+ * the phone number and the malfunction mails' switch; not the e-mail address, not the role;
  * the answer is the user with `reminder_mails`, `phone` and `malfunction_mails`), the photo: POST /api/profile/image (multipart field `image`), POST
  * /api/profile/image/remove (not DELETE /api/profile/image: its POST `_method` twin would share
  * the upload's URL, which plugins/method-override.ts refuses), GET /api/profile/image, and GET

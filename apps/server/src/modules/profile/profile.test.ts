@@ -354,7 +354,7 @@ describe('the profile photo', () => {
   });
 });
 
-describe('the phone number and the malfunction mails (issue 22)', () => {
+describe('the phone number and the malfunction mails', () => {
   it('saves a Dutch number in its international form, reads it back, keeps it when left out and clears it with ""', async () => {
     const { user, client } = await t.signIn('customer', { customerId: t.customerA.chain.customer.id });
     const res = await client.put('/api/profile', { body: body({ phone: ' 06-12345678 ' }) });

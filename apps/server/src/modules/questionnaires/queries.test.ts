@@ -10,7 +10,7 @@ import {
 import { useTestApp } from '../../test/use-test-app';
 
 /**
- * "No query per row" (issue: count the queries per request): the SQL statements one request
+ * "No query per row": the SQL statements one request
  * sends, counted through the database's query hook (test/build-test-app QueryLog). A big answer
  * must cost as many statements as a tiny one, and only a few: the session lookup plus the
  * endpoint's own queries.

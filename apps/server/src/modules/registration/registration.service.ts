@@ -109,7 +109,7 @@ export function createRegistrationService({ db, repo, users, attempts, mail, off
               passwordHash,
               role: 'customer',
               customerId: null,
-              // What the office's waiting list suggests the customer by (issue 22).
+              // What the office's waiting list suggests the customer by.
               companyName: input.company_name,
               givenCustomerNumber: input.customer_number,
             },

@@ -109,7 +109,7 @@ describe('POST /api/register', () => {
       customerId: null,
       activatedAt: null,
       archivedAt: null,
-      // What the office's waiting list suggests the customer by (issue 22), trimmed.
+      // What the office's waiting list suggests the customer by, trimmed.
       companyName: 'Houtbewerking Boer BV',
       givenCustomerNumber: 'K-1002',
       customerAdmin: false,

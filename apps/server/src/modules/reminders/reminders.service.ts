@@ -50,7 +50,7 @@ type Deps = {
 };
 
 /**
- * The reminder mails (issue 20 part 7). Each run is for a period (the ISO week of the office's
+ * The reminder mails. Each run is for a period (the ISO week of the office's
  * weekly mail, the month of the customers' monthly one) of a Dutch day, "today" (the scheduled
  * job's day; tests pass a fixed one). Every mail is queued through the mail queue in a
  * transaction that first claims the key (kind, period, user) in reminder_sends: a second run of

@@ -6,7 +6,7 @@ import { createRemindersRepository } from './reminders.repository';
 import { createRemindersService } from './reminders.service';
 
 /**
- * The reminder mails (issue 20 part 7), built once by the app (app.ts) beside the mail queue:
+ * The reminder mails, built once by the app (app.ts) beside the mail queue:
  * started after it on ready, stopped before it on close. `app.reminders` is it (tests run it).
  */
 export function createRemindersModule(deps: {

@@ -3,7 +3,7 @@ import { FONT, textHeight, wrappedText } from '../../lib/pdf';
 import { photosOf } from './reports-photos.presenter';
 
 /*
- * The answers' photos in the report PDF (issue 21), drawn by report-pdf.ts: a strip of thumbnails
+ * The answers' photos in the report PDF, drawn by report-pdf.ts: a strip of thumbnails
  * under each answer that has photos, and with more than PHOTO_PAGE_AFTER photos a photo page
  * ("Foto's") at the end with each photo larger, captioned with its number and question.
  */

@@ -11,7 +11,7 @@ import { plannedReport } from '../tasklists/tasklists.test-helpers';
 import { reportPath, reportsApi, submitPath } from './reports.test-helpers';
 
 /**
- * The report PDF of issue 20: the verdict on top (and the mechanic's reason when overridden), a
+ * The report PDF: the verdict on top (and the mechanic's reason when overridden), a
  * table of the measurements with their values (decimal comma), limits and judgements, the
  * judgement of every answer, and "Volgende keuring vóór", read back with pdftotext.
  */

@@ -2,7 +2,7 @@ import type { ReportDetail } from '@keurwijzer/shared/reports';
 import { dutchDate } from '../../lib/dutch-time';
 
 /**
- * What a report's PDF says about its versions (issue 21), as lines of its verdict box: a
+ * What a report's PDF says about its versions, as lines of its verdict box: a
  * correction "Versie 2, vervangt versie 1 van 12-03-2026. Reden: ..."; a replaced version
  * "Vervangen door versie 2 van 14-03-2026". Nothing for a first version that stands.
  */

@@ -358,7 +358,7 @@ export async function writeReportPdf(report: ReportDetail, out: Writable, info: 
     y += 6;
   }
 
-  // The signatures (issue 21): the mechanic's, and the customer contact's when given, side by
+  // The signatures: the mechanic's, and the customer contact's when given, side by
   // side: label, image, name and when; "Niet ondertekend" without the mechanic's.
   {
     const SIGNATURE_IMAGE = 70;

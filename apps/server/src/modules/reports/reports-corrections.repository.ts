@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/sql-json';
 
 /*
- * Corrections (issue 21 part 4): a submitted report reopened as its next version. The caller
+ * Corrections: a submitted report reopened as its next version. The caller
  * (reports-corrections.service.ts) has locked the task list and the report first (the reports
  * repository's `lock`), so two corrections of one report run in turn and the second sees the first.
  */

@@ -8,7 +8,7 @@ import type { ReportCorrectionsRepository } from './reports-corrections.reposito
 import type { ReportsRepository } from './reports.repository';
 
 /**
- * Correcting a submitted report (issue 21 part 4): the office (reports.view: admins and super
+ * Correcting a submitted report: the office (reports.view: admins and super
  * admins, who also fill in reports) reopens it as a new version with a reason. Only the current
  * version can be corrected: 409 while it is open or once it has a newer version (open or
  * submitted). The task list and the report are locked first (as a submit does), so of two

@@ -15,7 +15,7 @@ import { plannedReport, tasklistsApi } from '../tasklists/tasklists.test-helpers
 import { JUNK_IDS, reportPath, reportsApi } from './reports.test-helpers';
 
 /**
- * POST /api/reports/:id/corrections (issue 21 part 4): the office reopens a submitted report as
+ * POST /api/reports/:id/corrections: the office reopens a submitted report as
  * its next version with a reason. The copy, who may, what is refused, and what "replaced" means
  * for the lists, the due dates, the follow-ups and the customer portal once the new version is in.
  */

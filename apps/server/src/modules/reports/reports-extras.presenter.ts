@@ -4,7 +4,7 @@ import { isCurrentVersion } from '../../db/shared-facts';
 import { isoOf, jsonObject } from '../../db/sql-json';
 
 /*
- * The issue-21 "faster filling" parts of the report read model (reports.presenter.ts): the previous
+ * The "faster filling" parts of the report read model (reports.presenter.ts): the previous
  * report's answer per question, and a report's versions. Still one statement: the previous report
  * is found once per read (the lateral `p` below), not per question.
  */

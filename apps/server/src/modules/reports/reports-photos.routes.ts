@@ -26,7 +26,7 @@ const config = { access: ACCESS.tasklists.write };
 const uploadConfig = { ...config, files: { maxFiles: 1, maxFileBytes: MAX_IMAGE_BYTES } };
 
 /**
- * The photos of a report's answers (issue 21), for the staff:
+ * The photos of a report's answers, for the staff:
  * - POST   /api/reports/:id/questions/:questionId/photos/:photoId  multipart `photo` and `taken_at`:
  *          201 stored, 200 a replay of a stored one (nothing stored twice), 409 once submitted,
  *          404 a question of another report, 422 not an image or the question has 4 already

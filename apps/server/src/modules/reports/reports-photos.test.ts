@@ -23,7 +23,7 @@ import { plannedReport } from '../tasklists/tasklists.test-helpers';
 import { MISSING, reportPath, reportsApi } from './reports.test-helpers';
 
 /**
- * The photos of a report's answers (issue 21): POST /api/reports/:id/questions/:questionId/photos/
+ * The photos of a report's answers: POST /api/reports/:id/questions/:questionId/photos/
  * :photoId (multipart `photo`, `taken_at`; idempotent per photo id), GET and DELETE
  * /api/reports/:id/photos/:photoId, the customer portal's GET /api/machines/:id/reports/:reportId/
  * photos/:photoId, the photos in the read model and in the PDF.

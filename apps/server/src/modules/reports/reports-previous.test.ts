@@ -9,7 +9,7 @@ import { tasklistsApi } from '../tasklists/tasklists.test-helpers';
 import { reportPath, reportsApi } from './reports.test-helpers';
 
 /**
- * The previous answer hint (issue 21 part 4): while a report is open, each question carries the
+ * The previous answer hint: while a report is open, each question carries the
  * same question's answer in the machine's latest submitted report of the same inspection type
  * (matched by category and question name), as the option's label or the value with its unit.
  */

@@ -40,7 +40,7 @@ async function uploadOf(req: Parameters<typeof readUpload>[0]): Promise<Signatur
 }
 
 /**
- * Signatures of a report (issue 21): POST (multipart: file `signature`, a PNG; `signer_name`;
+ * Signatures of a report: POST (multipart: file `signature`, a PNG; `signer_name`;
  * `signed_at`) stores or replaces the role's signature while the report is open (409 once
  * submitted); GET its image for the staff who read the report, and for a customer user under its
  * own machine's submitted report (the portal's path, as its report and PDF).

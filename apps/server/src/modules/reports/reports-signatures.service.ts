@@ -77,7 +77,7 @@ async function bufferOf(stream: Readable): Promise<Buffer> {
 export type SignatureImage = { role: SignatureRole; image: Buffer };
 
 /**
- * The signatures of a report ("Rapport afronden", issue 21): the mechanic's and optionally the
+ * The signatures of a report ("Rapport afronden"): the mechanic's and optionally the
  * customer contact's, one per role. PUT stores or replaces one while the report is open (409 once
  * it is submitted: a submitted report's signatures never change, also refused by the database's
  * trigger); the PNG is checked by its bytes and re-encoded by the ONE image intake, flattened on

@@ -24,7 +24,7 @@ import { plannedReport } from '../tasklists/tasklists.test-helpers';
 import { reportPath, reportsApi } from './reports.test-helpers';
 
 /**
- * Signatures at "Rapport afronden" (issue 21): POST /api/reports/:id/signatures/:role (multipart:
+ * Signatures at "Rapport afronden": POST /api/reports/:id/signatures/:role (multipart:
  * a PNG `signature`, `signer_name`, `signed_at`), GET its image for the staff, the portal's GET
  * under its own machine's submitted report, the read model's `signatures` and the PDF's block.
  */

@@ -22,7 +22,7 @@ import { plannedReport, tasklistsApi } from '../tasklists/tasklists.test-helpers
 import { reportPath, reportsApi } from './reports.test-helpers';
 
 /**
- * A submitted report is a record (issue 19): it shows the machine, its customer and its place as
+ * A submitted report is a record: it shows the machine, its customer and its place as
  * they were when it was submitted. Moving the machine, renaming it, its brand, type, machine type,
  * customer or places, and archiving it afterwards change nothing of the report: not its API read,
  * not its PDF, not the completed-reports list or its xlsx, not the customer's view of it. An open

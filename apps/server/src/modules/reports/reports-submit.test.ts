@@ -119,7 +119,7 @@ describe('POST /api/reports/:id/submit ("Rapport afronden")', () => {
     const res = await t.mechanic.post(submitPath(reportId));
     expect(res.statusCode, res.body).toBe(422);
     const expected = [c1!.questions[0]!, ...c2!.questions, ...c3!.questions].map((q) => missingAnswerKey(q.id));
-    // The message says how many are open (issue 19): 1 + 2 + 2 of the 6 questions.
+    // The message says how many are open: 1 + 2 + 2 of the 6 questions.
     expect(res.json().message).toBe(`Nog ${expected.length} vragen open`);
     expect(expected).toHaveLength(5);
     expect(Object.keys(errorsOf(res))).toEqual(expected);

@@ -13,7 +13,7 @@ import { plannedReport } from '../tasklists/tasklists.test-helpers';
 import { answerPath, minutesAgo, reportsApi, submitPath } from './reports.test-helpers';
 
 /**
- * Measurements and the verdict (issue 20 parts 1 and 2): a measured value typed with a comma or
+ * Measurements and the verdict: a measured value typed with a comma or
  * a point, judged by its limits (inclusive) in the database; the live derived verdict while the
  * report is open; "Rapport afronden" with the mechanic's override, which needs a reason; what a
  * submit stores (verdict, reason, next due date) and the follow-up of an Afkeur answer.

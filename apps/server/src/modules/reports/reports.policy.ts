@@ -21,7 +21,7 @@ export const reportsPolicy = {
     assertCan(actor, ACCESS.tasklists.write);
   },
   /**
-   * Correcting a submitted report as its next version (issue 21): the office's, who read every
+   * Correcting a submitted report as its next version: the office's, who read every
    * submitted report (reports.view: admins and super admins) and fill in reports.
    */
   assertCorrect(actor: Actor): void {

@@ -49,7 +49,7 @@ const QUESTION_JSON = jsonObject({
   memo_title: sql`q.memo_title`,
   position: sql`q.position`,
   answer: sql`case when a.id is null then null else ${ANSWER_JSON} end`,
-  // Issue 21 contract, filled in by the photos and previous-answer work.
+  // The photos and the previous answer.
   photos: PHOTOS_JSON,
   previous: PREVIOUS_OF_QUESTION,
 } satisfies Record<keyof ReportQuestion, SQL>);
@@ -168,10 +168,10 @@ export const REPORT_DETAIL_JSON = jsonObject({
   verdict_reason: sql`r.verdict_reason`,
   next_due_date: sql`to_char(r.next_due_date, 'YYYY-MM-DD')`,
   categories: sql`x.categories`,
-  // Issue 21 contract, filled in by the signature and correction work.
+  // The signatures and the versions.
   signatures: SIGNATURES_JSON,
   ...VERSION_FIELDS,
-  // The active malfunctions planned on this report (issue 22): "Rapport afronden" offers to resolve them.
+  // The active malfunctions planned on this report: "Rapport afronden" offers to resolve them.
   malfunctions: sql`coalesce((select json_agg(json_build_object('id', f.id, 'description', f.description) order by f.id)
     from malfunctions f where f.report_id = r.id and ${openMalfunction('f')}), '[]'::json)`,
   updated_at: isoOf(sql`r.updated_at`),

@@ -78,7 +78,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
       },
     },
     async (req) => ({
-      // Malfunctions it resolved mail their reporters after the answer (issue 22).
+      // Malfunctions it resolved mail their reporters after the answer.
       data: await service.submit(actorOf(req), req.params.id, req.body ?? undefined, (task) =>
         req.server.afterResponse.run(task, (err) => req.log.error({ err }, 'malfunction mail failed')),
       ),

@@ -37,7 +37,7 @@ export type ReportImages = { firstThumbnail(machineId: number): Promise<ReportIm
 export type ReportSignatureImages = (reportId: number) => Promise<{ role: SignatureRole; image: Buffer }[]>;
 
 /**
- * What "Rapport afronden" needs of the malfunctions planned on the report (issue 22; the
+ * What "Rapport afronden" needs of the malfunctions planned on the report (the
  * malfunctions module's planning service, passed in by the composition root): setting the chosen
  * ones to Opgelost in the submit's transaction (422 for one not planned on it), and what to do
  * after the commit (their reporters' mails).
@@ -206,7 +206,7 @@ export function createReportsService({
      * override and its reason is dropped.
      *
      * `resolve_malfunctions`: malfunctions planned on the report set to Opgelost in the same
-     * transaction (issue 22); `after` runs their mails once it is committed.
+     * transaction; `after` runs their mails once it is committed.
      */
     async submit(
       actor: Actor,

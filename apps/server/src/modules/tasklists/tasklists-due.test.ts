@@ -9,7 +9,7 @@ import { reportsApi } from '../reports/reports.test-helpers';
 import { MISSING, item, plannedReport, tasklistsApi } from './tasklists.test-helpers';
 
 /**
- * Planning from due dates (issue 20 part 4): the candidates' due date and state, the `due`
+ * Planning from due dates: the candidates' due date and state, the `due`
  * filter, "Alle verlopen inplannen" (POST /api/tasklists/:id/plan-due) and the create form's
  * count (GET /api/planning/due-count).
  */

@@ -9,7 +9,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { C, answerFirstQuestion, idsOf, tasklistsApi } from './tasklists.test-helpers';
 
 /**
- * The mechanic's order of the overview (issue 19): sort key `today_first` puts today's lists
+ * The mechanic's order of the overview: sort key `today_first` puts today's lists
  * first, then the overdue unfinished ones, then the coming ones, the finished ones last. "Today"
  * is the Dutch day, in the database as in this test.
  */

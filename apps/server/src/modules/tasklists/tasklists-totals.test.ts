@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { C, idsOf, tasklistsApi } from './tasklists.test-helpers';
 
 /**
- * The overview's totals (issue 19): the number of all lists and of a user's own lists are kept by
+ * The overview's totals: the number of all lists and of a user's own lists are kept by
  * triggers (kept_counts, migration 0021), Afgerond is that number minus the unfinished lists;
  * every total is exact at once, also beyond the 10,000 lists where the total used to be
  * PostgreSQL's estimate of the table (stale until the next ANALYZE).

@@ -33,7 +33,7 @@ async function isOn(userId: number) {
   return row!.on !== null;
 }
 
-describe('POST /api/2fa/enable needs the password (issue 19, finding 12)', () => {
+describe('POST /api/2fa/enable needs the password (finding 12)', () => {
   it('a session without the password cannot turn it on: 422, still off, the owner’s session lives', async () => {
     const { user, thief, owner, code } = await stolenSession();
     const none = await thief.post('/api/2fa/enable', { body: { code: await code() } });

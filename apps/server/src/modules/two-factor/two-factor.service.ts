@@ -126,7 +126,7 @@ export function createTwoFactorService({ db, repo, throttle, sessions, box, issu
   /**
    * The account's password confirms a change (counted like change-password's current password:
    * per account and address, and per account from every address). An account without a password
-   * (Google sign-in only) must set one first (docs/decisions.md, issue 19).
+   * (Google sign-in only) must set one first (docs/decisions.md).
    */
   async function confirmPassword(user: UserRow, input: TwoFactorPasswordInput, ctx: TwoFactorContext) {
     const over = await throttle.reservePasswordCheck(user.email, ctx.ip);

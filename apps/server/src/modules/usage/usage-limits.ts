@@ -36,7 +36,7 @@ export type UsageLimits = ReturnType<typeof createUsageLimits>;
  * `config.usage: 'export'`) of the logged-in user, after the access check (plugins/access.ts)
  * and before the handler reads the body or writes the file. The hook is the first preHandler of
  * those routes only (added as each route is registered, so register this before the routes):
- * every other request, an answer saved in the field included, runs no hook for it (issue 19).
+ * every other request, an answer saved in the field included, runs no hook for it.
  */
 export const usageLimitsPlugin = fp<{ limits: UsageLimits }>(async (app, { limits }) => {
   const count: preHandlerAsyncHookHandler = async (request, reply) => {

@@ -45,7 +45,7 @@ export function createUsageRepository(db: Db) {
       const photos = sql`(select coalesce(sum(${malfunctionPhotos.size}), 0) from ${malfunctionPhotos}
         join ${malfunctions} on ${malfunctions.id} = ${malfunctionPhotos.malfunctionId}
         where ${malfunctions.customerId} = ${customerId})`;
-      // The photos of its reports' answers (issue 21).
+      // The photos of its reports' answers.
       const reportPhotos = sql`(select coalesce(sum(rp.size), 0) from report_photos rp
         join reports rr on rr.id = rp.report_id join tasklists rt on rt.id = rr.tasklist_id
         where rt.customer_id = ${customerId})`;

@@ -98,7 +98,7 @@ describe('exports per user per hour', () => {
 
 describe('what is counted', () => {
   it('counts only uploads and exports: other requests leave the counters alone, a HEAD of an export counts once', async () => {
-    // Issue 19: the counting hook is on the upload and export routes only (added per route).
+    // The counting hook is on the upload and export routes only (added per route).
     const { client, user } = await t.signIn('admin');
     const counters = () => t.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
     expect((await client.get('/api/tasklists')).statusCode).toBe(200);

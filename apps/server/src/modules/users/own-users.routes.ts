@@ -7,7 +7,7 @@ import { securityLogOf } from '../../lib/security-log';
 import type { UsersService } from './users.service';
 
 /**
- * /api/own-users (issue 22): a customer's own administrator ("Beheerder van de klant") lists the
+ * /api/own-users: a customer's own administrator ("Beheerder van de klant") lists the
  * users of their own customer, invites a colleague, archives and restores them (never themselves:
  * 409); any other customer's user is 404. Through the users service, as the office's.
  */

@@ -9,7 +9,7 @@ import { startSmtpServer, type ReceivedMail } from '../../test/smtp-server';
 import { useTestApp } from '../../test/use-test-app';
 
 /**
- * A customer's own administrator ("Beheerder van de klant", issue 22): /api/own-users lists,
+ * A customer's own administrator ("Beheerder van de klant"): /api/own-users lists,
  * invites, archives and restores the users of their own customer only; never themselves, never
  * another customer's users (404), never a role or the administrator flag (422). The office marks
  * a customer user as administrator (customer_admin; 422 for other roles).

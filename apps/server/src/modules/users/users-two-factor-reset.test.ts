@@ -8,7 +8,7 @@ import { PASSWORD, createUser } from '../../test/factories';
 import { expectNoSecrets } from '../../test/helpers';
 import { useTestApp } from '../../test/use-test-app';
 
-/** POST /api/users/{id}/reset-two-factor (issue 19, finding 12): an admin turns a user's two-factor off. */
+/** POST /api/users/{id}/reset-two-factor (finding 12): an admin turns a user's two-factor off. */
 const logLines: string[] = [];
 const t = useTestApp({
   app: () => ({ logLevel: 'info', logStream: { write: (line: string) => void logLines.push(line) } }),

@@ -3,14 +3,14 @@ import type { UserInput } from '@keurwijzer/shared/users';
 import { accessPolicy, can, type Actor } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/errors';
 
-/** The customer whose users `actor` manages as "Beheerder van de klant" (issue 22), or undefined. */
+/** The customer whose users `actor` manages as "Beheerder van de klant", or undefined. */
 const ownCustomerOf = (actor: Actor): number | undefined =>
   actor.role === 'customer' && actor.customerAdmin && actor.customerId !== null ? actor.customerId : undefined;
 
 /**
  * Who may read and change which user accounts: `users.view` reads, `users.manage` changes, and
  * only a super admin touches a super admin's account (its row decides, so the check runs on the
- * row locked for the change). A customer's own administrator (issue 22) lists, invites, archives
+ * row locked for the change). A customer's own administrator lists, invites, archives
  * and restores the customer users of their own customer, nobody else's (404), and never makes
  * anyone an administrator or anything but a customer user (403).
  */

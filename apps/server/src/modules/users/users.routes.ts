@@ -30,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     async (req, reply) => sendJsonPage(reply, await service.list(actorOf(req), req.query)),
   );
 
-  // The office's waiting accounts with the suggested customers (issue 22), and their link.
+  // The office's waiting accounts with the suggested customers, and their link.
   app.get(
     '/api/users/waiting',
     {
@@ -126,6 +126,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     },
   );
 
-  // A customer administrator's own users (issue 22): /api/own-users.
+  // A customer administrator's own users: /api/own-users.
   await app.register(ownUsersRoutes, { service });
 };

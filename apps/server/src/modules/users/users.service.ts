@@ -41,7 +41,7 @@ export type UserSessions = { destroyForUser(userId: number): Promise<void> };
 type Deps = {
   db: Db;
   users: UsersRepository;
-  /** The waiting accounts with their suggested customers, and their link (issue 22). */
+  /** The waiting accounts with their suggested customers, and their link. */
   waiting: WaitingAccountsRepository;
   sessions: UserSessions;
   mail: MailSender;

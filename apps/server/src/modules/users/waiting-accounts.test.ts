@@ -10,7 +10,7 @@ import { startSmtpServer, type ReceivedMail } from '../../test/smtp-server';
 import { useTestApp } from '../../test/use-test-app';
 
 /**
- * The office's waiting accounts (issue 22): self-registered customer users without a customer,
+ * The office's waiting accounts: self-registered customer users without a customer,
  * with what they said of their company and the suggested customers (customer number, then the
  * e-mail domain of a customer's users, then name similarity), and the one-click link that mails
  * the user, read back from a real SMTP server.

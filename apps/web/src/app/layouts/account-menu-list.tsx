@@ -9,7 +9,7 @@ import { ROLE_LABELS, type Role } from '@keurwijzer/shared/permissions';
 /**
  * The account button's menu: name and role, Profiel, Uitloggen. A chunk of its own, loaded when
  * the menu is first wanted (account-menu.tsx): MUI's Menu brings Popover, Modal and, through
- * MenuItem, Select, which no screen needs before (issue 21, the report screen's start-up).
+ * MenuItem, Select, which no screen needs before (the report screen's start-up).
  */
 export default function AccountMenuList({
   anchor,

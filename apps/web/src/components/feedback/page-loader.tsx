@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 /**
  * How long a screen may take before the loader's spinner turns: a quick load shows only "Laden...",
  * not a spinner that flashes (and an animation the phone draws on every frame while the screen is
- * built: most of a report screen's start-up compositing, issue 21).
+ * built: most of a report screen's start-up compositing).
  */
 export const SPINNER_DELAY_MS = 500;
 

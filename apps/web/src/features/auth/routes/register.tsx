@@ -153,7 +153,7 @@ export default function Register() {
         required
       />
       <TextFieldElement name="email" control={form.control} label="E-mail" type="email" autoComplete="email" required />
-      {/* The office links the account to its customer by these (issue 22). */}
+      {/* The office links the account to its customer by these. */}
       <TextFieldElement
         name="company_name"
         control={form.control}

@@ -19,7 +19,7 @@ import type { Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
 
 /*
- * The due state of a machine (issue 20 section 3) as every machine screen shows it: a chip with
+ * The due state of a machine as every machine screen shows it: a chip with
  * colour, icon and its Dutch label (never colour alone), the next due date, the state filter of
  * the lists and the per-type panel of the machine screens. The chips are outlined like the
  * judgement chips (components/judgement): the palette's main colours reach AA as text on the

@@ -10,7 +10,7 @@ import { apiGet, apiSend, type Page, type Query } from '../../../lib/api-client'
 import { useChange } from '../../../lib/query-client';
 
 /*
- * Assignment and planning (issue 22): the office's assignees, the open task lists a malfunction's
+ * Assignment and planning: the office's assignees, the open task lists a malfunction's
  * machine can go on and "Inplannen"; a user's "Mijn storingen". Every key starts with
  * 'malfunctions', so any change of a malfunction refreshes them.
  */

@@ -3,7 +3,7 @@ import { apiGet } from '../../../lib/api-client';
 
 /**
  * The number of open malfunctions (Open and In behandeling) beside "Storingen" in the navigation,
- * and how many of them are late (no response, past the deadline: issue 22). Its own small file:
+ * and how many of them are late (no response, past the deadline). Its own small file:
  * the main layout imports it, so it carries no schema and no screen. Under the 'malfunctions' key,
  * so every change of a malfunction refreshes it (lib/query-client.ts); besides that once a minute
  * and when the window gets the focus again (a customer may have reported one, a deadline passed).

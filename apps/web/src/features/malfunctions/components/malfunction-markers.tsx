@@ -12,7 +12,7 @@ import {
 import { formatDateTime } from '../../../lib/format';
 
 /*
- * The service desk's markers (issue 22), one place for the office's list, card and detail and the
+ * The service desk's markers, one place for the office's list, card and detail and the
  * portal: "Spoed" for a machine that stands still and "Reactie te laat" past the response
  * deadline. Never colour alone: an icon and the word. "Spoed" is filled (MUI picks white or dark
  * text on the error colour per scheme: theme.ts contrastThreshold 4.5), "Reactie te laat" is

@@ -30,7 +30,7 @@ export const placeOf = (m: Pick<MalfunctionDetail, 'location_name' | 'department
 /**
  * What was reported: the description and remark, by whom and when, on which machine where; the
  * urgency ("Spoed"), the number to call back ("Bereikbaar op", a tel: link) and the response
- * deadline (issue 22).
+ * deadline.
  */
 export function MalfunctionSummary({ malfunction: m }: { malfunction: MalfunctionDetail }) {
   return (

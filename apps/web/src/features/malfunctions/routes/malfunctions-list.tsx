@@ -23,7 +23,7 @@ import { MalfunctionCard } from '../components/malfunction-card';
 import { RespondBy, UrgentChip } from '../components/malfunction-markers';
 import { MalfunctionStatusChip } from '../components/malfunction-status';
 
-/** The server's default (issue 22): the active urgent ones first, then the other active ones, each newest first. */
+/** The server's default: the active urgent ones first, then the other active ones, each newest first. */
 const SORT = { sortKey: 'urgency', sortOrder: 'desc' } as const;
 
 /** The phone's sort select offers the default order too (it is no column's). */

@@ -7,7 +7,7 @@ import type {
 import { apiGet, apiSend } from '../../../lib/api-client';
 import { useChange } from '../../../lib/query-client';
 
-/** The customer's side of one malfunction (packages/shared/src/malfunctions.ts, issue 22). */
+/** The customer's side of one malfunction (packages/shared/src/malfunctions.ts). */
 export const ownMalfunctionPaths = {
   detail: (id: number) => `/api/own-malfunctions/${id}`,
   comments: (id: number) => `/api/own-malfunctions/${id}/comments`,

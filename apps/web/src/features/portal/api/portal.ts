@@ -54,7 +54,7 @@ export type MalfunctionReport = MalfunctionFormValues & { photos: File[] };
 
 /**
  * "Storing melden": POST /api/machines/:id/malfunctions as multipart (the urgency and "Bereikbaar
- * op" since issue 22) -> 201 OwnMalfunction, "Storing gemeld".
+ * op") -> 201 OwnMalfunction, "Storing gemeld".
  */
 export const useReportMalfunction = (machineId: number) =>
   useChange('malfunctions', ({ description, remark, urgency, contact_phone, photos }: MalfunctionReport) =>

@@ -22,7 +22,7 @@ import { CustomerNote, malfunctionDates } from '../components/malfunction-status
 
 const FILTER_KEYS = ['status'] as const;
 
-/** The status, and "Spoed" when the machine stood still (issue 22). */
+/** The status, and "Spoed" when the machine stood still. */
 function StatusAndUrgency({ malfunction: f, vertical = false }: { malfunction: OwnMalfunction; vertical?: boolean }) {
   return (
     <Box

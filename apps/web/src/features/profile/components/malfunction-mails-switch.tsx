@@ -4,7 +4,7 @@ import { PROFILE_TEXT } from '@keurwijzer/shared/profile';
 import type { AnyControl } from '../../../components/form/form-fields';
 import { SwitchElement } from '../../../components/form/switch-element';
 
-/** Who reports malfunctions and so gets mails about them: customer users (issue 22). */
+/** Who reports malfunctions and so gets mails about them: customer users. */
 export const getsMalfunctionMails = (role: Role): boolean => role === 'customer';
 
 /**

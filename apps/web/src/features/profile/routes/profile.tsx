@@ -146,7 +146,7 @@ function ProfileForm({ user, onSaved }: { user: ProfileData; onSaved: () => void
 }
 
 /**
- * profile (every role, `profile.edit`): name, photo, phone number (issue 22: prefills a
+ * profile (every role, `profile.edit`): name, photo, phone number (prefills a
  * malfunction's "Bereikbaar op"), language, (office and customer users) the reminder mails'
  * switch, (customer users) "E-mails over mijn storingen" (PUT /api/profile, "Profiel is
  * gewijzigd"; the app bar follows at once), the e-mail address shown only, links to change

@@ -16,7 +16,7 @@ import { useConfirm } from '../../../components/feedback/confirm-dialog';
 const UNDO_MS = 10_000;
 
 /**
- * "Alles goed" in a category's header (issue 21): one tap, a confirmation ("Alle 3 open vragen van
+ * "Alles goed" in a category's header: one tap, a confirmation ("Alle 3 open vragen van
  * Elektrisch beantwoorden met Goed?"), then each unanswered choice question with a Goed option gets
  * its first Goed option (allGoodAnswers: never a measurement, never an answered question). The
  * snackbar after it offers "Ongedaan maken", which takes exactly those answers back again (a

@@ -29,7 +29,7 @@ const galleryImage = (photo: AnswerPhoto, index: number): GalleryImage => ({
 });
 
 /**
- * The photos of one answer (issue 21): thumbnails that open large in a dialog. With `onAdd` (the
+ * The photos of one answer: thumbnails that open large in a dialog. With `onAdd` (the
  * report screen) also "Foto toevoegen" (the camera) and "Kies uit galerij", each photo made
  * smaller on the device first (photo-resize.ts), and a remove button per photo, confirmed first;
  * at most MAX_PHOTOS_PER_QUESTION, then the buttons are disabled and say why. Without `onAdd`

@@ -46,7 +46,7 @@ function CorrectionDialog({ report, onClose }: { report: ReportDetail; onClose: 
 }
 
 /**
- * "Corrigeren" on the office's report view (issue 21): only for a submitted report that is the
+ * "Corrigeren" on the office's report view: only for a submitted report that is the
  * current version (no newer version submitted). Asks the reason and opens the new version.
  */
 export function CorrectButton({ report }: { report: ReportDetail }) {

@@ -1,7 +1,7 @@
 import { PHOTO_MAX_SIDE } from '@keurwijzer/shared/reports';
 
 /*
- * A photo is made smaller on the device before it is queued (issue 21): its longest side at most
+ * A photo is made smaller on the device before it is queued: its longest side at most
  * PHOTO_MAX_SIDE pixels, as a JPEG of quality 0.85, upright (the camera's EXIF orientation is
  * applied while decoding, and the re-encoding drops the EXIF data, GPS included). The server
  * checks and re-encodes it again through its one image intake.

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format';
 
 /**
  * The previous report's answer of a question, as a quiet caption under its name: "Vorige keuring
- * (12-03-2026): 0,28 Ohm" (issue 21). The judgement is said in words for a screen reader too
+ * (12-03-2026): 0,28 Ohm". The judgement is said in words for a screen reader too
  * when the text does not already say it ("Slecht" is Afkeur).
  */
 export function PreviousHint({ previous }: { previous: PreviousAnswer | null }) {

@@ -242,7 +242,7 @@ export function ReportDocument({
   machineTo?: string;
   /** Buttons above the header (PDF downloaden). */
   actions?: ReactNode;
-  /** Another version of the report for this reader (issue 21; none: the banner links nowhere). */
+  /** Another version of the report for this reader (none: the banner links nowhere). */
   versionTo?: (reportId: number) => string;
 }) {
   return (

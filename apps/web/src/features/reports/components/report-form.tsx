@@ -139,7 +139,7 @@ export function ReportForm({ report, machinesTo }: { report: ReportDetail; machi
       }
       const verdict = overridden ? override.verdict : derived;
       // One dialog: the verdict line, the mechanic's signature and optionally the customer's.
-      // "Storing op Opgelost zetten" per malfunction planned on this report (issue 22).
+      // "Storing op Opgelost zetten" per malfunction planned on this report.
       const signed = await signature.ask({ verdict, malfunctions: report.malfunctions });
       if (!signed) return;
       // The signatures and the submit are stored together, after every answer and photo; online

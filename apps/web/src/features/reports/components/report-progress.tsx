@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { SaveQueueState } from '../../../lib/outbox/wire';
 
-/** Said on screen while the answers cannot be sent (issue 11: "retry, and say so on screen"). */
+/** Said on screen while the answers cannot be sent ("retry, and say so on screen"). */
 export const OFFLINE_TEXT = 'Geen verbinding: antwoorden worden bewaard en verstuurd zodra er weer verbinding is';
 
 const waitingText = (n: number) => `${n} ${n === 1 ? 'wijziging wacht' : 'wijzigingen wachten'} op verzending`;

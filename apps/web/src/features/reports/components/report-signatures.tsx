@@ -5,7 +5,7 @@ import { SIGNATURE_ROLE_LABELS, SIGNATURE_TEXT, type ReportDetail } from '@keurw
 import { formatDateTime } from '../../../lib/format';
 
 /**
- * The signatures of a submitted report (issue 21): the mechanic's, and the customer contact's
+ * The signatures of a submitted report: the mechanic's, and the customer contact's
  * when given, each with its image, name and when; "Niet ondertekend" without the mechanic's (a
  * report submitted through the API). The images come from the reader's own routes (staff or the
  * portal: the read model's `url`).

@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format';
 const ofDay = (ref: ReportVersionRef) => (ref.submitted_at ? ` van ${formatDate(ref.submitted_at)}` : '');
 
 /**
- * Which version a report is (issue 21): "Vervangen door versie 2" on a replaced version, and
+ * Which version a report is: "Vervangen door versie 2" on a replaced version, and
  * "Versie 2, vervangt versie 1 van 12-03-2026. Reden: ..." on a correction, each with a link to
  * the other version for this reader (`versionTo`; none: plain text).
  */

@@ -212,7 +212,7 @@ export default function SignatureDialogView({
   onFinish,
 }: {
   verdict: Verdict;
-  /** Malfunctions planned on the report: each offered to set to Opgelost, checked (issue 22). */
+  /** Malfunctions planned on the report: each offered to set to Opgelost, checked. */
   malfunctions?: LinkedMalfunction[];
   mechanicName: string;
   onFinish: (result: SignatureResult | null) => void;

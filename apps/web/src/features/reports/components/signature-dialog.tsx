@@ -10,7 +10,7 @@ const SignatureDialogView = lazy(() => import('./signature-dialog-view'));
 export type GivenSignature = { name: string; blob: Blob };
 /**
  * What "Afronden" gives: the mechanic's signature, the customer contact's when given, and the
- * malfunctions planned on the report to set to Opgelost with it (issue 22).
+ * malfunctions planned on the report to set to Opgelost with it.
  */
 export type SignatureResult = {
   mechanic: GivenSignature;

@@ -206,7 +206,7 @@ describe('old localStorage queues move into the outbox', () => {
       verdict: 'rejected',
       verdict_reason: 'Lek',
     });
-    // The malfunctions to resolve travel with the queued submit (issue 22): the key repeated per id.
+    // The malfunctions to resolve travel with the queued submit: the key repeated per id.
     expect(encodeReportChange(5, { kind: 'submit', resolveMalfunctions: [3, 8] }).body).toEqual({
       resolve_malfunctions: [3, 8],
     });

@@ -8,7 +8,7 @@ import { userCaches } from '../../../lib/offline-cache/user-caches';
 import { apiGet, type Query } from '../../../lib/api-client';
 
 /**
- * Keeps a mechanic's coming field work on the device (issue 21): when the task list overview is
+ * Keeps a mechanic's coming field work on the device: when the task list overview is
  * shown online, the lists planned today up to and including 7 days ahead are fetched with every
  * report on them (questionnaire copy, machine data, answers) and the report's images. The fetches
  * go through the service worker, whose runtime cache keeps the answers (lib/offline-cache/cached-routes.ts);

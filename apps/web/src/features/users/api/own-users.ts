@@ -4,7 +4,7 @@ import type { ListQuery } from '../../../components/table/list-state';
 import { apiGet, apiSend, type ApiResult, type Page } from '../../../lib/api-client';
 
 /**
- * /api/own-users (issue 22): a customer administrator's colleagues. Under the 'users' key, so
+ * /api/own-users: a customer administrator's colleagues. Under the 'users' key, so
  * `useUserMutation` refreshes the list after a change.
  */
 export const ownUsersKeys = {

@@ -4,7 +4,7 @@ import type { ListQuery } from '../../../components/table/list-state';
 import { apiGet, apiSend, type Page } from '../../../lib/api-client';
 
 /**
- * GET /api/users/waiting (issue 22): the self-registered accounts without a customer, with the
+ * GET /api/users/waiting: the self-registered accounts without a customer, with the
  * customers the server suggests. Under the 'users' key: a change to any user refreshes it.
  */
 export const waitingKeys = {

@@ -3,7 +3,7 @@ import type { AnyControl } from '../../../components/form/form-fields';
 import { SwitchElement } from '../../../components/form/switch-element';
 
 /**
- * "Beheerder van de klant" (issue 22): the office lets a customer user invite and archive the
+ * "Beheerder van de klant": the office lets a customer user invite and archive the
  * users of their own customer. Only on the customer users' form (the server refuses it for others).
  */
 export function CustomerAdminSwitch({ control }: { control: AnyControl<UserFormValues> }) {

@@ -81,7 +81,7 @@ function Suggestions({
 }
 
 /**
- * The office's waiting accounts (admin/customer-users?without_customer=1, issue 22): who
+ * The office's waiting accounts (admin/customer-users?without_customer=1): who
  * registered, their company and customer number, and the customers the server suggests, linked
  * in one confirmed click (the user is mailed that the account is ready). "Wijzigen" still opens
  * the user's form to pick any other customer.

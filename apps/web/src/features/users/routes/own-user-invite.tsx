@@ -12,7 +12,7 @@ import { useUserMutation } from '../api/users';
 const EMPTY: OwnUserFormValues = { first_name: '', preposition: '', last_name: '', email: '' };
 
 /**
- * users/invite (portal, issue 22): a customer administrator invites a colleague, who gets the
+ * users/invite (portal): a customer administrator invites a colleague, who gets the
  * office's invitation mail and becomes a user of the same customer (never an administrator).
  */
 export default function OwnUserInvite() {

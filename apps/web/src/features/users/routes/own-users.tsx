@@ -16,7 +16,7 @@ import { useUserMutation } from '../api/users';
 import { UserStatus } from '../components/user-status';
 
 /**
- * users (portal, issue 22): a customer administrator's colleagues: invite one, archive and restore
+ * users (portal): a customer administrator's colleagues: invite one, archive and restore
  * them (never themselves). The server decides who is an administrator; anyone else gets its 403.
  */
 export default function OwnUsers() {

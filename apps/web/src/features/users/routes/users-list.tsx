@@ -30,7 +30,7 @@ import { WaitingAccounts } from '../components/waiting-accounts';
 
 /**
  * admin/users and admin/customer-users: the server-paginated list. Customer users filtered on
- * "Zonder klant" are the waiting accounts, with their suggested customers (issue 22).
+ * "Zonder klant" are the waiting accounts, with their suggested customers.
  */
 export default function UsersList() {
   const kind = useUserKind();
