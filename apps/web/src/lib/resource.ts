@@ -1,7 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ListQuery } from '../components/table/list-state';
+import type { SortOrder } from '@keurwijzer/shared/api';
 import { apiGet, apiSend, type ApiResult, type Page } from './api-client';
 import { useChange, type ResourceKey } from './query-client';
+
+/** One page of a list as the server is asked for it (components/table's list state gives it). */
+export type ListQuery = {
+  page: number;
+  itemsPerPage: number;
+  search: string | undefined;
+  sortKey: string;
+  sortOrder: SortOrder;
+  archived: 1 | undefined;
+};
 
 type Query = ListQuery & Record<string, string | number | boolean | undefined>;
 

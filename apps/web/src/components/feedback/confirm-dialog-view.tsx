@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { ConfirmOptions } from './confirm-dialog';
+import type { ConfirmOptions } from './confirm-options';
 
 /**
  * The MUI dialog behind useConfirm(). A destructive one (archive, delete) opens with the focus on

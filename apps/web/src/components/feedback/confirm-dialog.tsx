@@ -1,16 +1,8 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import type { ConfirmOptions } from './confirm-options';
 
 // The dialog itself loads on first use: the login page does not carry it.
 const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
-
-export type ConfirmOptions = {
-  title: string;
-  message: ReactNode;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  /** Red confirm button for destructive actions. */
-  destructive?: boolean;
-};
 
 const ConfirmContext = createContext<(options: ConfirmOptions) => Promise<boolean>>(() => Promise.resolve(false));
 

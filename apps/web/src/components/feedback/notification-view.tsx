@@ -5,7 +5,7 @@ import Snackbar from '@mui/material/Snackbar';
 import SnackbarContent from '@mui/material/SnackbarContent';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { NOTIFICATION_TIMEOUT_MS, type NotificationItem } from './notifications';
+import { NOTIFICATION_TIMEOUT_MS, type NotificationItem } from './notification-item';
 
 /**
  * One notification: grey, closes by itself after 3000 ms or with its close button. From 960 px

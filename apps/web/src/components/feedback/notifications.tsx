@@ -1,14 +1,8 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { NotificationItem, NotificationStatus } from './notification-item';
 
 // The snackbar loads with the first notification: the login page does not carry it.
 const NotificationView = lazy(() => import('./notification-view'));
-
-export type NotificationStatus = 'success' | 'error' | 'info' | 'warning';
-/** A notification item of spec section 3: id, active flag, status, message. */
-export type NotificationItem = { id: number; active: boolean; status: NotificationStatus; message: string };
-
-/** Spec section 1 and 9: top right, grey, closes after 3000 ms, can be dismissed. */
-export const NOTIFICATION_TIMEOUT_MS = 3000;
 
 const NotifyContext = createContext<(message: string, status?: NotificationStatus) => void>(() => {});
 

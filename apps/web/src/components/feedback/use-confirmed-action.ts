@@ -1,5 +1,6 @@
 import { errorMessage } from '../../lib/api-client';
-import { useConfirm, type ConfirmOptions } from './confirm-dialog';
+import { useConfirm } from './confirm-dialog';
+import type { ConfirmOptions } from './confirm-options';
 import { useNotify } from './notifications';
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useContext, useMemo } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import type { SortOrder } from '@keurwijzer/shared/api';
+import type { ListQuery } from '../../lib/resource';
 
 /** Paging, search, sort and the archived toggle of a list: kept in the URL, so back and reload keep them. */
 export type ListState = {
@@ -106,7 +107,7 @@ const hasLeft = ({ location, navigation }: RouterState, pathname: string) =>
   location.pathname !== pathname || (navigation.state !== 'idle' && navigation.location?.pathname !== pathname);
 
 /** The list state as API query parameters. */
-export const toQuery = (s: ListState) => ({
+export const toQuery = (s: ListState): ListQuery => ({
   page: s.page,
   itemsPerPage: s.itemsPerPage,
   search: s.search || undefined,
@@ -114,4 +115,4 @@ export const toQuery = (s: ListState) => ({
   sortOrder: s.sortOrder,
   archived: s.archived ? 1 : undefined,
 });
-export type ListQuery = ReturnType<typeof toQuery>;
+export type { ListQuery };

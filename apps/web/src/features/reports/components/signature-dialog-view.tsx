@@ -19,7 +19,7 @@ import { COMPLIANCE_TEXT, VERDICT_LABELS, type Verdict } from '@keurwijzer/share
 import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
 import { REPORT_TEXT, SIGNATURE_TEXT, SIGNER_NAME_MAX } from '@keurwijzer/shared/reports';
 import { MSG } from '@keurwijzer/shared/validation';
-import type { LinkedMalfunction, SignatureResult } from './signature-dialog';
+import type { LinkedMalfunction, SignatureResult } from './signature-types';
 
 /** Said when the customer signed without a name. */
 export const CUSTOMER_NAME_REQUIRED = 'Vul de naam van de contactpersoon in';

@@ -2,24 +2,10 @@ import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import type { Verdict } from '@keurwijzer/shared/compliance';
 import { fullName } from '@keurwijzer/shared/user-basics';
 import { useCurrentUser } from '../../auth/api/auth';
+import type { LinkedMalfunction, SignatureResult } from './signature-types';
 
 // The dialog and signature_pad load on first use: the report screen's first paint does not carry them.
 const SignatureDialogView = lazy(() => import('./signature-dialog-view'));
-
-/** One signature as the dialog gives it: who signed, and the pad's drawing as a PNG. */
-export type GivenSignature = { name: string; blob: Blob };
-/**
- * What "Afronden" gives: the mechanic's signature, the customer contact's when given, and the
- * malfunctions planned on the report to set to Opgelost with it.
- */
-export type SignatureResult = {
-  mechanic: GivenSignature;
-  customer: GivenSignature | null;
-  resolveMalfunctions: number[];
-};
-
-/** A malfunction planned on the report (ReportDetail.malfunctions). */
-export type LinkedMalfunction = { id: number; description: string };
 
 type Request = {
   verdict: Verdict;
