@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
-import { homeFor, useAuth } from '../features/auth/api/auth';
+import { homeFor, useAuth } from '../lib/api/auth';
 import { WaitingForCustomer } from '../features/auth/components/waiting-for-customer';
 import { errorMessage } from '../lib/api-client';
 import { AUTH_QUERY_KEY } from '../lib/query-client';

@@ -8,7 +8,7 @@ import type { UserKind } from '../features/users/user-kind';
 import { deferred, type PrefetchArgs, type ScreenModule } from './deferred';
 import { mayOpen, type Access, type RouteHandle } from './routes-config';
 import { sessionUser } from './session';
-import { reportQuery } from '../features/reports/api/report-query';
+import { reportQuery } from '../lib/api/report-query';
 
 type Load = () => Promise<ScreenModule>;
 type Data = (args: PrefetchArgs) => Promise<unknown>;
@@ -118,10 +118,10 @@ const customerRoutes: RouteObject[] = [
   customersScreen('admin/customers/:id/machines/:machineId/edit', machineForm),
   customersScreen(
     'admin/customers/:id/machines/:machineId/reports',
-    () => import('../features/machines/routes/machine-reports'),
+    () => import('../features/reports/routes/machine-reports'),
   ),
   route('admin/machine-concept', 'customers.manage', () => import('../features/machines/routes/machine-concept')),
-  customersScreen('admin/customers/:id/intervals', () => import('../features/customers/routes/customer-intervals')),
+  customersScreen('admin/customers/:id/intervals', () => import('../features/intervals/routes/customer-intervals')),
 ];
 
 /** Brands, machine types, questions, categories and questionnaires (spec section 2). */
@@ -193,7 +193,7 @@ const portalRoutes: RouteObject[] = [
   route(
     'machines/:id/reports/:reportId',
     'own-machines.view',
-    () => import('../features/portal/routes/own-machine-report'),
+    () => import('../features/reports/routes/own-machine-report'),
   ),
   route('malfunctions', 'own-machines.view', () => import('../features/portal/routes/own-malfunctions')),
   // A customer's own administrator: the screen says so to other customer users.

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@keurwijzer/shared/users';
-import { getAuthorized } from '../features/auth/api/auth';
+import { getAuthorized } from '../lib/api/auth';
 import { AUTH_QUERY_KEY } from '../lib/query-client';
 
 /**

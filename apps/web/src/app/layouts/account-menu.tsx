@@ -3,7 +3,7 @@ import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { fullName } from '@keurwijzer/shared/user-basics';
-import { useCurrentUser } from '../../features/auth/api/auth';
+import { useCurrentUser } from '../../lib/api/auth';
 
 const loadMenuList = () => import('./account-menu-list');
 const AccountMenuList = lazy(loadMenuList);

@@ -15,7 +15,7 @@ import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import { Logo } from '../../components/layout/logo';
 import { OutboxBadge } from '../../components/layout/outbox-badge';
-import { useCurrentUser } from '../../features/auth/api/auth';
+import { useCurrentUser } from '../../lib/api/auth';
 import { REPORT_OUTBOX, REPORT_SCOPES } from '../../features/reports/filler/report-wire';
 import { applyUserLanguage } from '../../lib/language';
 import { useOutboxSender } from '../../lib/outbox/app-outbox';

@@ -11,7 +11,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import { useCurrentUser } from '../../features/auth/api/auth';
+import { useCurrentUser } from '../../lib/api/auth';
 import { navigationFor } from '../navigation';
 import { ItemBadge } from './item-badge';
 

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEXT } from '@keurwijzer/shared/texts';
 import { useNotify } from '../../components/feedback/notifications';
-import { logout } from '../../features/auth/api/auth';
+import { logout } from '../../lib/api/auth';
 import { errorMessage } from '../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../lib/query-client';
 import { userCaches } from '../../lib/offline-cache/user-caches';

@@ -12,8 +12,8 @@ import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
-import { auditPaths, useAuditTrail } from '../api/audit';
-import { auditTitle, changeLines } from '../components/audit-text';
+import { auditPaths, useAuditTrail } from '../../../lib/api/audit';
+import { auditTitle, changeLines } from '../../../components/history/audit-text';
 
 const FILTER_KEYS = ['entity', 'entity_id', 'actor_id', 'from', 'to'] as const;
 /** Newest first: the trail has one order. */

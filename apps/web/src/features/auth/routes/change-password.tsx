@@ -18,7 +18,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { isTooEasyToGuess } from '../../../lib/password-check';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
 import { changePassword } from '../api/password';
-import { homeFor, logout, useAuth } from '../api/auth';
+import { homeFor, logout, useAuth } from '../../../lib/api/auth';
 import { AuthMessage } from '../components/auth-message';
 import { NewPasswordFields } from '../components/new-password-fields';
 

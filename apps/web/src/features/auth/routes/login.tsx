@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextInput } from '../../../components/form/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
-import { homeFor, login, useAuth } from '../api/auth';
+import { homeFor, login, useAuth } from '../../../lib/api/auth';
 import { useAuthProviders } from '../api/providers';
 import { GoogleButton } from '../components/google-button';
 

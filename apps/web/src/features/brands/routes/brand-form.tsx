@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { NamedFormPage } from '../../../components/form/named-form-page';
-import { brandsResource } from '../api/brands';
+import { brandsResource } from '../../../lib/api/brands';
 
 /** admin/brands/create and admin/brands/{id}/edit */
 export default function BrandForm() {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { NamedFormPage } from '../../../components/form/named-form-page';
-import { brandTypesResource, brandsResource } from '../api/brands';
+import { brandTypesResource, brandsResource } from '../../../lib/api/brands';
 
 /** admin/brands/{id}/create and admin/brands/{id}/types/{typeId}/edit */
 export default function BrandTypeForm() {

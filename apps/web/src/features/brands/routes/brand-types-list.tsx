@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import type { BrandType } from '@keurwijzer/shared/master-data';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { formatDate } from '../../../lib/format';
-import { brandTypesResource, brandsResource } from '../api/brands';
+import { brandTypesResource, brandsResource } from '../../../lib/api/brands';
 
 /** admin/brands/{id}/types */
 export default function BrandTypesList() {

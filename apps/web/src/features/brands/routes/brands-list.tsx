@@ -3,7 +3,7 @@ import type { Brand } from '@keurwijzer/shared/master-data';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { RowAction } from '../../../components/table/row-action';
 import { formatDate } from '../../../lib/format';
-import { brandsResource } from '../api/brands';
+import { brandsResource } from '../../../lib/api/brands';
 
 /** admin/brands */
 export default function BrandsList() {

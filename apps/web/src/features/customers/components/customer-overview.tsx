@@ -11,10 +11,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { fullName } from '@keurwijzer/shared/users';
-import { locationsResource } from '../../locations/api/locations';
-import { machinesResource } from '../../machines/api/machines';
-import { useUsers } from '../../users/api/users';
-import { ALL_ITEMS } from '../../machines/components/placement-fields';
+import { locationsResource } from '../../../lib/api/locations';
+import { machinesResource } from '../../../lib/api/machines';
+import { useUsers } from '../../../lib/api/users';
+import { ALL_ITEMS } from '../../../components/pickers/placement-fields';
 
 /** How many of each a card lists; the count says how many there are in all. */
 const SHOWN = 5;

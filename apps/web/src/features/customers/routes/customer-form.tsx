@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import { CustomerInputSchema } from '@keurwijzer/shared/customers';
 import { CrudFormPage } from '../../../components/form/crud-form-page';
 import { TextFieldElement } from '../../../components/form/form-fields';
-import { AddressFields } from '../../locations/components/address-fields';
-import { customersResource } from '../api/customers';
+import { AddressFields } from '../../../components/form/address-fields';
+import { customersResource } from '../../../lib/api/customers';
 import { CustomerOverview } from '../components/customer-overview';
 
 /**

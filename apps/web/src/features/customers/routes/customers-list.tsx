@@ -7,7 +7,7 @@ import type { Customer } from '@keurwijzer/shared/customers';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { RowAction } from '../../../components/table/row-action';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
-import { customersResource, useCustomerArchive } from '../api/customers';
+import { customersResource, useCustomerArchive } from '../../../lib/api/customers';
 
 /** admin/customers: search on name, number and city; archive and restore. */
 export default function CustomersList() {

@@ -13,8 +13,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import type { Followup } from '@keurwijzer/shared/followups';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { JudgementChip } from '../../../components/judgement/judgement';
-import { formatDateTime } from '../../../lib/format';
-import { formatPlannedDate } from '../../tasklists/components/tasklist-status';
+import { formatDateTime, formatDay } from '../../../lib/format';
 
 /**
  * One follow-up: the machine and where it stands, the report it came from, the question and
@@ -68,7 +67,7 @@ export function FollowupCard({
         <Typography variant="body2" sx={{ mt: 1 }}>
           <Link component={RouterLink} to={`/admin/reports/${f.report.id}`}>
             Rapport {INSPECTION_TYPE_LABELS[f.report.inspection_type].toLowerCase()}
-            {f.report.date ? ` van ${formatPlannedDate(f.report.date)}` : ''}
+            {f.report.date ? ` van ${formatDay(f.report.date)}` : ''}
           </Link>
         </Typography>
         {f.malfunction_id !== null && (
@@ -81,7 +80,7 @@ export function FollowupCard({
         {f.tasklist_id !== null && (
           <Typography variant="body2">
             <Link component={RouterLink} to={`/mechanic/tasklists/${f.tasklist_id}`}>
-              Herkeuring ingepland{f.tasklist_date ? ` op ${formatPlannedDate(f.tasklist_date)}` : ''}
+              Herkeuring ingepland{f.tasklist_date ? ` op ${formatDay(f.tasklist_date)}` : ''}
             </Link>
           </Typography>
         )}

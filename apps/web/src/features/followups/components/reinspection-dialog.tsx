@@ -18,8 +18,8 @@ import { useNotify } from '../../../components/feedback/notifications';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
-import { showServerErrors } from '../../tasklists/components/server-errors';
-import { formatPlannedDate } from '../../tasklists/components/tasklist-status';
+import { showServerErrors } from '../../../components/form/server-errors';
+import { formatDay } from '../../../lib/format';
 import { useFollowupReinspection, useFollowupTasklists } from '../api/followups';
 
 /**
@@ -34,7 +34,7 @@ export function ReinspectionDialog({ followup: f, onClose }: { followup: Followu
   const form = useZodForm(ReinspectionInputSchema, { tasklist_id: '', planned_date: dutchToday() });
   const options = (lists.data ?? []).map((l) => ({
     value: l.id,
-    label: `${formatPlannedDate(l.planned_date)} · ${INSPECTION_TYPE_LABELS[l.inspection_type]} · ${TASKLIST_STATUS_LABELS[l.status]} (${l.machines_count})`,
+    label: `${formatDay(l.planned_date)} · ${INSPECTION_TYPE_LABELS[l.inspection_type]} · ${TASKLIST_STATUS_LABELS[l.status]} (${l.machines_count})`,
   }));
 
   const submit = submitValues(form, async (values: ReinspectionFormValues) => {

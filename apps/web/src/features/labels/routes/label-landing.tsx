@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LABEL_TOKEN_PATTERN, type LabelTargetResult } from '@keurwijzer/shared/labels';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { ApiError } from '../../../lib/api-client';
-import { homeFor, useAuth } from '../../auth/api/auth';
+import { homeFor, useAuth } from '../../../lib/api/auth';
 import { getLabelTarget, getPublicLabel, labelKeys } from '../api/labels';
 import { LabelError, LabelNotFound } from '../components/label-messages';
 import { useNoIndex } from '../components/label-shell';

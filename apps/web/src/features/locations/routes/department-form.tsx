@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { NamedFormPage } from '../../../components/form/named-form-page';
-import { departmentsResource } from '../api/locations';
-import { usePlacementCrumbs } from '../components/use-placement-crumbs';
+import { departmentsResource } from '../../../lib/api/locations';
+import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
 
 /** .../locations/{locationId}/departments/create and .../departments/{departmentId}/edit */
 export default function DepartmentForm() {

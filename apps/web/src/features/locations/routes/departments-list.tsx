@@ -3,8 +3,8 @@ import MeetingRoomIcon from '@mui/icons-material/MeetingRoomOutlined';
 import type { Department } from '@keurwijzer/shared/customers';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { RowAction } from '../../../components/table/row-action';
-import { departmentsResource } from '../api/locations';
-import { usePlacementCrumbs } from '../components/use-placement-crumbs';
+import { departmentsResource } from '../../../lib/api/locations';
+import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
 
 /** admin/customers/{id}/locations/{locationId}/departments */
 export default function DepartmentsList() {

@@ -3,9 +3,9 @@ import { LocationInputSchema } from '@keurwijzer/shared/customers';
 import { CrudFormPage } from '../../../components/form/crud-form-page';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { LocationLabelsCard } from '../../labels/components/label-download-menu';
-import { locationsResource } from '../api/locations';
-import { AddressFields } from '../components/address-fields';
-import { usePlacementCrumbs } from '../components/use-placement-crumbs';
+import { locationsResource } from '../../../lib/api/locations';
+import { AddressFields } from '../../../components/form/address-fields';
+import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
 
 /** admin/customers/{id}/locations/create and .../locations/{locationId}/edit */
 export default function LocationForm() {

@@ -7,9 +7,9 @@ import { LABEL_TEXT } from '@keurwijzer/shared/labels';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { RowAction } from '../../../components/table/row-action';
 import { LocationLabelsDialog } from '../../labels/components/label-download-menu';
-import { KeuringsoverzichtRowAction } from '../../portal/components/keuringsoverzicht-button';
-import { locationsResource } from '../api/locations';
-import { usePlacementCrumbs } from '../components/use-placement-crumbs';
+import { KeuringsoverzichtRowAction } from '../../certificates/components/keuringsoverzicht-button';
+import { locationsResource } from '../../../lib/api/locations';
+import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
 
 /** admin/customers/{id}/locations */
 export default function LocationsList() {

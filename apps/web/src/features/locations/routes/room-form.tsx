@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { NamedFormPage } from '../../../components/form/named-form-page';
-import { roomsResource } from '../api/locations';
-import { usePlacementCrumbs } from '../components/use-placement-crumbs';
+import { roomsResource } from '../../../lib/api/locations';
+import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
 
 /** .../departments/{departmentId}/rooms/create and .../rooms/{roomId}/edit */
 export default function RoomForm() {

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import type { Room } from '@keurwijzer/shared/customers';
 import { CrudListPage } from '../../../components/table/crud-list-page';
-import { roomsResource } from '../api/locations';
-import { usePlacementCrumbs } from '../components/use-placement-crumbs';
+import { roomsResource } from '../../../lib/api/locations';
+import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
 
 /** admin/customers/{id}/locations/{locationId}/departments/{departmentId}/rooms */
 export default function RoomsList() {

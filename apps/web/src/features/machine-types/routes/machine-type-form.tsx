@@ -14,9 +14,9 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { useNotify } from '../../../components/feedback/notifications';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { errorMessage } from '../../../lib/api-client';
-import { useMachineTypeIntervals, useSaveMachineTypeIntervals } from '../../machines/api/intervals';
-import { IntervalFields } from '../../machines/components/interval-fields';
-import { machineTypesResource } from '../api/machine-types';
+import { useMachineTypeIntervals, useSaveMachineTypeIntervals } from '../../../lib/api/intervals';
+import { IntervalFields } from '../../../components/form/interval-fields';
+import { machineTypesResource } from '../../../lib/api/machine-types';
 
 /** The name and the three default intervals (months; empty: none) of a machine type. */
 const MachineTypeSchema = NamedInputSchema.extend(IntervalSetInputSchema.shape);

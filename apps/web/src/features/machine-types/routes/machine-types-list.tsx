@@ -1,7 +1,7 @@
 import type { MachineType } from '@keurwijzer/shared/master-data';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { formatDate } from '../../../lib/format';
-import { machineTypesResource } from '../api/machine-types';
+import { machineTypesResource } from '../../../lib/api/machine-types';
 
 /** admin/machine-types */
 export default function MachineTypesList() {

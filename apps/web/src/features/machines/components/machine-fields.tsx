@@ -13,10 +13,10 @@ import {
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { TextFieldElement, type AnyControl } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
-import { brandTypesResource, brandsResource } from '../../brands/api/brands';
-import { machineTypesResource } from '../../machine-types/api/machine-types';
-import { questionnairesResource } from '../../questionnaires/api/questionnaires';
-import { ALL_ITEMS, PlacementFields } from './placement-fields';
+import { brandTypesResource, brandsResource } from '../../../lib/api/brands';
+import { machineTypesResource } from '../../../lib/api/machine-types';
+import { questionnairesResource } from '../../../lib/api/questionnaires';
+import { ALL_ITEMS, PlacementFields } from '../../../components/pickers/placement-fields';
 
 const options = (list: { id: number; name: string }[] | undefined) =>
   (list ?? []).map((o) => ({ value: o.id, label: o.name }));

@@ -1,11 +1,11 @@
 import { MACHINE_FILTER_KEYS, MACHINE_STATUSES, MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
-import { brandsResource } from '../../brands/api/brands';
-import { departmentsResource, locationsResource, roomsResource } from '../../locations/api/locations';
-import { machineTypesResource } from '../../machine-types/api/machine-types';
-import { DueStateFilter } from './machine-due';
-import { ALL_ITEMS } from './placement-fields';
+import { brandsResource } from '../../../lib/api/brands';
+import { departmentsResource, locationsResource, roomsResource } from '../../../lib/api/locations';
+import { machineTypesResource } from '../../../lib/api/machine-types';
+import { DueStateFilter } from '../../../components/machine/machine-due';
+import { ALL_ITEMS } from '../../../components/pickers/placement-fields';
 
 /** The filters of the machines screen as query values (the inventory export takes them too). */
 export const useMachineFilterQuery = () => useListFilters(MACHINE_FILTER_KEYS)[0];

@@ -8,8 +8,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { INSPECTION_TYPE_LABELS, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import { formatDate } from '../../../lib/format';
-import { useLatestReports } from '../../reports/api/reports';
-import { ReportPdfButton } from '../../reports/components/report-pdf-button';
+import { useLatestReports } from '../../../lib/api/reports';
+import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 
 /** The order of the spec: safety, inspection, maintenance, inspection/maintenance. */
 const TYPES: InspectionType[] = ['safety', 'inspection', 'maintenance', 'inspection_maintenance'];

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format';
-import { useMachineMoves } from '../api/machines';
+import { useMachineMoves } from '../../../lib/api/machines';
 
 /** The machine's history of moves: from where to where, by whom and when (newest first). */
 export function MachineMoves({ customerId, machineId }: { customerId: number; machineId: number }) {

@@ -8,9 +8,9 @@ import { MoveInputSchema, type Machine, type MoveFormValues } from '@keurwijzer/
 import { useNotify } from '../../../components/feedback/notifications';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useMoveMachine } from '../api/machines';
-import { PlacementFields } from './placement-fields';
-import { machinePlace } from './machine-columns';
+import { useMoveMachine } from '../../../lib/api/machines';
+import { PlacementFields } from '../../../components/pickers/placement-fields';
+import { machinePlace } from '../../../components/machine/machine-columns';
 
 /** Move a machine to another location, department or room of the same customer. */
 export function MoveDialog({ machine, onClose }: { machine: Machine; onClose: () => void }) {

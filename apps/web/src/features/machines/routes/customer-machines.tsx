@@ -11,12 +11,12 @@ import { CrudListPage } from '../../../components/table/crud-list-page';
 import { RowAction } from '../../../components/table/row-action';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import type { PrefetchArgs } from '../../../lib/screen';
-import { customersResource } from '../../customers/api/customers';
-import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
-import { machinesResource, useArchiveMachine } from '../api/machines';
-import { machineColumns } from '../components/machine-columns';
+import { customersResource } from '../../../lib/api/customers';
+import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
+import { machinesResource, useArchiveMachine } from '../../../lib/api/machines';
+import { machineColumns } from '../../../components/machine/machine-columns';
 import { MoveDialog } from '../components/move-dialog';
-import { InventoryExportButton } from '../components/inventory-export-button';
+import { InventoryExportButton } from '../../../components/machine/inventory-export-button';
 import { MachineFilters, useMachineFilterQuery } from '../components/machine-filters';
 
 /**

@@ -6,8 +6,8 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { RowAction } from '../../../components/table/row-action';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import { formatDate } from '../../../lib/format';
-import { conceptMachinesResource, useApproveMachine } from '../api/machines';
-import { machineNameColumn, machinePlaceColumn } from '../components/machine-columns';
+import { conceptMachinesResource, useApproveMachine } from '../../../lib/api/machines';
+import { machineNameColumn, machinePlaceColumn } from '../../../components/machine/machine-columns';
 
 /** admin/machine-concept: machines mechanics added in the field, waiting for approval. */
 export default function MachineConcept() {

@@ -3,16 +3,16 @@ import { MachineInputSchema, type Machine, type MachineFormValues } from '@keurw
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import { CrudFormPage } from '../../../components/form/crud-form-page';
 import { MachineLabelCard } from '../../labels/components/machine-label-card';
-import { usePlacementCrumbs } from '../../locations/components/use-placement-crumbs';
-import { machinesResource } from '../api/machines';
+import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
+import { machinesResource } from '../../../lib/api/machines';
 import { MachineFields } from '../components/machine-fields';
-import { MachineDueCard } from '../components/machine-due-card';
+import { MachineDueCard } from '../../../components/machine/machine-due-card';
 import { MachineImages } from '../components/machine-images';
-import { MachineIntervalsCard } from '../components/machine-intervals-card';
+import { MachineIntervalsCard } from '../../intervals/components/machine-intervals-card';
 import { MachineLatestReports } from '../components/machine-latest-reports';
 import { MachineMoves } from '../components/machine-moves';
-import { auditPaths } from '../../audit/api/audit';
-import { HistoryCard } from '../../audit/components/history-card';
+import { auditPaths } from '../../../lib/api/audit';
+import { HistoryCard } from '../../../components/history/history-card';
 
 /** "1234,50" for the price field (cents in, Dutch decimal comma out). */
 const priceText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace('.', ','));

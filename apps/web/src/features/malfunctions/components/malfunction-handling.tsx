@@ -19,10 +19,10 @@ import { TextFieldElement } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-client';
-import { showServerErrors } from '../../tasklists/components/server-errors';
+import { showServerErrors } from '../../../components/form/server-errors';
 import { useAssignees } from '../api/desk';
 import { useHandleMalfunction } from '../api/malfunctions';
-import { MalfunctionStatusChip } from './malfunction-status';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 import { ReopenDialog } from './reopen-dialog';
 
 /** What each next status's button says. */

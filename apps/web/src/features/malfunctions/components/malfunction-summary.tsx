@@ -6,9 +6,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { MALFUNCTION_TEXT, MALFUNCTION_URGENCY_LABELS, type MalfunctionDetail } from '@keurwijzer/shared/malfunctions';
 import { formatDateTime } from '../../../lib/format';
-import { reporterOf } from '../../labels/lib/reporter';
-import { LateChip, UrgentChip } from './malfunction-markers';
-import { MalfunctionStatusChip } from './malfunction-status';
+import { reporterOf } from '../../../lib/reporter';
+import { LateChip, UrgentChip } from '../../../components/malfunction/malfunction-markers';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 
 function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (

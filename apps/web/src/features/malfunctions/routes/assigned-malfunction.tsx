@@ -17,10 +17,10 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import type { PrefetchArgs } from '../../../lib/screen';
-import { reporterOf } from '../../labels/lib/reporter';
+import { reporterOf } from '../../../lib/reporter';
 import { assignedMalfunctionQuery, useAssignedMalfunction } from '../api/desk';
-import { MalfunctionPhotos } from '../components/malfunction-photos';
-import { MalfunctionStatusChip } from '../components/malfunction-status';
+import { MalfunctionPhotos } from '../../../components/malfunction/malfunction-photos';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 import { placeOf } from '../components/malfunction-summary';
 import { MalfunctionTimeline } from '../components/malfunction-timeline';
 

@@ -16,12 +16,12 @@ import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
-import { CustomerFilter } from '../../customers/components/customer-filter';
-import { reporterOf } from '../../labels/lib/reporter';
+import { CustomerFilter } from '../../../components/pickers/customer-filter';
+import { reporterOf } from '../../../lib/reporter';
 import { useMalfunctions } from '../api/malfunctions';
 import { MalfunctionCard } from '../components/malfunction-card';
-import { RespondBy, UrgentChip } from '../components/malfunction-markers';
-import { MalfunctionStatusChip } from '../components/malfunction-status';
+import { RespondBy, UrgentChip } from '../../../components/malfunction/malfunction-markers';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 
 /** The server's default: the active urgent ones first, then the other active ones, each newest first. */
 const SORT = { sortKey: 'urgency', sortOrder: 'desc' } as const;

@@ -16,10 +16,10 @@ import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDay } from '../../../lib/format';
-import { CustomerFilter } from '../../customers/components/customer-filter';
-import { locationsResource } from '../../locations/api/locations';
-import { ALL_ITEMS } from '../../machines/components/placement-fields';
-import { useDueList } from '../api/overview';
+import { CustomerFilter } from '../../../components/pickers/customer-filter';
+import { locationsResource } from '../../../lib/api/locations';
+import { ALL_ITEMS } from '../../../components/pickers/placement-fields';
+import { useDueList } from '../../../lib/api/overview';
 import { DueCard, dueMachinePath } from '../components/due-card';
 import { DueStateChip } from '../../../components/judgement/due-state-chip';
 

@@ -12,7 +12,7 @@ import { OVERVIEW_TEXT as T, OVERVIEW_WINDOW_DAYS, type Overview } from '@keurwi
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { errorMessage } from '../../../lib/api-client';
-import { useOverview } from '../api/overview';
+import { useOverview } from '../../../lib/api/overview';
 
 /** The filtered lists the home's numbers open. */
 export const overviewLinks = {

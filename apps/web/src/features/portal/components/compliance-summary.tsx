@@ -10,7 +10,7 @@ import { COMPLIANCE_TEXT } from '@keurwijzer/shared/compliance';
 import { OVERVIEW_TEXT as T, type OwnSummary } from '@keurwijzer/shared/overview';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
-import { useOwnSummary } from '../../overview/api/overview';
+import { useOwnSummary } from '../../../lib/api/overview';
 import { DueStateChip } from '../../../components/judgement/due-state-chip';
 import { summaryHref } from './summary-links';
 

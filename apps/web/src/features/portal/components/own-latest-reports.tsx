@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { INSPECTION_TYPE_LABELS, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { LatestReports } from '@keurwijzer/shared/reports';
 import { formatDate } from '../../../lib/format';
-import { ReportPdfButton } from '../../reports/components/report-pdf-button';
-import { portalPaths } from '../api/portal';
+import { ReportPdfButton } from '../../../components/report/report-pdf-button';
+import { portalPaths } from '../../../lib/api/portal';
 
 /** The order of the spec: safety, inspection, maintenance, inspection/maintenance. */
 export const PORTAL_TYPES: InspectionType[] = ['safety', 'inspection', 'maintenance', 'inspection_maintenance'];

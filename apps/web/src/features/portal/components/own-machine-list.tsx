@@ -10,11 +10,11 @@ import type { OwnMachine } from '@keurwijzer/shared/portal';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import type { Column } from '../../../components/table/data-table';
 import { formatDate } from '../../../lib/format';
-import { machineNameColumn, machinePlace, machinePlaceColumn } from '../../machines/components/machine-columns';
+import { machineNameColumn, machinePlace, machinePlaceColumn } from '../../../components/machine/machine-columns';
 import { DueStateChip } from '../../../components/judgement/due-state-chip';
 import { formatDay } from '../../../lib/format';
-import { machineDueColumn } from '../../machines/components/machine-due';
-import { MachineStatusChip } from '../../machines/components/machine-status';
+import { machineDueColumn } from '../../../components/machine/machine-due';
+import { MachineStatusChip } from '../../../components/machine/machine-status';
 import { OpenMalfunctionChip } from './malfunction-status';
 import { PORTAL_TYPES } from './own-latest-reports';
 

@@ -31,8 +31,8 @@ import { PhotoPicker } from '../../../components/photo/photo-picker';
 import { usePickedPhotos } from '../../../components/photo/use-picked-photos';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useProfile } from '../../profile/api/profile';
-import { useReportMalfunction } from '../api/portal';
+import { useProfile } from '../../../lib/api/profile';
+import { useReportMalfunction } from '../../../lib/api/portal';
 
 /** The machine the malfunction is about. */
 export type MalfunctionMachine = { id: number; name: string; inventory_number: string };

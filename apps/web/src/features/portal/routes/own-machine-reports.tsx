@@ -20,8 +20,8 @@ import { RowLink } from '../../../components/table/row-action';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import type { PrefetchArgs } from '../../../lib/screen';
-import { ReportPdfButton } from '../../reports/components/report-pdf-button';
-import { ownMachineQuery, portalPaths, useOwnMachine, useOwnMachineReports } from '../api/portal';
+import { ReportPdfButton } from '../../../components/report/report-pdf-button';
+import { ownMachineQuery, portalPaths, useOwnMachine, useOwnMachineReports } from '../../../lib/api/portal';
 import { PORTAL_TYPES, ownReportPath } from '../components/own-latest-reports';
 
 const FILTER_KEYS = ['inspection_type'] as const;

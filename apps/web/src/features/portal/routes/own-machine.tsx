@@ -15,11 +15,11 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import type { PrefetchArgs } from '../../../lib/screen';
-import { ownMachineQuery, useOwnMachine } from '../api/portal';
+import { ownMachineQuery, useOwnMachine } from '../../../lib/api/portal';
 import { PhotoGallery } from '../../../components/photo/photo-gallery';
-import { MalfunctionStatusChip } from '../../malfunctions/components/malfunction-status';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
-import { MachineDuePanel } from '../../machines/components/machine-due';
+import { MachineDuePanel } from '../../../components/machine/machine-due';
 import { OwnLatestReports } from '../components/own-latest-reports';
 import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
 

@@ -12,7 +12,7 @@ import { serverPhotoError } from '../../../components/photo/photo-check';
 import { PhotoPicker } from '../../../components/photo/photo-picker';
 import { usePickedPhotos } from '../../../components/photo/use-picked-photos';
 import { errorMessage } from '../../../lib/api-client';
-import { removePhoto, uploadPhoto, useProfileChange } from '../api/profile';
+import { removePhoto, uploadPhoto, useProfileChange } from '../../../lib/api/profile';
 
 /** "Anna van der Berg" -> "AB". */
 const initialsOf = (user: CurrentUser) => `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();

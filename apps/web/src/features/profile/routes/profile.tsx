@@ -27,7 +27,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { applyUserLanguage } from '../../../lib/language';
 import { ApiTokensSettings } from '../../api-tokens/components/api-tokens-settings';
 import { TwoFactorSettings } from '../../two-factor/components/two-factor-settings';
-import { updateProfile, useProfile, useProfileChange } from '../api/profile';
+import { updateProfile, useProfile, useProfileChange } from '../../../lib/api/profile';
 import { ProfilePhoto } from '../components/profile-photo';
 import { getsMalfunctionMails, MalfunctionMailsSwitch } from '../components/malfunction-mails-switch';
 import { getsReminders, ReminderMailsSwitch } from '../components/reminder-mails-switch';

@@ -4,7 +4,7 @@ import { SearchSelect } from '../../../components/form/search-select';
 import type { Resource } from '../../../lib/resource';
 import type { DefaultValues, Path } from 'react-hook-form';
 import type { FormSchema } from '../../../components/form/use-zod-form';
-import type { BankOption } from '../api/questionnaires';
+import type { BankOption } from '../../../lib/api/questionnaires';
 
 /**
  * Adds an item from a bank (the category list, the question bank) to a questionnaire, or swaps

@@ -1,5 +1,5 @@
 import type { Crumb } from '../../../components/layout/page-header';
-import { questionnaireCategoriesResource, questionnairesResource } from '../api/questionnaires';
+import { questionnaireCategoriesResource, questionnairesResource } from '../../../lib/api/questionnaires';
 
 /**
  * Breadcrumbs Vragenlijsten > questionnaire > category, the trail above every screen under a

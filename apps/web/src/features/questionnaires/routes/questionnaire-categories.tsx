@@ -5,7 +5,7 @@ import QuizIcon from '@mui/icons-material/QuizOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router';
 import { RowAction, RowLink } from '../../../components/table/row-action';
-import { questionnaireCategoriesResource, useReorder } from '../api/questionnaires';
+import { questionnaireCategoriesResource, useReorder } from '../../../lib/api/questionnaires';
 import { OrderedListPage } from '../components/ordered-list-page';
 import { useQuestionnaireCrumbs } from '../components/use-questionnaire-crumbs';
 

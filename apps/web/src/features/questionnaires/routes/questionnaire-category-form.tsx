@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { QuestionnaireCategoryInputSchema } from '@keurwijzer/shared/questionnaires';
-import { questionnaireCategoriesResource, useCategoryOptions } from '../api/questionnaires';
+import { questionnaireCategoriesResource, useCategoryOptions } from '../../../lib/api/questionnaires';
 import { BankItemForm } from '../components/bank-item-form';
 import { useQuestionnaireCrumbs } from '../components/use-questionnaire-crumbs';
 

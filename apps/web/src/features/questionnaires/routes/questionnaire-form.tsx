@@ -11,7 +11,7 @@ import {
 import { CrudFormPage } from '../../../components/form/crud-form-page';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
-import { questionnairesResource } from '../api/questionnaires';
+import { questionnairesResource } from '../../../lib/api/questionnaires';
 
 /** admin/questionnaires/create and admin/questionnaires/{id}/edit */
 export default function QuestionnaireForm() {

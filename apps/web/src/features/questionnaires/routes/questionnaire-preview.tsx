@@ -6,7 +6,7 @@ import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { PageHeader } from '../../../components/layout/page-header';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { errorMessage } from '../../../lib/api-client';
-import { useQuestionnaireDetail } from '../api/questionnaires';
+import { useQuestionnaireDetail } from '../../../lib/api/questionnaires';
 import { QuestionnairePreview } from '../components/questionnaire-preview';
 import { QuestionnaireStatusChip } from '../components/questionnaire-status';
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { QuestionnaireQuestionInputSchema } from '@keurwijzer/shared/questionnaires';
-import { questionnaireQuestionsResource, useQuestionOptions } from '../api/questionnaires';
+import { questionnaireQuestionsResource, useQuestionOptions } from '../../../lib/api/questionnaires';
 import { BankItemForm } from '../components/bank-item-form';
 import { useQuestionnaireCrumbs } from '../components/use-questionnaire-crumbs';
 

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import ListItemText from '@mui/material/ListItemText';
-import { questionnaireQuestionsResource, useReorder } from '../api/questionnaires';
-import { questionKindText } from '../../questions/components/question-answers';
+import { questionnaireQuestionsResource, useReorder } from '../../../lib/api/questionnaires';
+import { questionKindText } from '../../../components/judgement/question-answers';
 import { OrderedListPage } from '../components/ordered-list-page';
 import { useQuestionnaireCrumbs } from '../components/use-questionnaire-crumbs';
 

@@ -16,7 +16,7 @@ import { useListFilters } from '../../../components/table/list-state';
 import { RowAction } from '../../../components/table/row-action';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import { formatDate } from '../../../lib/format';
-import { questionnairesResource, useDuplicateQuestionnaire } from '../api/questionnaires';
+import { questionnairesResource, useDuplicateQuestionnaire } from '../../../lib/api/questionnaires';
 import { QuestionnaireStatusChip } from '../components/questionnaire-status';
 
 const optionsOf = (labels: Record<string, string>) =>

@@ -1,7 +1,7 @@
 import type { Question } from '@keurwijzer/shared/master-data';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { questionsResource } from '../api/questions';
-import { QuestionAnswers, questionKindText } from '../components/question-answers';
+import { QuestionAnswers, questionKindText } from '../../../components/judgement/question-answers';
 
 /** admin/questions: the question bank. */
 export default function QuestionsList() {

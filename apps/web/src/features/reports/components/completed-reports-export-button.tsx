@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TableIcon from '@mui/icons-material/TableChartOutlined';
 import { useDownload } from '../../../components/feedback/use-download';
 import { toQuery, useListState } from '../../../components/table/list-state';
-import { reportPaths } from '../api/reports';
+import { reportPaths } from '../../../lib/api/reports';
 
 /**
  * "Exporteren (xlsx)": the completed reports as the list shows them (its search, sort and

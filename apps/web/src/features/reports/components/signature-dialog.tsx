@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import type { Verdict } from '@keurwijzer/shared/compliance';
 import { fullName } from '@keurwijzer/shared/user-basics';
-import { useCurrentUser } from '../../auth/api/auth';
+import { useCurrentUser } from '../../../lib/api/auth';
 import type { LinkedMalfunction, SignatureResult } from './signature-types';
 
 // The dialog and signature_pad load on first use: the report screen's first paint does not carry them.

@@ -5,7 +5,7 @@ import type { OutboxScopes } from '../../../components/layout/outbox-list';
 import type { OutboxConfig } from '../../../lib/outbox/app-outbox';
 import type { Outbox, OutboxEntry } from '../../../lib/outbox/outbox';
 import type { QueuedChange, WireChange } from '../../../lib/outbox/wire';
-import { reportKeys, reportPaths } from '../api/reports';
+import { reportKeys, reportPaths } from '../../../lib/api/reports';
 import { reportChangeKey, reportIdOf, reportScope, type ReportChange } from './report-changes';
 
 /** The request of a change (the wire format of AnswerInput, SkipInput and ReportSaveInput). */

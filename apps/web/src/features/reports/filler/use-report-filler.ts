@@ -6,7 +6,7 @@ import { serverNowIso } from '../../../lib/server-clock';
 import { outboxFor, useOnline, useOutboxState } from '../../../lib/outbox/app-outbox';
 import { OutboxClosedError } from '../../../lib/outbox/outbox';
 import type { SaveQueueState } from '../../../lib/outbox/wire';
-import { reportKeys } from '../api/report-query';
+import { reportKeys } from '../../../lib/api/report-query';
 import { judgementOf } from '../components/report-format';
 import { useFillerCategories } from './filler-view';
 import { reportChangeKey, reportScope, type ReportChange } from './report-changes';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReportDetail } from '@keurwijzer/shared/reports';
 import type { KeptEntry, Outbox, OutboxEntry, RefusedEntry } from '../../../lib/outbox/outbox';
-import { servedAtOf } from '../api/report-query';
+import { servedAtOf } from '../../../lib/api/report-query';
 import { overlayOf, reportChangeKey, shownBy, type Overlay, type ReportChange } from './report-changes';
 
 type Stored = {

@@ -6,7 +6,7 @@ import type { ApiError } from '../../../lib/api-client';
 import { claimResult, type Notifier } from '../../../lib/outbox/app-outbox';
 import { serverNowIso } from '../../../lib/server-clock';
 import { OutboxClosedError, type Outbox, type OutboxResult, type OutboxStatus } from '../../../lib/outbox/outbox';
-import { reportKeys } from '../api/report-query';
+import { reportKeys } from '../../../lib/api/report-query';
 import { reportChangeKey, type ReportChange } from './report-changes';
 
 /** Said when the device cannot keep a change (IndexedDB refused it: storage full or blocked). */

@@ -13,10 +13,10 @@ import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
-import { useCompletedReports } from '../api/reports';
+import { useCompletedReports } from '../../../lib/api/reports';
 import { CompletedReportsExportButton } from '../components/completed-reports-export-button';
-import { CustomerFilter } from '../../customers/components/customer-filter';
-import { ReportPdfButton } from '../components/report-pdf-button';
+import { CustomerFilter } from '../../../components/pickers/customer-filter';
+import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 
 const SORT = { sortKey: 'submitted_at', sortOrder: 'desc' } as const;
 

@@ -8,11 +8,11 @@ import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { useCurrentUser } from '../../auth/api/auth';
-import { useReport } from '../api/reports';
+import { useCurrentUser } from '../../../lib/api/auth';
+import { useReport } from '../../../lib/api/reports';
 import { ReportDocument } from '../components/report-document';
 import { ReportForm } from '../components/report-form';
-import { ReportPdfButton } from '../components/report-pdf-button';
+import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 import { useDeviceReport } from '../filler/use-device-report';
 
 /** mechanic/report/{id}: fill in a report on a tablet or phone; submitted, it is read-only. */

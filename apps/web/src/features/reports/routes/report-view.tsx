@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import { PageHeader, type Crumb } from '../../../components/layout/page-header';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { errorMessage } from '../../../lib/api-client';
-import { useReport } from '../api/reports';
+import { useReport } from '../../../lib/api/reports';
 import { ReportDocument } from '../components/report-document';
-import { ReportPdfButton } from '../components/report-pdf-button';
+import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 import { CorrectButton } from '../components/correction-dialog';
-import { auditPaths } from '../../audit/api/audit';
-import { HistoryCard } from '../../audit/components/history-card';
+import { auditPaths } from '../../../lib/api/audit';
+import { HistoryCard } from '../../../components/history/history-card';
 
 /**
  * admin/completed-reports/{id} and admin/reports/{id} (the latter also for open reports, from a

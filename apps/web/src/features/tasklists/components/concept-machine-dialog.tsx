@@ -19,7 +19,7 @@ import { TextFieldElement } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { useAddConceptMachine, usePlaces, usePlanningMachineTypes, useTasklistQuestionnaires } from '../api/tasklists';
-import { showServerErrors } from './server-errors';
+import { showServerErrors } from '../../../components/form/server-errors';
 
 const named = (items: { id: number; name: string }[] | undefined) =>
   (items ?? []).map((i) => ({ value: i.id, label: i.name }));

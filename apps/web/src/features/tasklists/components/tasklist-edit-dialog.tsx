@@ -10,7 +10,7 @@ import { TasklistInputSchema, type TasklistDetail, type TasklistFormValues } fro
 import { useNotify } from '../../../components/feedback/notifications';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { tasklistsResource } from '../api/tasklists';
-import { showServerErrors } from './server-errors';
+import { showServerErrors } from '../../../components/form/server-errors';
 import { TasklistFields } from './tasklist-fields';
 
 /**

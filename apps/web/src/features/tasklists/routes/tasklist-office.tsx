@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import type { PrefetchArgs } from '../../../lib/screen';
-import { useCurrentUser } from '../../auth/api/auth';
+import { useCurrentUser } from '../../../lib/api/auth';
 import { tasklistQuery, useTasklist } from '../api/tasklists';
 import { OfficeMachines } from '../components/office-machines';
 import { TasklistSummary } from '../components/tasklist-summary';

@@ -27,7 +27,7 @@ import { CandidateList } from '../components/candidate-list';
 import { ConceptMachineDialog } from '../components/concept-machine-dialog';
 import { PlannedMachines, untouched } from '../components/planned-machines';
 import { TasklistEditDialog } from '../components/tasklist-edit-dialog';
-import { refusalText } from '../components/server-errors';
+import { refusalText } from '../../../components/form/server-errors';
 import { TasklistSummary } from '../components/tasklist-summary';
 import { formatPlannedDate, tasklistCrumbs } from '../components/tasklist-status';
 

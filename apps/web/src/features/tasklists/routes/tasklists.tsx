@@ -8,7 +8,7 @@ import type { Tasklist } from '@keurwijzer/shared/tasklists';
 import { PageHeader } from '../../../components/layout/page-header';
 import { DataTable, type Column } from '../../../components/table/data-table';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
-import { useCurrentUser } from '../../auth/api/auth';
+import { useCurrentUser } from '../../../lib/api/auth';
 import { useOfflinePrefetch } from '../api/offline-prefetch';
 import { tasklistsResource } from '../api/tasklists';
 import { TasklistCard } from '../components/tasklist-card';

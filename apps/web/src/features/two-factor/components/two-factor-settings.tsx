@@ -14,7 +14,7 @@ import { TwoFactorPasswordInputSchema } from '@keurwijzer/shared/two-factor';
 import { useNotify } from '../../../components/feedback/notifications';
 import { TextInput } from '../../../components/form/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useCurrentUser } from '../../auth/api/auth';
+import { useCurrentUser } from '../../../lib/api/auth';
 import { disableTwoFactor, newRecoveryCodes, setTwoFactorEnabled } from '../api/two-factor';
 import { RecoveryCodesList } from './recovery-codes';
 

@@ -14,7 +14,7 @@ import { PageLoader } from '../../../components/feedback/page-loader';
 import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextInput } from '../../../components/form/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/api/auth';
+import { useAuth } from '../../../lib/api/auth';
 import { enableTwoFactor, setTwoFactorEnabled, setupTwoFactor } from '../api/two-factor';
 import { RecoveryCodesList, copyText } from '../components/recovery-codes';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { useDocumentTitle } from '../../../components/layout/document-title';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
-import { logout, useAuth } from '../../auth/api/auth';
+import { logout, useAuth } from '../../../lib/api/auth';
 
 /** Authenticator apps that speak TOTP (RFC 6238); any such app works. */
 const APPS = ['Google Authenticator', 'Microsoft Authenticator', '1Password', 'Authy', 'Bitwarden'];

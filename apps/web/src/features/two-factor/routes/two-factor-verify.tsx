@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../components/layout/document-title';
 import { TextInput } from '../../../components/form/text-input';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../../lib/query-client';
-import { homeFor, useAuth } from '../../auth/api/auth';
+import { homeFor, useAuth } from '../../../lib/api/auth';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { isTwoFactorPending, verifyTwoFactor } from '../api/two-factor';
 

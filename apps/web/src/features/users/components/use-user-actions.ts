@@ -8,7 +8,7 @@ import {
   resetTwoFactor,
   restoreUser,
   useUserMutation,
-} from '../api/users';
+} from '../../../lib/api/users';
 
 /**
  * Archive, restore, resend-invitation, require a new password and reset two-factor, each confirmed

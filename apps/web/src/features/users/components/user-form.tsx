@@ -6,9 +6,9 @@ import { TextFieldElement } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
 import { FormPage } from '../../../components/form/form-page';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { CustomerSelect } from '../../customers/components/customer-select';
+import { CustomerSelect } from '../../../components/pickers/customer-select';
 import { CustomerAdminSwitch } from './customer-admin-switch';
-import { useCurrentUser } from '../../auth/api/auth';
+import { useCurrentUser } from '../../../lib/api/auth';
 import { USER_KIND, type UserKind } from '../user-kind';
 import type { ReactNode } from 'react';
 

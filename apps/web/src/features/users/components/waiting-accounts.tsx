@@ -19,7 +19,7 @@ import { DataTable, type Column } from '../../../components/table/data-table';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
 import { linkAccount, useWaitingAccounts } from '../api/waiting-accounts';
-import { useUserMutation } from '../api/users';
+import { useUserMutation } from '../../../lib/api/users';
 
 /** What the user said of their company at registration: its name and the customer number, if any. */
 function Company({ account }: { account: WaitingAccount }) {

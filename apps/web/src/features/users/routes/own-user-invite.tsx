@@ -7,7 +7,7 @@ import { TextFieldElement } from '../../../components/form/form-fields';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useNotify } from '../../../components/feedback/notifications';
 import { inviteOwnUser } from '../api/own-users';
-import { useUserMutation } from '../api/users';
+import { useUserMutation } from '../../../lib/api/users';
 
 const EMPTY: OwnUserFormValues = { first_name: '', preposition: '', last_name: '', email: '' };
 

@@ -10,9 +10,9 @@ import { useDataTableQuery } from '../../../components/table/use-data-table-quer
 import { PageHeader } from '../../../components/layout/page-header';
 import { RowAction } from '../../../components/table/row-action';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
-import { useCurrentUser } from '../../auth/api/auth';
+import { useCurrentUser } from '../../../lib/api/auth';
 import { archiveOwnUser, restoreOwnUser, useOwnUsers } from '../api/own-users';
-import { useUserMutation } from '../api/users';
+import { useUserMutation } from '../../../lib/api/users';
 import { UserStatus } from '../components/user-status';
 
 /**

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useNotify } from '../../../components/feedback/notifications';
-import { createUser, useUserMutation } from '../api/users';
+import { createUser, useUserMutation } from '../../../lib/api/users';
 import { UserForm } from '../components/user-form';
 import { USER_KIND, useUserKind } from '../user-kind';
 
