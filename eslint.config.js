@@ -1,18 +1,58 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Screens are composed by the app shell only (its router and app/routes). */
+const SCREENS = { group: ['**/features/*/routes/*'], message: 'Screens are composed by the app shell only.' };
+
 /** What every web file may not import. */
 const WEB_PATTERNS = [
-  { group: ['**/features/*/routes/*'], message: 'Screens are composed by the router only.' },
   {
     // A form sends what the user typed (XFormValues = z.input); the server parses it.
     // Sending a parsed output (XInput = z.output) parsed it twice: prices x 100.
     group: ['@keurwijzer/shared/*'],
     importNamePattern: '^(?!.*Schema$)\\w+Input$',
     message: 'The web sends form values (XFormValues, the schema input), never parsed output (XInput).',
+  },
+];
+
+const WEB = 'apps/web/src';
+const WEB_FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web's zones, on resolved paths (a `../../` spelling cannot slip past them): a feature
+ * imports only itself, components/, lib/ and packages/shared; components/ and lib/ import no
+ * feature and no app shell; only the app shell (and the start files beside it) imports app/.
+ * A screen that shows two features is composed in app/.
+ */
+const WEB_ZONES = [
+  ...WEB_FEATURES.map((feature) => ({
+    target: `./${WEB}/features/${feature}`,
+    from: `./${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'A feature imports no other feature: move what both use down (components/, lib/), or compose them in app/.',
+  })),
+  {
+    target: [`./${WEB}/components`, `./${WEB}/lib`],
+    from: `./${WEB}/features`,
+    message: 'components/ and lib/ are used by features, not the other way round.',
+  },
+  {
+    target: `./${WEB}/lib`,
+    from: `./${WEB}/components`,
+    message: 'lib/ stands under components/: what both need lives in lib/.',
+  },
+  {
+    target: [`./${WEB}/features`, `./${WEB}/components`, `./${WEB}/lib`],
+    from: `./${WEB}/app`,
+    message: 'Only the app shell (and the start files) import app/: the shell composes features.',
   },
 ];
 
@@ -71,49 +111,27 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     languageOptions: { globals: globals.browser },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features do not import each other's screens (bulletproof-react); shared pieces live in components/ and lib/.
       'no-restricted-imports': [
         'error',
         {
           paths: [MUTATION_RULE],
-          patterns: WEB_PATTERNS,
+          patterns: [SCREENS, ...WEB_PATTERNS],
         },
       ],
+      'import-x/no-restricted-paths': ['error', { zones: WEB_ZONES }],
     },
   },
   {
-    // Zones: a feature never imports the app shell (router, guard, layouts): the shell composes features.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [MUTATION_RULE],
-          patterns: [...WEB_PATTERNS, { group: ['**/app/**'], message: 'Features do not import the app shell.' }],
-        },
-      ],
-    },
-  },
-  {
-    // Zones: the domain-free building blocks (components/, lib/) know no feature and no app shell.
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [MUTATION_RULE],
-          patterns: [
-            ...WEB_PATTERNS,
-            { group: ['**/features/**'], message: 'components/ and lib/ are domain-free: they import no feature.' },
-            { group: ['**/app/**'], message: 'components/ and lib/ do not import the app shell.' },
-          ],
-        },
-      ],
-    },
+    // The app shell composes screens: a screen that shows two features (app/routes).
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [MUTATION_RULE], patterns: WEB_PATTERNS }] },
   },
   {
     // Server zones: a module imports no other module (routes, service, repository, presenter):

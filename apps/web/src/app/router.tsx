@@ -91,10 +91,10 @@ const qCategoryForm = () => import('../features/questionnaires/routes/questionna
 const qQuestionForm = () => import('../features/questionnaires/routes/questionnaire-question-form');
 const Q = 'admin/questionnaires/:id/categories';
 const customerForm = () => import('../features/customers/routes/customer-form');
-const locationForm = () => import('../features/locations/routes/location-form');
+const locationForm = () => import('./routes/location-form');
 const departmentForm = () => import('../features/locations/routes/department-form');
 const roomForm = () => import('../features/locations/routes/room-form');
-const machineForm = () => import('../features/machines/routes/machine-form');
+const machineForm = () => import('./routes/machine-form');
 const L = 'admin/customers/:id/locations';
 const D = `${L}/:locationId/departments`;
 const R = `${D}/:departmentId/rooms`;
@@ -104,7 +104,7 @@ const customerRoutes: RouteObject[] = [
   customersScreen('admin/customers', () => import('../features/customers/routes/customers-list')),
   customersScreen('admin/customers/create', customerForm),
   customersScreen('admin/customers/:id/edit', customerForm),
-  customersScreen(L, () => import('../features/locations/routes/locations-list')),
+  customersScreen(L, () => import('./routes/locations-list')),
   customersScreen(`${L}/create`, locationForm),
   customersScreen(`${L}/:locationId/edit`, locationForm),
   customersScreen(D, () => import('../features/locations/routes/departments-list')),
@@ -187,7 +187,7 @@ const fieldWorkRoutes: RouteObject[] = [
 
 /** The customer's own machines, their reports and malfunctions (spec section 2, role customer). */
 const portalRoutes: RouteObject[] = [
-  route('machines', 'own-machines.view', () => import('../features/portal/routes/own-machines')),
+  route('machines', 'own-machines.view', () => import('./routes/own-machines')),
   route('machines/:id', 'own-machines.view', () => import('../features/portal/routes/own-machine')),
   route('machines/:id/reports', 'own-machines.view', () => import('../features/portal/routes/own-machine-reports')),
   route(
@@ -265,7 +265,7 @@ export const routes: RouteObject[] = [
           ...portalRoutes,
           ...malfunctionRoutes,
           ...complianceRoutes,
-          route('profile', 'profile.edit', () => import('../features/profile/routes/profile')),
+          route('profile', 'profile.edit', () => import('./routes/profile')),
           route('admin/mails', 'users.manage', () => import('../features/mails/routes/mail-failures')),
           route('admin/audit', 'audit.view', () => import('../features/audit/routes/audit-trail')),
           // The API reference, opened from the profile's "API-tokens".

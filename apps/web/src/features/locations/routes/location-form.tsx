@@ -1,14 +1,17 @@
+import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { LocationInputSchema } from '@keurwijzer/shared/customers';
 import { CrudFormPage } from '../../../components/form/crud-form-page';
 import { TextFieldElement } from '../../../components/form/form-fields';
-import { LocationLabelsCard } from '../../labels/components/label-download-menu';
 import { locationsResource } from '../../../lib/api/locations';
 import { AddressFields } from '../../../components/form/address-fields';
 import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
 
+/** The labels card of a location (the labels feature's; app/routes/location-form.tsx passes it in). */
+export type LocationCards = { LabelsCard: ComponentType<{ customerId: number; locationId: number }> };
+
 /** admin/customers/{id}/locations/create and .../locations/{locationId}/edit */
-export default function LocationForm() {
+export default function LocationForm({ LabelsCard }: LocationCards) {
   const params = useParams();
   const customerId = Number(params.id);
   const crumbs = usePlacementCrumbs({ customerId });
@@ -31,7 +34,7 @@ export default function LocationForm() {
       backTo={`/admin/customers/${customerId}/locations`}
       aside={
         params.locationId ? (
-          <LocationLabelsCard customerId={customerId} locationId={Number(params.locationId)} />
+          <LabelsCard customerId={customerId} locationId={Number(params.locationId)} />
         ) : undefined
       }
       fields={(control) => (

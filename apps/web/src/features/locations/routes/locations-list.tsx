@@ -1,23 +1,23 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import ApartmentIcon from '@mui/icons-material/ApartmentOutlined';
-import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { formatAddress, type Location } from '@keurwijzer/shared/customers';
-import { LABEL_TEXT } from '@keurwijzer/shared/labels';
 import { CrudListPage } from '../../../components/table/crud-list-page';
 import { RowAction } from '../../../components/table/row-action';
-import { LocationLabelsDialog } from '../../labels/components/label-download-menu';
-import { KeuringsoverzichtRowAction } from '../../certificates/components/keuringsoverzicht-button';
 import { locationsResource } from '../../../lib/api/locations';
 import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
 
+/**
+ * What other features add to the list (app/routes/locations-list.tsx passes them in): row actions
+ * before "Afdelingen" (the Keuringsoverzicht, the labels), and what those open (the labels dialog).
+ */
+export type LocationsListParts = { rowActions: (location: Location) => ReactNode; children: ReactNode };
+
 /** admin/customers/{id}/locations */
-export default function LocationsList() {
+export default function LocationsList({ rowActions, children }: LocationsListParts) {
   const customerId = Number(useParams().id);
   const crumbs = usePlacementCrumbs({ customerId });
   const base = `/admin/customers/${customerId}/locations`;
-  // "Labels afdrukken" of a row: the location whose layouts the dialog offers.
-  const [labelsFor, setLabelsFor] = useState<Location | null>(null);
   return (
     <CrudListPage<Location>
       resource={locationsResource}
@@ -30,8 +30,7 @@ export default function LocationsList() {
       searchLabel="Zoeken op naam, adres of plaats"
       rowActions={(l) => (
         <>
-          <KeuringsoverzichtRowAction customerId={customerId} locationId={l.id} locationName={l.name} />
-          <RowAction label={`${LABEL_TEXT.labels} ${l.name}`} icon={<QrCodeIcon />} onClick={() => setLabelsFor(l)} />
+          {rowActions(l)}
           <RowAction label="Afdelingen" icon={<ApartmentIcon />} to={`${base}/${l.id}/departments`} />
         </>
       )}
@@ -48,7 +47,7 @@ export default function LocationsList() {
         },
       ]}
     >
-      <LocationLabelsDialog customerId={customerId} location={labelsFor} onClose={() => setLabelsFor(null)} />
+      {children}
     </CrudListPage>
   );
 }

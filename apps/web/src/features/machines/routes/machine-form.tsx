@@ -1,14 +1,13 @@
+import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { MachineInputSchema, type Machine, type MachineFormValues } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import { CrudFormPage } from '../../../components/form/crud-form-page';
-import { MachineLabelCard } from '../../labels/components/machine-label-card';
 import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
 import { machinesResource } from '../../../lib/api/machines';
 import { MachineFields } from '../components/machine-fields';
 import { MachineDueCard } from '../../../components/machine/machine-due-card';
 import { MachineImages } from '../components/machine-images';
-import { MachineIntervalsCard } from '../../intervals/components/machine-intervals-card';
 import { MachineLatestReports } from '../components/machine-latest-reports';
 import { MachineMoves } from '../components/machine-moves';
 import { auditPaths } from '../../../lib/api/audit';
@@ -39,8 +38,13 @@ const valuesOf = (m: Machine | undefined): MachineFormValues => ({
   >),
 });
 
+/** A card of another feature about one machine. */
+type MachineCard = ComponentType<{ customerId: number; machineId: number }>;
+/** The cards of other features the machine's form shows (app/routes/machine-form.tsx passes them in). */
+export type MachineCards = { IntervalsCard: MachineCard; LabelCard: MachineCard };
+
 /** admin/customers/{id}/machines/create and .../machines/{machineId}/edit */
-export default function MachineForm() {
+export default function MachineForm({ IntervalsCard, LabelCard }: MachineCards) {
   const params = useParams();
   const customerId = Number(params.id);
   const crumbs = usePlacementCrumbs({ customerId });
@@ -65,9 +69,9 @@ export default function MachineForm() {
       />
       {machineId !== undefined && (
         <>
-          <MachineIntervalsCard customerId={customerId} machineId={machineId} />
+          <IntervalsCard customerId={customerId} machineId={machineId} />
           <MachineDueCard customerId={customerId} machineId={machineId} />
-          <MachineLabelCard customerId={customerId} machineId={machineId} />
+          <LabelCard customerId={customerId} machineId={machineId} />
           <MachineLatestReports customerId={customerId} machineId={machineId} />
           <MachineImages customerId={customerId} machineId={machineId} />
           <MachineMoves customerId={customerId} machineId={machineId} />

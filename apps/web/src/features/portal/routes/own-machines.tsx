@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import { MACHINE_STATUS_LABELS, OWN_MACHINE_FILTER_KEYS, OWN_MACHINE_STATUSES } from '@keurwijzer/shared/machines';
 import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
@@ -15,7 +15,6 @@ import { ownMachineResource } from '../../../lib/api/portal';
 import { DUE_FILTERS } from '@keurwijzer/shared/compliance';
 import { useOwnSummary } from '../../../lib/api/overview';
 import { ComplianceSummary } from '../components/compliance-summary';
-import { KeuringsoverzichtButton } from '../../certificates/components/keuringsoverzicht-button';
 import { DueStateFilter } from '../../../components/machine/machine-due';
 import { OwnMachineCard, ownMachineColumns } from '../components/own-machine-list';
 import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
@@ -23,9 +22,10 @@ import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog
 /**
  * machines: the customer's own machines in use, with search, location, status and due state filters and the inventory
  * list; per machine its latest report dates and an open malfunction; a row opens the machine,
- * its action reports a malfunction. On a phone the rows are cards.
+ * its action reports a malfunction. On a phone the rows are cards. `certificates` is the
+ * certificates feature's Keuringsoverzicht button (app/routes/own-machines.tsx passes it in).
  */
-export default function OwnMachines() {
+export default function OwnMachines({ certificates }: { certificates: ReactNode }) {
   const user = useCurrentUser();
   const [filters, setFilter] = useListFilters(OWN_MACHINE_FILTER_KEYS);
   const [reporting, setReporting] = useState<OwnMachine | null>(null);
@@ -46,7 +46,7 @@ export default function OwnMachines() {
         crumbs={user.customer_name ? [{ label: user.customer_name }] : undefined}
         actions={
           <>
-            <KeuringsoverzichtButton />
+            {certificates}
             <InventoryExportButton path="/api/machines/export" filters={{ location_id, status, due_state }} />
           </>
         }

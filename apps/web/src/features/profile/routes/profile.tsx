@@ -25,8 +25,6 @@ import { SelectElement } from '../../../components/form/select-element';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { errorMessage } from '../../../lib/api-client';
 import { applyUserLanguage } from '../../../lib/language';
-import { ApiTokensSettings } from '../../api-tokens/components/api-tokens-settings';
-import { TwoFactorSettings } from '../../two-factor/components/two-factor-settings';
 import { updateProfile, useProfile, useProfileChange } from '../../../lib/api/profile';
 import { ProfilePhoto } from '../components/profile-photo';
 import { getsMalfunctionMails, MalfunctionMailsSwitch } from '../components/malfunction-mails-switch';
@@ -145,6 +143,9 @@ function ProfileForm({ user, onSaved }: { user: ProfileData; onSaved: () => void
   );
 }
 
+/** The settings of other features the profile shows (app/routes/profile.tsx passes them in). */
+export type ProfileSettings = { twoFactor: ReactNode; apiTokens: ReactNode };
+
 /**
  * profile (every role, `profile.edit`): name, photo, phone number (prefills a
  * malfunction's "Bereikbaar op"), language, (office and customer users) the reminder mails'
@@ -152,7 +153,7 @@ function ProfileForm({ user, onSaved }: { user: ProfileData; onSaved: () => void
  * gewijzigd"; the app bar follows at once), the e-mail address shown only, links to change
  * the password and to two-factor sign-in, and (office admins, customer users) the API tokens.
  */
-export default function Profile() {
+export default function Profile({ twoFactor, apiTokens }: ProfileSettings) {
   const profile = useProfile();
   const [saves, setSaves] = useState(0);
 
@@ -175,11 +176,11 @@ export default function Profile() {
           </Button>
         </Section>
         <Section title="Tweestapsverificatie">
-          <TwoFactorSettings />
+          {twoFactor}
         </Section>
         {profile.data && roleCan(profile.data.role, 'api.tokens') && (
           <Section title={API_TOKEN_TEXT.title}>
-            <ApiTokensSettings />
+            {apiTokens}
           </Section>
         )}
       </Stack>
