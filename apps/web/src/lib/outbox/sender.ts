@@ -1,29 +1,12 @@
-import { ApiError, type ApiResult } from '../api-client';
 import type { SenderLock } from './lock';
-import type { KeptEntry, OutboxEntry, OutboxStore, RefusedEntry } from './store';
+import { sendEntry, type EntryDeps } from './send-entry';
+import type { OutboxEntry } from './store';
 import type { WireChange } from './wire';
+
+export { outcomeOf, SERVER_FAILURES_BEFORE_REFUSED, type Outcome } from './send-entry';
 
 /** After this long the sender asks the server again whose session it sends with. */
 const VERIFY_MS = 30_000;
-/** A failing server (500) is asked this often before its answer counts as a refusal. */
-export const SERVER_FAILURES_BEFORE_REFUSED = 5;
-
-/**
- * What an answer means for the change: sent again later (no connection, a proxy or server that
- * is down or busy, a stale CSRF token), stop until the user logs in again, or refused for good.
- * A refused change is kept in the refused list; nothing is dropped without a word.
- */
-export type Outcome = 'network' | 'busy' | 'failing' | 'unauthorized' | 'refused';
-export function outcomeOf(error: ApiError): Outcome {
-  if (error.network) return 'network';
-  if (error.status === 401) return 'unauthorized';
-  // 0: the client's own "in progress"; 408/425/429: try later; 419: a token that went stale
-  // between its refresh and the retry; 502-504: a proxy or server that is not there (its error
-  // page is no JSON).
-  if ([0, 408, 419, 425, 429, 502, 503, 504].includes(error.status)) return 'busy';
-  if (error.status >= 500) return 'failing';
-  return 'refused';
-}
 
 /** idle: nothing to send; sending; offline: the last try got no (good) answer; unauthorized: waits for a login. */
 export type OutboxStatus = 'idle' | 'sending' | 'offline' | 'unauthorized';
@@ -35,19 +18,14 @@ export type SenderOptions<T> = {
   sessionUser: () => Promise<number | null>;
 };
 
-type SenderDeps<T> = {
+type SenderDeps<T> = EntryDeps<T> & {
   userId: number;
-  store: OutboxStore<T>;
   lock: SenderLock;
   lockName: string;
-  retryDelays: number[];
-  send: (change: WireChange) => Promise<ApiResult<unknown>>;
   /** The sender's status changed (this tab sends). */
   status: (status: OutboxStatus) => void;
   /** This tab holds the lock (or gave it back). */
   holding: (sender: boolean) => void;
-  accepted: (entry: KeptEntry<T>, result: ApiResult<unknown>) => void;
-  refused: (entry: RefusedEntry<T>, error: ApiError) => void;
   /** The stored entries changed. */
   changed: () => Promise<void>;
 };
@@ -92,37 +70,6 @@ export function createSender<T>(deps: SenderDeps<T>) {
       wake = done;
     });
 
-  /** Sends one entry; says how long to pause before the next (0: go on) or null: stop. */
-  async function sendOne(entry: OutboxEntry<T>, attempt: number): Promise<number | null> {
-    const taken = await store.take(entry.seq, true);
-    if (!taken) return 0;
-    try {
-      const result = await deps.send(options!.encode(taken));
-      const kept = await store.accept(taken.seq, result.data ?? null, result.servedAt ?? Number.POSITIVE_INFINITY);
-      if (kept) deps.accepted(kept, result);
-      return 0;
-    } catch (err) {
-      const error = err instanceof ApiError ? err : new ApiError(String(err), {}, 500, true);
-      const outcome = outcomeOf(error);
-      const failing = outcome === 'failing';
-      if (outcome === 'unauthorized') {
-        await store.take(taken.seq, false);
-        return null;
-      }
-      if (outcome === 'refused' || (failing && (taken.failures ?? 0) + 1 >= SERVER_FAILURES_BEFORE_REFUSED)) {
-        const refused = await store.refuse(taken.seq, {
-          message: error.message,
-          errors: error.errors,
-          status: error.status,
-        });
-        if (refused) deps.refused(refused, error);
-        return 0;
-      }
-      await store.take(taken.seq, false, failing);
-      return deps.retryDelays[Math.min(attempt, deps.retryDelays.length - 1)]!;
-    }
-  }
-
   /** The loop, while this tab holds the lock: until blocked or disposed. */
   async function loop() {
     // Taken but never answered by a sender that is gone: they wait again.
@@ -154,7 +101,7 @@ export function createSender<T>(deps: SenderDeps<T>) {
         await pause(deps.retryDelays[Math.min(attempt++, deps.retryDelays.length - 1)]!);
         continue;
       }
-      const delay = await sendOne(entry, attempt);
+      const delay = await sendEntry(deps, options!.encode, entry, attempt);
       if (delay === null) {
         block();
         break;
