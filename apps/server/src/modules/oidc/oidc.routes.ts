@@ -8,7 +8,7 @@ import type { LoginResult } from '@keurwijzer/shared/users';
 import type { UserRow } from '../../db/schema/users';
 import type { OidcService } from './oidc.service';
 
-/** The same home per role as the web's (features/auth/api/auth.ts homeFor). */
+/** The same home per role as the web's (lib/api/auth.ts homeFor). */
 const homeFor = (role: Parameters<typeof roleCan>[0]) => (roleCan(role, 'own-machines.view') ? '/machines' : '/');
 
 /** What the callback needs of the auth module (its service, given by the composition root). */
