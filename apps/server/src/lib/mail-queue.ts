@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Company } from '../config';
+import type { Company } from './company';
 import type { SqlClient, SqlExecutor } from '../db/client';
 import { renderMail, type MailMessage } from './mail-templates';
 import type { Mailer } from './mailer';
