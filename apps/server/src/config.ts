@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Company } from './lib/company';
-import type { S3Options } from './lib/storage';
+import type { S3Options } from './lib/s3-storage';
 import { DUE_SOON_DAYS } from '@keurwijzer/shared/compliance';
 import { EXPORTS_PER_HOUR, STORAGE_BYTES_PER_CUSTOMER, UPLOADS_PER_HOUR } from '@keurwijzer/shared/usage';
 import { CUTOFF_PATTERN, DEFAULT_CUTOFF } from './lib/working-days';

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import { migrationCount, type Database } from '../db/client';
-import { filesUnder, type HoldableStorage, type S3Options } from './storage';
+import type { S3Options } from './s3-storage';
+import { filesUnder, type HoldableStorage } from './storage';
 
 /**
  * One backup archive of the embedded default (`npm run backup`): a plain tar with
