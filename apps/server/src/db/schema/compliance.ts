@@ -7,7 +7,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   timestamp,
@@ -21,7 +20,8 @@ import { machines } from './machines';
 import { malfunctions } from './malfunctions';
 import { machineTypes } from './master-data';
 import { reportQuestions, reports, tasklists } from './tasklists';
-import { users } from './users';
+import { userRef } from './users';
+import { createdAt, serialId, updatedAt } from './columns';
 
 /*
  * Planning and compliance (migration 0022). The intervals are set by people; everything else here
@@ -43,7 +43,7 @@ export const inspectionIntervals = pgTable(
       .references(() => machineTypes.id, { onDelete: 'cascade' }),
     inspectionType: text('inspection_type').$type<DueType>().notNull(),
     months: smallint('months').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ name: 'inspection_intervals_pk', columns: [t.machineTypeId, t.inspectionType] }),
@@ -64,7 +64,7 @@ export const customerIntervals = pgTable(
       .references(() => machineTypes.id, { onDelete: 'cascade' }),
     inspectionType: text('inspection_type').$type<DueType>().notNull(),
     months: smallint('months').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ name: 'customer_intervals_pk', columns: [t.customerId, t.machineTypeId, t.inspectionType] }),
@@ -83,7 +83,7 @@ export const machineIntervals = pgTable(
       .references(() => machines.id, { onDelete: 'cascade' }),
     inspectionType: text('inspection_type').$type<DueType>().notNull(),
     months: smallint('months').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ name: 'machine_intervals_pk', columns: [t.machineId, t.inspectionType] }),
@@ -142,7 +142,7 @@ export type FollowupStatus = (typeof FOLLOWUP_STATUSES)[number];
 export const followups = pgTable(
   'followups',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     reportId: integer('report_id')
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
@@ -157,12 +157,12 @@ export const followups = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
     status: text('status').$type<FollowupStatus>().notNull().default('open'),
-    doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
+    doneBy: userRef('done_by'),
     doneAt: timestamp('done_at', { withTimezone: true }),
     doneNote: varchar('done_note', { length: 255 }),
     malfunctionId: integer('malfunction_id').references(() => malfunctions.id, { onDelete: 'set null' }),
     tasklistId: integer('tasklist_id').references(() => tasklists.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('followups_question_unique').on(t.reportQuestionId),
