@@ -34,6 +34,18 @@ const dueTypeCheck = (name: string, column: unknown) =>
   check(name, sql`${column} in ('inspection', 'maintenance', 'safety')`);
 const monthsCheck = (name: string, column: unknown) => check(name, sql`${column} between 1 and 120`);
 
+/** An interval's own columns, after the ids it is set for: the due type, its months, when it was set. */
+const intervalColumns = () => ({
+  inspectionType: text('inspection_type').$type<DueType>().notNull(),
+  months: smallint('months').notNull(),
+  updatedAt: updatedAt(),
+});
+/** An interval's checks: a due type, 1 to 120 months. */
+const intervalChecks = (table: string, t: { inspectionType: unknown; months: unknown }) => [
+  dueTypeCheck(`${table}_type_check`, t.inspectionType),
+  monthsCheck(`${table}_months_check`, t.months),
+];
+
 /** The interval in months per machine type and due type. */
 export const inspectionIntervals = pgTable(
   'inspection_intervals',
@@ -41,14 +53,11 @@ export const inspectionIntervals = pgTable(
     machineTypeId: integer('machine_type_id')
       .notNull()
       .references(() => machineTypes.id, { onDelete: 'cascade' }),
-    inspectionType: text('inspection_type').$type<DueType>().notNull(),
-    months: smallint('months').notNull(),
-    updatedAt: updatedAt(),
+    ...intervalColumns(),
   },
   (t) => [
     primaryKey({ name: 'inspection_intervals_pk', columns: [t.machineTypeId, t.inspectionType] }),
-    dueTypeCheck('inspection_intervals_type_check', t.inspectionType),
-    monthsCheck('inspection_intervals_months_check', t.months),
+    ...intervalChecks('inspection_intervals', t),
   ],
 );
 
@@ -62,15 +71,12 @@ export const customerIntervals = pgTable(
     machineTypeId: integer('machine_type_id')
       .notNull()
       .references(() => machineTypes.id, { onDelete: 'cascade' }),
-    inspectionType: text('inspection_type').$type<DueType>().notNull(),
-    months: smallint('months').notNull(),
-    updatedAt: updatedAt(),
+    ...intervalColumns(),
   },
   (t) => [
     primaryKey({ name: 'customer_intervals_pk', columns: [t.customerId, t.machineTypeId, t.inspectionType] }),
     index('customer_intervals_type_idx').on(t.machineTypeId),
-    dueTypeCheck('customer_intervals_type_check', t.inspectionType),
-    monthsCheck('customer_intervals_months_check', t.months),
+    ...intervalChecks('customer_intervals', t),
   ],
 );
 
@@ -81,14 +87,11 @@ export const machineIntervals = pgTable(
     machineId: integer('machine_id')
       .notNull()
       .references(() => machines.id, { onDelete: 'cascade' }),
-    inspectionType: text('inspection_type').$type<DueType>().notNull(),
-    months: smallint('months').notNull(),
-    updatedAt: updatedAt(),
+    ...intervalColumns(),
   },
   (t) => [
     primaryKey({ name: 'machine_intervals_pk', columns: [t.machineId, t.inspectionType] }),
-    dueTypeCheck('machine_intervals_type_check', t.inspectionType),
-    monthsCheck('machine_intervals_months_check', t.months),
+    ...intervalChecks('machine_intervals', t),
   ],
 );
 

@@ -16,13 +16,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Judgement, QuestionKind, Verdict } from '@keurwijzer/shared/compliance';
-import type { MachineStatus } from '@keurwijzer/shared/machines';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { ReportStatus } from '@keurwijzer/shared/reports';
 import type { TasklistStatus } from '@keurwijzer/shared/tasklists';
 import { customers, locations } from './customers';
 import { machines } from './machines';
 import { questionnaires } from './questionnaires';
+import { reportSnapshot } from './report-snapshot';
 import { userRef } from './users';
 import { serialId, timestamps, updatedAt } from './columns';
 
@@ -133,29 +133,7 @@ export const reports = pgTable(
     answersCount: integer('answers_count').notNull().default(0),
     /** Its rows in report_questions (the copy): kept by a trigger on report_questions. */
     questionsCount: integer('questions_count').notNull().default(0),
-    /*
-     * The snapshot: what a submitted report shows of its list and machine, as it was when it was
-     * submitted (null while open: an open report reads the live data). Written by a BEFORE trigger
-     * (`report_snapshot`, migration 0017) in the statement that submits, whatever path submits, so
-     * moving, renaming or archiving the machine, its brand, type, place or customer afterwards
-     * changes no submitted report.
-     */
-    snapshotCustomerName: varchar('snapshot_customer_name', { length: 255 }),
-    /** The task list's location. */
-    snapshotLocationName: varchar('snapshot_location_name', { length: 255 }),
-    snapshotMachineName: varchar('snapshot_machine_name', { length: 255 }),
-    snapshotInventoryNumber: varchar('snapshot_inventory_number', { length: 255 }),
-    snapshotFactoryNumber: varchar('snapshot_factory_number', { length: 255 }),
-    snapshotManufacturer: varchar('snapshot_manufacturer', { length: 255 }),
-    snapshotManufactureYear: integer('snapshot_manufacture_year'),
-    snapshotMachineTypeName: varchar('snapshot_machine_type_name', { length: 255 }),
-    snapshotBrandName: varchar('snapshot_brand_name', { length: 255 }),
-    snapshotBrandTypeName: varchar('snapshot_brand_type_name', { length: 255 }),
-    /** The machine's own place: location, department, room. */
-    snapshotMachineLocationName: varchar('snapshot_machine_location_name', { length: 255 }),
-    snapshotDepartmentName: varchar('snapshot_department_name', { length: 255 }),
-    snapshotRoomName: varchar('snapshot_room_name', { length: 255 }),
-    snapshotMachineStatus: text('snapshot_machine_status').$type<MachineStatus>(),
+    ...reportSnapshot(),
     /*
      * The verdict, written by the BEFORE trigger `report_verdict` (migration 0022) in the statement
      * that submits: `derived_verdict` from the answers' judgements, `verdict` the mechanic's when
@@ -227,14 +205,18 @@ export const reports = pgTable(
   ],
 );
 
+/** The report a row belongs to, deleted with it. */
+const reportRef = () =>
+  integer('report_id')
+    .notNull()
+    .references(() => reports.id, { onDelete: 'cascade' });
+
 /** A copy of a questionnaire category in a report: name and order as they were; skippable. */
 export const reportCategories = pgTable(
   'report_categories',
   {
     id: serialId(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    reportId: reportRef(),
     name: varchar('name', { length: 255 }).notNull(),
     position: integer('position').notNull(),
     skipped: boolean('skipped').notNull().default(false),
@@ -251,9 +233,7 @@ export const reportQuestions = pgTable(
   'report_questions',
   {
     id: serialId(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    reportId: reportRef(),
     reportCategoryId: integer('report_category_id')
       .notNull()
       .references(() => reportCategories.id, { onDelete: 'cascade' }),
@@ -287,9 +267,7 @@ export const reportAnswers = pgTable(
   'report_answers',
   {
     id: serialId(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    reportId: reportRef(),
     reportQuestionId: integer('report_question_id')
       .notNull()
       .references(() => reportQuestions.id, { onDelete: 'cascade' }),
