@@ -9,7 +9,8 @@ import { createAfterResponseTasks, type AfterResponseTasks } from './lib/after-r
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './lib/mail-queue';
 import type { Mailer } from './lib/mailer';
 import type { ImageDecoder, ImageIntake } from './lib/image-intake';
-import { createDiskStorage, createS3Storage, type Storage } from './lib/storage';
+import { createS3Storage } from './lib/s3-storage';
+import { createDiskStorage, type Storage } from './lib/storage';
 import { accessPlugin } from './plugins/access';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';

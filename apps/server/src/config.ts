@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { S3Options } from './lib/storage';
+import type { Company } from './lib/company';
+import type { S3Options } from './lib/s3-storage';
 import { DUE_SOON_DAYS } from '@keurwijzer/shared/compliance';
 import { EXPORTS_PER_HOUR, STORAGE_BYTES_PER_CUSTOMER, UPLOADS_PER_HOUR } from '@keurwijzer/shared/usage';
 import { CUTOFF_PATTERN, DEFAULT_CUTOFF } from './lib/working-days';
@@ -203,8 +204,8 @@ export type Config = {
   backup: { dir: string; keep: number; time: string } | null;
 };
 
-/** The inspection company as printed on exports. */
-export type Company = { name: string; address: string; contact: string };
+/** Modules take the company from here, as they take Config. */
+export type { Company };
 
 /**
  * PostgreSQL works best with about two busy connections per core (PostgreSQL wiki, "Number Of

@@ -7,7 +7,8 @@ import { backupSource, backupToFile, writeBackup } from './lib/backup';
 import { startControlSocket } from './lib/control-socket';
 import { createMailer } from './lib/mailer';
 import { scheduleNightlyBackups } from './lib/nightly-backup';
-import { checkBucketAtStart, createDiskStorage, createS3Storage, withDeleteHold } from './lib/storage';
+import { checkBucketAtStart, createS3Storage } from './lib/s3-storage';
+import { createDiskStorage, withDeleteHold } from './lib/storage';
 import { resolveSessionSecret } from './lib/session-secret';
 import { DEMO_ACCOUNTS, isEmpty, seedDemo } from './seed/demo';
 

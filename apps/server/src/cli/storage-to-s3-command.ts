@@ -2,15 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import {
-  StorageError,
-  filesUnder,
-  reasonOf,
-  s3Sdk,
-  withDeadline,
-  type S3Options,
-  type StorageOperation,
-} from '../lib/storage';
+import { s3Sdk, type S3Options } from '../lib/s3-storage';
+import { StorageError, filesUnder, reasonOf, withDeadline, type StorageOperation } from '../lib/storage';
 
 /** What the move did: files copied, already there (same size and MD5), and those that failed the check. */
 export type MoveReport = { copied: number; present: number; failed: { key: string; reason: string }[] };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { StorageError, createS3Storage, s3ClientOf, storageFailureText } from '../lib/storage';
+import { createS3Storage, s3ClientOf, storageFailureText } from '../lib/s3-storage';
+import { StorageError } from '../lib/storage';
 import { moveToS3 } from './storage-to-s3-command';
 
 /**

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Who the database writes of the current request are for: db/client.ts tags every statement sent
- * in a request's context with this user, and the audit triggers (migration 0040) read the tag. A
+ * Who the database writes of the current request are for: db/audit-tags.ts tags every statement
+ * sent in a request's context with this user, and the audit triggers (migration 0040) read the tag. A
  * request runs in its own context (plugins/audit-actor.ts); the user is read when a statement is
  * sent, so a login's writes are its new user's. Work outside a request (mail queue, reminders,
  * seed) has no actor: the system.

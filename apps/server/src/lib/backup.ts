@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
-import type { Config } from '../config';
 import { migrationCount, type Database } from '../db/client';
+import type { S3Options } from './s3-storage';
 import { filesUnder, type HoldableStorage } from './storage';
 
 /**
@@ -61,7 +61,11 @@ export type BackupSource = {
 };
 
 /** What a backup of this configuration reads: the database, DATA_DIR/uploads (unless S3) and DATA_DIR's secret. */
-export function backupSource(config: Config, database: Database, storage?: HoldableStorage): BackupSource {
+export function backupSource(
+  config: { dataDir: string; s3: S3Options | null },
+  database: Database,
+  storage?: HoldableStorage,
+): BackupSource {
   if (!database.snapshot)
     throw new Error('only the embedded database is backed up this way; use pg_dump for PostgreSQL');
   return {

@@ -1,7 +1,9 @@
-import PgBoss from 'pg-boss';
-import type { Company } from '../config';
+import type PgBoss from 'pg-boss';
+import type { Company } from './company';
 import type { SqlClient, SqlExecutor } from '../db/client';
+import { createBoss, createBusyCount, DEAD, onTx, QUEUE, type JobData } from './mail-queue-boss';
 import { renderMail, type MailMessage } from './mail-templates';
+import { createMailWorker } from './mail-worker';
 import type { Mailer } from './mailer';
 
 /**
@@ -90,8 +92,6 @@ export type MailQueue = MailSender & {
   stats(): Promise<{ queued: number; failed: number }>;
 };
 
-const QUEUE = 'mail';
-
 /**
  * Mails a person waits for to get into their account (an invitation, an activation or reset link,
  * ...) go before notices to the office (malfunctions, accounts waiting to be linked): a burst of
@@ -109,16 +109,6 @@ export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
   'account_ready',
 ]);
 const priorityOf = (kind: string) => (ACCOUNT_MAIL_KINDS.has(kind) ? 10 : 0);
-/**
- * pg-boss's dead letters of QUEUE: a job that failed for good lands here. Its worker marks a
- * mail `failed` that the mail worker could not mark itself (its process died during the last
- * attempt and pg-boss failed the expired job).
- */
-const DEAD = 'mail-failed';
-type JobData = { mailId: number; base: number };
-
-/** pg-boss's error text of a failed attempt, kept short for the admins' list. */
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
 export function createMailQueue(deps: {
   sql: SqlClient;
@@ -140,122 +130,13 @@ export function createMailQueue(deps: {
     deadLetter: DEAD,
   };
 
-  // pg-boss does not await its own completion statements: the pending ones are waited for at stop.
-  const pending = new Set<Promise<unknown>>();
-  const adapter = {
-    executeSql(text: string, values?: unknown[]) {
-      const run = sql.query(text, values);
-      pending.add(run);
-      void run.finally(() => pending.delete(run)).catch(() => {});
-      return run;
-    },
-  };
-  const onTx = (tx: SqlExecutor) => ({ executeSql: (text: string, values?: unknown[]) => tx.query(text, values) });
-
-  const boss = new PgBoss({
-    db: adapter,
-    migrate: false,
-    schedule: false,
-    supervise: true,
-    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
-  } as PgBoss.ConstructorOptions);
-  boss.on('error', (err) => log.error({ err }, 'mail queue error'));
-
+  const { boss, pending } = createBoss(sql, options.maintenanceIntervalSeconds, log);
+  const busy = createBusyCount();
+  const worker = createMailWorker({ sql, transport, boss, busy, log });
   let workerId: string | null = null;
-  /** Batches being sent (by `work` or `buryAll`); `idle` resolves when the count is back at 0. */
-  let sending = 0;
-  let idle: { promise: Promise<void>; resolve(): void } | null = null;
-  const begin = () => {
-    sending++;
-  };
-  const end = () => {
-    sending--;
-    if (sending === 0 && idle) {
-      idle.resolve();
-      idle = null;
-    }
-  };
-  const whenIdle = (): Promise<void> => {
-    if (sending === 0) return Promise.resolve();
-    if (!idle) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      idle = { promise, resolve };
-    }
-    return idle.promise;
-  };
   const wake = () => {
     if (workerId) boss.notifyWorker(workerId);
   };
-
-  /** One attempt at one job's mail. Throws when the transport fails. */
-  async function deliver(job: PgBoss.JobWithMetadata<JobData>) {
-    const { mailId, base } = job.data;
-    // The claim: only the worker whose attempt number matches sends (a job handed out twice, or a
-    // mail queued twice, goes out once); a sent or failed mail is left alone.
-    const claimed = await sql.query(
-      `update mails set attempts = attempts + 1, updated_at = now()
-       where id = $1 and status = 'queued' and attempts = $2
-       returning to_address, subject, text, html`,
-      [mailId, base + job.retryCount],
-    );
-    const row = claimed.rows[0] as
-      { to_address: string; subject: string; text: string; html: string | null } | undefined;
-    if (!row) return;
-    try {
-      await transport.send({ to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined });
-    } catch (err) {
-      const last = job.retryCount >= job.retryLimit;
-      await sql.query(
-        `update mails set last_error = $2, status = case when $3::boolean then 'failed' else status end, updated_at = now()
-         where id = $1`,
-        [mailId, errorText(err), last],
-      );
-      throw err;
-    }
-    await sql.query(`update mails set status = 'sent', sent_at = now(), updated_at = now() where id = $1`, [mailId]);
-  }
-
-  async function work(jobs: PgBoss.JobWithMetadata<JobData>[]) {
-    begin();
-    try {
-      await Promise.all(
-        jobs.map(async (job) => {
-          try {
-            await deliver(job);
-          } catch (err) {
-            log.warn(
-              { err, mailId: job.data.mailId, attempt: job.retryCount + 1, retryLimit: job.retryLimit },
-              'mail not sent',
-            );
-            // This job alone goes to retry (or failed); pg-boss completes the rest of the batch.
-            await boss.fail(QUEUE, job.id, { message: errorText(err) });
-          }
-        }),
-      );
-    } finally {
-      end();
-    }
-  }
-
-  /**
-   * A mail whose job failed for good: `failed`, unless the row changed after the job failed (an
-   * admin queued it again) or the mail worker marked it already.
-   */
-  async function buryAll(jobs: PgBoss.JobWithMetadata<JobData>[]) {
-    begin();
-    try {
-      for (const job of jobs) {
-        await sql.query(
-          `update mails set status = 'failed', last_error = coalesce(last_error, $3), updated_at = now()
-           where id = $1 and status = 'queued' and updated_at <= $2::timestamptz`,
-          [job.data.mailId, job.createdOn, 'Niet verstuurd: de laatste poging is afgebroken'],
-        );
-      }
-    } finally {
-      end();
-    }
-  }
 
   async function enqueue(tx: SqlExecutor, data: JobData, kind: string) {
     await boss.send(QUEUE, data, { ...jobOptions, priority: priorityOf(kind), db: onTx(tx) } as PgBoss.SendOptions);
@@ -317,13 +198,13 @@ export function createMailQueue(deps: {
           pollingIntervalSeconds: options.pollingIntervalSeconds,
           includeMetadata: true,
         },
-        work,
+        worker.work,
       );
       await boss.createQueue(DEAD);
       await boss.work<JobData>(
         DEAD,
         { batchSize: 10, pollingIntervalSeconds: options.deadLetterPollingIntervalSeconds, includeMetadata: true },
-        buryAll,
+        worker.buryAll,
       );
     },
 
@@ -347,8 +228,8 @@ export function createMailQueue(deps: {
       for (;;) {
         await Promise.allSettled([...pending]);
         await new Promise((resolve) => setImmediate(resolve));
-        if (pending.size === 0 && sending === 0) break;
-        await whenIdle();
+        if (pending.size === 0 && !busy.busy()) break;
+        await busy.whenIdle();
       }
     },
 
@@ -357,14 +238,14 @@ export function createMailQueue(deps: {
     async drain(timeoutMs = 20_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
-        await whenIdle();
+        await busy.whenIdle();
         const { rows } = await sql.query(
           `select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'active') and start_after <= now()`,
           [QUEUE],
         );
-        if (Number(rows[0]!.n) === 0 && sending === 0) return;
+        if (Number(rows[0]!.n) === 0 && !busy.busy()) return;
         if (Date.now() > until) throw new Error('mail queue not drained in time');
-        if (sending === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        if (!busy.busy()) await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
   };

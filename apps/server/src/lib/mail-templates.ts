@@ -1,7 +1,7 @@
 import { BRAND } from '@keurwijzer/shared/brand';
 import { PASSWORD_RESET_MINUTES } from '@keurwijzer/shared/account';
 import { MALFUNCTION_URGENCY_LABELS } from '@keurwijzer/shared/malfunctions';
-import type { Company } from '../config';
+import type { Company } from './company';
 import { dutchDateTime } from './dutch-time';
 import { escapeHtml } from './html';
 

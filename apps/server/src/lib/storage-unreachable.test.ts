@@ -13,7 +13,8 @@ import { eventually } from '../test/eventually';
 import { freePort } from '../test/nginx';
 import { startS3Server } from '../test/s3-server';
 import { useTestApp } from '../test/use-test-app';
-import { StorageError, checkBucketAtStart, createS3Storage, type S3Options } from './storage';
+import { checkBucketAtStart, createS3Storage, type S3Options } from './s3-storage';
+import { StorageError } from './storage';
 
 /**
  * A store that does not answer never holds a request: every S3 call has a deadline

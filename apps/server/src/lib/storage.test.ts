@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { moveToS3 } from '../cli/storage-to-s3-command';
 import { startS3Server } from '../test/s3-server';
 import { useTestApp } from '../test/use-test-app';
-import { createDiskStorage, createS3Storage, type Storage } from './storage';
+import { createS3Storage } from './s3-storage';
+import { createDiskStorage, type Storage } from './storage';
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 const diskRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-storage-'));

@@ -12,7 +12,8 @@ import { openPglite, openPostgres, type Database, type OpenOptions } from '../db
 import type { ImageDecoder } from '../lib/image-intake';
 import type { MailQueueOptions } from '../lib/mail-queue';
 import { createMailer, createMemoryMailer } from '../lib/mailer';
-import { createDiskStorage, createS3Storage } from '../lib/storage';
+import { createS3Storage } from '../lib/s3-storage';
+import { createDiskStorage } from '../lib/storage';
 import type { PressureOptions } from '../plugins/pressure';
 
 /** The migrated template of this run (test/global-setup.ts), loaded once per test file. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { s3ClientOf, type S3Options } from '../lib/storage';
+import { s3ClientOf, type S3Options } from '../lib/s3-storage';
 
 /**
  * A local S3-compatible server for a test file (npm s3rver) with one empty bucket, on a free

@@ -1,6 +1,7 @@
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users';
+import { createdAt, serialId } from './columns';
 
 /**
  * Personal API tokens: a user's credential for an ERP or BI tool, sent as
@@ -10,7 +11,7 @@ import { users } from './users';
 export const apiTokens = pgTable(
   'api_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -28,7 +29,7 @@ export const apiTokens = pgTable(
      * not bring it back). Null with revoked_at: revoked by its owner before the reason was kept.
      */
     revokedReason: text('revoked_reason', { enum: ['owner', 'archived'] }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('api_tokens_hash_idx').on(t.tokenHash),

@@ -7,7 +7,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   timestamp,
@@ -21,7 +20,8 @@ import { machines } from './machines';
 import { malfunctions } from './malfunctions';
 import { machineTypes } from './master-data';
 import { reportQuestions, reports, tasklists } from './tasklists';
-import { users } from './users';
+import { userRef } from './users';
+import { createdAt, serialId, updatedAt } from './columns';
 
 /*
  * Planning and compliance (migration 0022). The intervals are set by people; everything else here
@@ -34,6 +34,18 @@ const dueTypeCheck = (name: string, column: unknown) =>
   check(name, sql`${column} in ('inspection', 'maintenance', 'safety')`);
 const monthsCheck = (name: string, column: unknown) => check(name, sql`${column} between 1 and 120`);
 
+/** An interval's own columns, after the ids it is set for: the due type, its months, when it was set. */
+const intervalColumns = () => ({
+  inspectionType: text('inspection_type').$type<DueType>().notNull(),
+  months: smallint('months').notNull(),
+  updatedAt: updatedAt(),
+});
+/** An interval's checks: a due type, 1 to 120 months. */
+const intervalChecks = (table: string, t: { inspectionType: unknown; months: unknown }) => [
+  dueTypeCheck(`${table}_type_check`, t.inspectionType),
+  monthsCheck(`${table}_months_check`, t.months),
+];
+
 /** The interval in months per machine type and due type. */
 export const inspectionIntervals = pgTable(
   'inspection_intervals',
@@ -41,14 +53,11 @@ export const inspectionIntervals = pgTable(
     machineTypeId: integer('machine_type_id')
       .notNull()
       .references(() => machineTypes.id, { onDelete: 'cascade' }),
-    inspectionType: text('inspection_type').$type<DueType>().notNull(),
-    months: smallint('months').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...intervalColumns(),
   },
   (t) => [
     primaryKey({ name: 'inspection_intervals_pk', columns: [t.machineTypeId, t.inspectionType] }),
-    dueTypeCheck('inspection_intervals_type_check', t.inspectionType),
-    monthsCheck('inspection_intervals_months_check', t.months),
+    ...intervalChecks('inspection_intervals', t),
   ],
 );
 
@@ -62,15 +71,12 @@ export const customerIntervals = pgTable(
     machineTypeId: integer('machine_type_id')
       .notNull()
       .references(() => machineTypes.id, { onDelete: 'cascade' }),
-    inspectionType: text('inspection_type').$type<DueType>().notNull(),
-    months: smallint('months').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...intervalColumns(),
   },
   (t) => [
     primaryKey({ name: 'customer_intervals_pk', columns: [t.customerId, t.machineTypeId, t.inspectionType] }),
     index('customer_intervals_type_idx').on(t.machineTypeId),
-    dueTypeCheck('customer_intervals_type_check', t.inspectionType),
-    monthsCheck('customer_intervals_months_check', t.months),
+    ...intervalChecks('customer_intervals', t),
   ],
 );
 
@@ -81,14 +87,11 @@ export const machineIntervals = pgTable(
     machineId: integer('machine_id')
       .notNull()
       .references(() => machines.id, { onDelete: 'cascade' }),
-    inspectionType: text('inspection_type').$type<DueType>().notNull(),
-    months: smallint('months').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...intervalColumns(),
   },
   (t) => [
     primaryKey({ name: 'machine_intervals_pk', columns: [t.machineId, t.inspectionType] }),
-    dueTypeCheck('machine_intervals_type_check', t.inspectionType),
-    monthsCheck('machine_intervals_months_check', t.months),
+    ...intervalChecks('machine_intervals', t),
   ],
 );
 
@@ -142,7 +145,7 @@ export type FollowupStatus = (typeof FOLLOWUP_STATUSES)[number];
 export const followups = pgTable(
   'followups',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     reportId: integer('report_id')
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
@@ -157,12 +160,12 @@ export const followups = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
     status: text('status').$type<FollowupStatus>().notNull().default('open'),
-    doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
+    doneBy: userRef('done_by'),
     doneAt: timestamp('done_at', { withTimezone: true }),
     doneNote: varchar('done_note', { length: 255 }),
     malfunctionId: integer('malfunction_id').references(() => malfunctions.id, { onDelete: 'set null' }),
     tasklistId: integer('tasklist_id').references(() => tasklists.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('followups_question_unique').on(t.reportQuestionId),

@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { archivedAt, serialId, timestamps } from './columns';
 
 /** A customer (product-decisions "Customer"); the invoice address is optional. */
 export const customers = pgTable(
   'customers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: varchar('name', { length: 255 }).notNull(),
     customerNumber: varchar('customer_number', { length: 255 }).notNull().unique(),
     email: varchar('email', { length: 255 }),
@@ -21,8 +17,8 @@ export const customers = pgTable(
     addition: varchar('addition', { length: 20 }),
     postcode: varchar('postcode', { length: 7 }),
     city: varchar('city', { length: 255 }),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    ...timestamps,
+    archivedAt: archivedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('customers_name_idx').on(t.name),
@@ -36,7 +32,7 @@ export const customers = pgTable(
 export const locations = pgTable(
   'locations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
@@ -46,7 +42,7 @@ export const locations = pgTable(
     addition: varchar('addition', { length: 20 }),
     postcode: varchar('postcode', { length: 7 }).notNull(),
     city: varchar('city', { length: 255 }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('locations_name_unique').on(t.customerId, sql`lower(${t.name})`)],
 );
@@ -55,12 +51,12 @@ export const locations = pgTable(
 export const departments = pgTable(
   'departments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     locationId: integer('location_id')
       .notNull()
       .references(() => locations.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 255 }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('departments_name_unique').on(t.locationId, sql`lower(${t.name})`)],
 );
@@ -69,12 +65,12 @@ export const departments = pgTable(
 export const rooms = pgTable(
   'rooms',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     departmentId: integer('department_id')
       .notNull()
       .references(() => departments.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 255 }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('rooms_name_unique').on(t.departmentId, sql`lower(${t.name})`)],
 );

@@ -1,6 +1,7 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { machines } from './machines';
-import { users } from './users';
+import { userRef } from './users';
+import { createdAt } from './columns';
 
 /**
  * The label code of a machine (migration 0034): made when its label is first printed,
@@ -16,8 +17,8 @@ export const machineLabels = pgTable(
       .references(() => machines.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     tokenSealed: text('token_sealed').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: userRef('created_by'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('machine_labels_token_hash_unique').on(t.tokenHash),

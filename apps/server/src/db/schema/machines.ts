@@ -7,7 +7,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -18,13 +17,14 @@ import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import { customers, departments, locations, rooms } from './customers';
 import { brandTypes, brands, machineTypes } from './master-data';
 import { questionnaires } from './questionnaires';
-import { users } from './users';
+import { userRef } from './users';
+import { archivedAt, createdAt, serialId, timestamps } from './columns';
 
 /** A machine of a customer, placed at a location (and optionally a department and room). */
 export const machines = pgTable(
   'machines',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
@@ -52,10 +52,9 @@ export const machines = pgTable(
     dueRejected: boolean('due_rejected').notNull().default(false),
     /** Year of the latest completed report (set by the reports). */
     reportYear: integer('report_year'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: userRef('created_by'),
+    archivedAt: archivedAt(),
+    ...timestamps(),
     /**
      * What the machines screen searches: name, inventory and factory number, lower-cased and kept
      * by the database, so a search is one LIKE per machine of the customer instead of three
@@ -134,13 +133,13 @@ export const machineQuestionnaires = pgTable(
 export const machineMoves = pgTable(
   'machine_moves',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     machineId: integer('machine_id')
       .notNull()
       .references(() => machines.id, { onDelete: 'cascade' }),
     fromPlace: text('from_place').notNull(),
     toPlace: text('to_place').notNull(),
-    movedBy: integer('moved_by').references(() => users.id, { onDelete: 'set null' }),
+    movedBy: userRef('moved_by'),
     movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('machine_moves_machine_idx').on(t.machineId, t.movedAt)],
@@ -150,7 +149,7 @@ export const machineMoves = pgTable(
 export const machineImages = pgTable(
   'machine_images',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     machineId: integer('machine_id')
       .notNull()
       .references(() => machines.id, { onDelete: 'cascade' }),
@@ -161,8 +160,8 @@ export const machineImages = pgTable(
     size: integer('size').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedBy: userRef('uploaded_by'),
+    createdAt: createdAt(),
   },
   (t) => [index('machine_images_machine_idx').on(t.machineId, t.id)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { serialId, timestamps } from './columns';
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -11,7 +12,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const mails = pgTable(
   'mails',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** What the mail is for, e.g. 'invitation', 'password_reset', 'malfunction_reported'. */
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
@@ -21,8 +22,7 @@ export const mails = pgTable(
     status: text('status').$type<MailStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [

@@ -5,7 +5,6 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   text,
   timestamp,
   varchar,
@@ -15,7 +14,8 @@ import type { MalfunctionEventKind, MalfunctionStatus } from '@keurwijzer/shared
 import { customers } from './customers';
 import { machines } from './machines';
 import { reports } from './tasklists';
-import { users } from './users';
+import { userRef } from './users';
+import { createdAt, serialId, timestamps } from './columns';
 
 /**
  * A malfunction (storing) a customer user reported on one of its machines, and the office's
@@ -25,22 +25,21 @@ import { users } from './users';
 export const malfunctions = pgTable(
   'malfunctions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
     machineId: integer('machine_id')
       .notNull()
       .references(() => machines.id, { onDelete: 'restrict' }),
-    reportedBy: integer('reported_by').references(() => users.id, { onDelete: 'set null' }),
+    reportedBy: userRef('reported_by'),
     description: text('description').notNull(),
     remark: text('remark'),
     status: text('status').$type<MalfunctionStatus>().notNull().default('open'),
-    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledBy: userRef('handled_by'),
     internalNote: text('internal_note'),
     customerNote: text('customer_note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /** Reported through the machine's QR label by someone without an account (migration 0034). */
     anonymous: boolean('anonymous').notNull().default(false),
@@ -56,7 +55,7 @@ export const malfunctions = pgTable(
     /** The office's first response: the first status change or note for the customer. */
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     /** The mechanic or admin who handles it. */
-    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    assignedTo: userRef('assigned_to'),
     /** The report it was planned on ("Inplannen"). */
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
   },
@@ -99,7 +98,7 @@ export const malfunctions = pgTable(
 export const malfunctionPhotos = pgTable(
   'malfunction_photos',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     malfunctionId: integer('malfunction_id')
       .notNull()
       .references(() => malfunctions.id, { onDelete: 'cascade' }),
@@ -109,7 +108,7 @@ export const malfunctionPhotos = pgTable(
     size: integer('size').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** A photo the customer added later belongs to its comment. */
     eventId: integer('event_id').references((): AnyPgColumn => malfunctionEvents.id, { onDelete: 'set null' }),
   },
@@ -123,7 +122,7 @@ export const malfunctionPhotos = pgTable(
 export const malfunctionEvents = pgTable(
   'malfunction_events',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     malfunctionId: integer('malfunction_id')
       .notNull()
       .references(() => malfunctions.id, { onDelete: 'cascade' }),
@@ -133,11 +132,11 @@ export const malfunctionEvents = pgTable(
     reason: text('reason'),
     internalNote: text('internal_note'),
     customerNote: text('customer_note'),
-    byUser: integer('by_user').references(() => users.id, { onDelete: 'set null' }),
+    byUser: userRef('by_user'),
     /** A customer's comment. */
     comment: text('comment'),
     /** An assignment: to whom (null: taken off). */
-    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    assignedTo: userRef('assigned_to'),
     /** Planning: the report the machine was planned on. */
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,51 +1,36 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { Judgement, QuestionKind } from '@keurwijzer/shared/compliance';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { serialId, timestamps } from './columns';
 
 export const brands = pgTable(
   'brands',
-  { id: serial('id').primaryKey(), name: varchar('name', { length: 255 }).notNull(), ...timestamps },
+  { id: serialId(), name: varchar('name', { length: 255 }).notNull(), ...timestamps() },
   (t) => [uniqueIndex('brands_name_unique').on(sql`lower(${t.name})`)],
 );
 
 export const brandTypes = pgTable(
   'brand_types',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     brandId: integer('brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 255 }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('brand_types_name_unique').on(t.brandId, sql`lower(${t.name})`)],
 );
 
 export const machineTypes = pgTable(
   'machine_types',
-  { id: serial('id').primaryKey(), name: varchar('name', { length: 255 }).notNull(), ...timestamps },
+  { id: serialId(), name: varchar('name', { length: 255 }).notNull(), ...timestamps() },
   (t) => [uniqueIndex('machine_types_name_unique').on(sql`lower(${t.name})`)],
 );
 
 export const categories = pgTable(
   'categories',
-  { id: serial('id').primaryKey(), name: varchar('name', { length: 255 }).notNull(), ...timestamps },
+  { id: serialId(), name: varchar('name', { length: 255 }).notNull(), ...timestamps() },
   (t) => [uniqueIndex('categories_name_unique').on(sql`lower(${t.name})`)],
 );
 
@@ -53,7 +38,7 @@ export const categories = pgTable(
 export const questions = pgTable(
   'questions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: varchar('name', { length: 255 }).notNull(),
     /** 1 to 4 answer labels, e.g. Goed / Matig / Slecht / n.v.t. */
     answerOptions: text('answer_options').array().notNull(),
@@ -71,7 +56,7 @@ export const questions = pgTable(
     /** The limits of a measurement, both inclusive; at least one. Decimal strings ("0.30"). */
     minValue: numeric('min_value'),
     maxValue: numeric('max_value'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('questions_name_unique').on(sql`lower(${t.name})`),

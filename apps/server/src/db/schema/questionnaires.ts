@@ -1,17 +1,17 @@
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { InspectionType, QuestionnaireStatus } from '@keurwijzer/shared/questionnaires';
 import { categories, questions } from './master-data';
+import { serialId, timestamps } from './columns';
 
 export const questionnaires = pgTable(
   'questionnaires',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: varchar('name', { length: 255 }).notNull(),
     inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
     status: text('status').$type<QuestionnaireStatus>().notNull().default('concept'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('questionnaires_name_unique').on(sql`lower(${t.name})`),
@@ -27,7 +27,7 @@ export const questionnaires = pgTable(
 export const questionnaireCategories = pgTable(
   'questionnaire_categories',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     questionnaireId: integer('questionnaire_id')
       .notNull()
       .references(() => questionnaires.id, { onDelete: 'cascade' }),
@@ -35,8 +35,7 @@ export const questionnaireCategories = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('questionnaire_categories_unique').on(t.questionnaireId, t.categoryId),
@@ -49,7 +48,7 @@ export const questionnaireCategories = pgTable(
 export const questionnaireQuestions = pgTable(
   'questionnaire_questions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     questionnaireCategoryId: integer('questionnaire_category_id')
       .notNull()
       .references(() => questionnaireCategories.id, { onDelete: 'cascade' }),
@@ -57,8 +56,7 @@ export const questionnaireQuestions = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('questionnaire_questions_unique').on(t.questionnaireCategoryId, t.questionId),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { createdAt } from './columns';
 
 /** The reminder mails (modules/reminders): the weekly one to the office, the monthly one to customer users. */
 export const REMINDER_KINDS = ['office_weekly', 'customer_monthly'] as const;
@@ -19,7 +20,7 @@ export const reminderSends = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: 'reminder_sends_pk', columns: [t.kind, t.period, t.userId] }),

@@ -1,6 +1,7 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { reportQuestions, reports } from './tasklists';
-import { users } from './users';
+import { userRef } from './users';
+import { createdAt } from './columns';
 
 /**
  * A photo of a report's answer (migration 0031). `id` is the uuid the device gave it
@@ -26,9 +27,9 @@ export const reportPhotos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     size: integer('size').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by'),
     /** When it was taken on the device (never later than the upload). */
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('report_photos_question_idx').on(t.reportQuestionId, t.createdAt),

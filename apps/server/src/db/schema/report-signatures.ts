@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { SignatureRole } from '@keurwijzer/shared/reports';
 import { reports } from './tasklists';
-import { users } from './users';
+import { userRef } from './users';
+import { createdAt, serialId } from './columns';
 
 /**
  * A signature given at "Rapport afronden" (migration 0032): the mechanic's and optionally
@@ -13,7 +14,7 @@ import { users } from './users';
 export const reportSignatures = pgTable(
   'report_signatures',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     reportId: integer('report_id')
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
@@ -24,8 +25,8 @@ export const reportSignatures = pgTable(
     size: integer('size').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: userRef('created_by'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('report_signatures_report_role_unique').on(t.reportId, t.role),

@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { createdAt } from './columns';
 
 /**
  * Server-side sessions. `id` is an HMAC of the cookie value, so a copy of this table does not
@@ -11,7 +12,7 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute expiry: created_at + SESSION_ABSOLUTE_HOURS. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

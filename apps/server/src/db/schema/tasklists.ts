@@ -8,7 +8,6 @@ import {
   integer,
   numeric,
   pgTable,
-  serial,
   smallint,
   text,
   timestamp,
@@ -17,19 +16,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Judgement, QuestionKind, Verdict } from '@keurwijzer/shared/compliance';
-import type { MachineStatus } from '@keurwijzer/shared/machines';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { ReportStatus } from '@keurwijzer/shared/reports';
 import type { TasklistStatus } from '@keurwijzer/shared/tasklists';
 import { customers, locations } from './customers';
 import { machines } from './machines';
 import { questionnaires } from './questionnaires';
-import { users } from './users';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { reportSnapshot } from './report-snapshot';
+import { userRef } from './users';
+import { serialId, timestamps, updatedAt } from './columns';
 
 /**
  * The status of a task list, decided here and nowhere else (the values of TASKLIST_STATUSES):
@@ -57,7 +52,7 @@ export const tasklistStatusOrder = (status: SQL) =>
 export const tasklists = pgTable(
   'tasklists',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
@@ -67,7 +62,7 @@ export const tasklists = pgTable(
     inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
     plannedDate: date('planned_date', { mode: 'string' }).notNull(),
     remarks: varchar('remarks', { length: 255 }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by'),
     /** Reports on the list (machines planned): kept by a trigger on reports. */
     plannedCount: integer('planned_count').notNull().default(0),
     /** Submitted reports: kept by a trigger on reports. */
@@ -77,7 +72,7 @@ export const tasklists = pgTable(
     /** Questions over the reports' copies (reports.questions_count): kept by a trigger on reports. */
     questionsCount: integer('questions_count').notNull().default(0),
     status: text('status').$type<TasklistStatus>().notNull().generatedAlwaysAs(STATUS_OF_FIGURES),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     // The overview's default order (newest planned date first) and its filters.
@@ -110,7 +105,7 @@ export const tasklists = pgTable(
 export const reports = pgTable(
   'reports',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     tasklistId: integer('tasklist_id')
       .notNull()
       .references(() => tasklists.id, { onDelete: 'cascade' }),
@@ -128,7 +123,7 @@ export const reports = pgTable(
     /** The questionnaire's name when the report was made (the PDF shows it). */
     questionnaireName: varchar('questionnaire_name', { length: 255 }).notNull(),
     status: text('status').$type<ReportStatus>().notNull().default('open'),
-    filledInBy: integer('filled_in_by').references(() => users.id, { onDelete: 'set null' }),
+    filledInBy: userRef('filled_in_by'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** The device's id of the submit (SubmitInput.submission_id): the same submit sent again is answered as the first. */
     submissionId: uuid('submission_id'),
@@ -138,29 +133,7 @@ export const reports = pgTable(
     answersCount: integer('answers_count').notNull().default(0),
     /** Its rows in report_questions (the copy): kept by a trigger on report_questions. */
     questionsCount: integer('questions_count').notNull().default(0),
-    /*
-     * The snapshot: what a submitted report shows of its list and machine, as it was when it was
-     * submitted (null while open: an open report reads the live data). Written by a BEFORE trigger
-     * (`report_snapshot`, migration 0017) in the statement that submits, whatever path submits, so
-     * moving, renaming or archiving the machine, its brand, type, place or customer afterwards
-     * changes no submitted report.
-     */
-    snapshotCustomerName: varchar('snapshot_customer_name', { length: 255 }),
-    /** The task list's location. */
-    snapshotLocationName: varchar('snapshot_location_name', { length: 255 }),
-    snapshotMachineName: varchar('snapshot_machine_name', { length: 255 }),
-    snapshotInventoryNumber: varchar('snapshot_inventory_number', { length: 255 }),
-    snapshotFactoryNumber: varchar('snapshot_factory_number', { length: 255 }),
-    snapshotManufacturer: varchar('snapshot_manufacturer', { length: 255 }),
-    snapshotManufactureYear: integer('snapshot_manufacture_year'),
-    snapshotMachineTypeName: varchar('snapshot_machine_type_name', { length: 255 }),
-    snapshotBrandName: varchar('snapshot_brand_name', { length: 255 }),
-    snapshotBrandTypeName: varchar('snapshot_brand_type_name', { length: 255 }),
-    /** The machine's own place: location, department, room. */
-    snapshotMachineLocationName: varchar('snapshot_machine_location_name', { length: 255 }),
-    snapshotDepartmentName: varchar('snapshot_department_name', { length: 255 }),
-    snapshotRoomName: varchar('snapshot_room_name', { length: 255 }),
-    snapshotMachineStatus: text('snapshot_machine_status').$type<MachineStatus>(),
+    ...reportSnapshot(),
     /*
      * The verdict, written by the BEFORE trigger `report_verdict` (migration 0022) in the statement
      * that submits: `derived_verdict` from the answers' judgements, `verdict` the mechanic's when
@@ -179,7 +152,7 @@ export const reports = pgTable(
     version: integer('version').notNull().default(1),
     replacesReportId: integer('replaces_report_id').references((): AnyPgColumn => reports.id),
     correctionReason: varchar('correction_reason', { length: 255 }),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('reports_tasklist_machine_version_unique').on(t.tasklistId, t.machineId, t.version),
@@ -232,18 +205,22 @@ export const reports = pgTable(
   ],
 );
 
+/** The report a row belongs to, deleted with it. */
+const reportRef = () =>
+  integer('report_id')
+    .notNull()
+    .references(() => reports.id, { onDelete: 'cascade' });
+
 /** A copy of a questionnaire category in a report: name and order as they were; skippable. */
 export const reportCategories = pgTable(
   'report_categories',
   {
-    id: serial('id').primaryKey(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    reportId: reportRef(),
     name: varchar('name', { length: 255 }).notNull(),
     position: integer('position').notNull(),
     skipped: boolean('skipped').notNull().default(false),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index('report_categories_report_idx').on(t.reportId, t.position)],
 );
@@ -255,10 +232,8 @@ export const reportCategories = pgTable(
 export const reportQuestions = pgTable(
   'report_questions',
   {
-    id: serial('id').primaryKey(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    reportId: reportRef(),
     reportCategoryId: integer('report_category_id')
       .notNull()
       .references(() => reportCategories.id, { onDelete: 'cascade' }),
@@ -291,10 +266,8 @@ export const reportQuestions = pgTable(
 export const reportAnswers = pgTable(
   'report_answers',
   {
-    id: serial('id').primaryKey(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    reportId: reportRef(),
     reportQuestionId: integer('report_question_id')
       .notNull()
       .references(() => reportQuestions.id, { onDelete: 'cascade' }),
@@ -309,7 +282,7 @@ export const reportAnswers = pgTable(
      */
     judgement: text('judgement').$type<Judgement>(),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('report_answers_question_unique').on(t.reportQuestionId),

@@ -6,7 +6,6 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -14,11 +13,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Role } from '@keurwijzer/shared/permissions';
 import { customers } from './customers';
+import { archivedAt, createdAt, serialId, timestamps } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     firstName: varchar('first_name', { length: 255 }).notNull(),
     preposition: varchar('preposition', { length: 255 }),
     lastName: varchar('last_name', { length: 255 }).notNull(),
@@ -29,10 +29,9 @@ export const users = pgTable(
     image: text('image'),
     role: text('role').$type<Role>().notNull(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: archivedAt(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /** Language preference (spec section 1): only 'nl' exists; default and fallback. */
     lang: varchar('lang', { length: 8 }).notNull().default('nl'),
     /**
@@ -100,7 +99,7 @@ export type UserRow = typeof users.$inferSelect & { customerName: string | null 
 export const userTokens = pgTable(
   'user_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -108,7 +107,7 @@ export const userTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('user_tokens_user_idx').on(t.userId, t.type)],
 );
@@ -117,13 +116,16 @@ export const userTokens = pgTable(
 export const userRecoveryCodes = pgTable(
   'user_recovery_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('user_recovery_codes_unique').on(t.userId, t.codeHash)],
 );
+
+/** A user who did something to a row (created, moved, handled it...); null once that user is deleted. */
+export const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });

@@ -12,7 +12,7 @@ import { customers } from '../../db/schema/customers';
 import { machines } from '../../db/schema/machines';
 import { machineTypes } from '../../db/schema/master-data';
 import { rowsOf } from '../../db/sql-json';
-import { dueRowsJson } from '../../db/machine-due';
+import { dueRowsJson } from '../../lib/machine-due';
 import type { DueClock } from '../../lib/due-state';
 import { qualified } from '../../lib/list-query';
 

@@ -5,7 +5,7 @@ import type { LatestReportDates, OwnMachine, OwnMachineDetail } from '@keurwijze
 import { INSPECTION_TYPES } from '@keurwijzer/shared/questionnaires';
 import { machines } from '../../db/schema/machines';
 import { isCurrentVersion, openMalfunction } from '../../db/shared-facts';
-import { dueRowsJson } from '../../db/machine-due';
+import { dueRowsJson } from '../../lib/machine-due';
 import { fullName, isoOf, jsonObject } from '../../db/sql-json';
 import { qualified } from '../../lib/list-query';
 import { PLACEHOLDER_CLOCK } from '../../lib/due-state';

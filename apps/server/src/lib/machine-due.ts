@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MachineDue } from '@keurwijzer/shared/compliance';
-import { dueStateSql, type DueClock } from '../lib/due-state';
+import { dueStateSql, type DueClock } from './due-state';
 
 /*
- * A fact more than one module reads (as shared-facts.ts): a machine's due state per type, as the
+ * A fact more than one module reads (as db/shared-facts.ts): a machine's due state per type, as the
  * office's machine screen (intervals module) and the customer's machine screen (machines module)
  * show it.
  */
