@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { Malfunction } from '@keurwijzer/shared/malfunctions';
 import { formatDateTime } from '../../../lib/format';
 import { reporterOf } from '../../labels/lib/reporter';
-import { RespondBy, UrgentChip } from './malfunction-markers';
-import { MalfunctionStatusChip } from './malfunction-status';
+import { RespondBy, UrgentChip } from '../../../components/malfunction/malfunction-markers';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 
 /**
  * A malfunction on a phone: the whole card opens it (a target a thumb can hit); "Spoed" under the

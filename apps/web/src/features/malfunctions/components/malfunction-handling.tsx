@@ -22,7 +22,7 @@ import { ApiError } from '../../../lib/api-client';
 import { showServerErrors } from '../../tasklists/components/server-errors';
 import { useAssignees } from '../api/desk';
 import { useHandleMalfunction } from '../api/malfunctions';
-import { MalfunctionStatusChip } from './malfunction-status';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 import { ReopenDialog } from './reopen-dialog';
 
 /** What each next status's button says. */

@@ -12,7 +12,7 @@ import { useDataTableQuery } from '../../../components/table/use-data-table-quer
 import { formatDateTime } from '../../../lib/format';
 import { useAssignedMalfunctions } from '../api/desk';
 import { MalfunctionCard } from '../components/malfunction-card';
-import { MalfunctionStatusChip } from '../components/malfunction-status';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 
 const FILTER_KEYS = ['status'] as const;
 const pathOf = (m: Malfunction) => `/mechanic/malfunctions/${m.id}`;

@@ -20,8 +20,8 @@ import { CustomerFilter } from '../../customers/components/customer-filter';
 import { reporterOf } from '../../labels/lib/reporter';
 import { useMalfunctions } from '../api/malfunctions';
 import { MalfunctionCard } from '../components/malfunction-card';
-import { RespondBy, UrgentChip } from '../components/malfunction-markers';
-import { MalfunctionStatusChip } from '../components/malfunction-status';
+import { RespondBy, UrgentChip } from '../../../components/malfunction/malfunction-markers';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 
 /** The server's default: the active urgent ones first, then the other active ones, each newest first. */
 const SORT = { sortKey: 'urgency', sortOrder: 'desc' } as const;

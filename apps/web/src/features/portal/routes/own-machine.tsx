@@ -17,7 +17,7 @@ import { formatDateTime } from '../../../lib/format';
 import type { PrefetchArgs } from '../../../lib/screen';
 import { ownMachineQuery, useOwnMachine } from '../api/portal';
 import { PhotoGallery } from '../../../components/photo/photo-gallery';
-import { MalfunctionStatusChip } from '../../malfunctions/components/malfunction-status';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
 import { MachineDuePanel } from '../../machines/components/machine-due';
 import { OwnLatestReports } from '../components/own-latest-reports';

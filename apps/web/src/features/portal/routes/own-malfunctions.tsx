@@ -16,8 +16,8 @@ import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
 import { ownMalfunctionsResource } from '../api/portal';
-import { UrgentChip } from '../../malfunctions/components/malfunction-markers';
-import { MalfunctionStatusChip } from '../../malfunctions/components/malfunction-status';
+import { UrgentChip } from '../../../components/malfunction/malfunction-markers';
+import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
 
 const FILTER_KEYS = ['status'] as const;

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { MalfunctionPhoto } from '@keurwijzer/shared/malfunctions';
-import { PhotoGallery } from '../../../components/photo/photo-gallery';
+import { PhotoGallery } from '../photo/photo-gallery';
 
 /** The photos of a malfunction as thumbnails; a click shows one large (the one photo grid). */
 export function MalfunctionPhotos({ photos }: { photos: MalfunctionPhoto[] }) {

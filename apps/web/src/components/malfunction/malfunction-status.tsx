@@ -1,5 +1,5 @@
 import { MALFUNCTION_STATUS_LABELS, type MalfunctionStatus } from '@keurwijzer/shared/malfunctions';
-import { StatusChip, type StatusTone } from '../../../components/display/status-chip';
+import { StatusChip, type StatusTone } from '../display/status-chip';
 
 /**
  * Outlined, as the other status chips: the coloured text on the paper reaches AA in both schemes

@@ -8,8 +8,8 @@ import {
   showsUrgent,
   type Malfunction,
 } from '@keurwijzer/shared/malfunctions';
-import { StatusChip } from '../../../components/display/status-chip';
-import { formatDateTime } from '../../../lib/format';
+import { StatusChip } from '../display/status-chip';
+import { formatDateTime } from '../../lib/format';
 
 /*
  * The service desk's markers, one place for the office's list, card and detail and the
