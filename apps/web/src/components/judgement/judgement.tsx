@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import type { Theme } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
@@ -6,6 +5,7 @@ import CancelIcon from '@mui/icons-material/HighlightOff';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
 import type { ReactElement } from 'react';
 import { JUDGEMENT_LABELS, VERDICT_LABELS, type Judgement, type Verdict } from '@keurwijzer/shared/compliance';
+import { StatusChip } from '../display/status-chip';
 
 /*
  * The colours and chips of judgements (Goed / Opmerking / Afkeur / n.v.t.) and verdicts
@@ -71,10 +71,9 @@ type ChipSize = 'small' | 'medium';
 /** A judgement as a chip: icon, colour and its label (Goed, Opmerking, Afkeur, n.v.t.). */
 export function JudgementChip({ judgement, size = 'small' }: { judgement: Judgement; size?: ChipSize }) {
   return (
-    <Chip
+    <StatusChip
       size={size}
-      variant="outlined"
-      color={judgementPalette(judgement)}
+      tone={judgementPalette(judgement)}
       icon={JUDGEMENT_ICONS[judgement]}
       label={JUDGEMENT_LABELS[judgement]}
       data-judgement={judgement}
@@ -85,10 +84,9 @@ export function JudgementChip({ judgement, size = 'small' }: { judgement: Judgem
 /** A report's verdict as a chip: Goedgekeurd (green), met opmerkingen (amber), Afgekeurd (red). */
 export function VerdictChip({ verdict, size = 'small' }: { verdict: Verdict; size?: ChipSize }) {
   return (
-    <Chip
+    <StatusChip
       size={size}
-      variant="outlined"
-      color={verdictPalette(verdict)}
+      tone={verdictPalette(verdict)}
       icon={VERDICT_ICONS[verdict]}
       label={VERDICT_LABELS[verdict]}
       data-verdict={verdict}

@@ -1,14 +1,15 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { MACHINE_STATUS_LABELS, type Machine } from '@keurwijzer/shared/machines';
+import { MACHINE_STATUS_LABELS, type Machine, type MachineStatus } from '@keurwijzer/shared/machines';
+import { StatusChip, type StatusTone } from '../display/status-chip';
 import { DueStateChip } from '../judgement/due-state-chip';
+
+const STATUS_TONES: Record<MachineStatus, StatusTone> = { active: 'success', concept: 'warning', inactive: 'default' };
 
 /** Gearchiveerd, Concept, Niet actief or Actief. */
 export function MachineStatusChip({ machine }: { machine: Pick<Machine, 'status' | 'archived_at'> }) {
-  if (machine.archived_at) return <Chip size="small" label="Gearchiveerd" />;
-  const color = machine.status === 'active' ? 'success' : machine.status === 'concept' ? 'warning' : 'default';
-  return <Chip size="small" variant="outlined" color={color} label={MACHINE_STATUS_LABELS[machine.status]} />;
+  if (machine.archived_at) return <StatusChip variant="filled" label="Gearchiveerd" />;
+  return <StatusChip tone={STATUS_TONES[machine.status]} label={MACHINE_STATUS_LABELS[machine.status]} />;
 }
 
 /**

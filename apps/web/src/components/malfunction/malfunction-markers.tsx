@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
 import AlarmIcon from '@mui/icons-material/AlarmOutlined';
@@ -9,6 +8,7 @@ import {
   showsUrgent,
   type Malfunction,
 } from '@keurwijzer/shared/malfunctions';
+import { StatusChip } from '../display/status-chip';
 import { formatDateTime } from '../../lib/format';
 
 /*
@@ -26,9 +26,9 @@ import { formatDateTime } from '../../lib/format';
 export function UrgentChip({ malfunction }: { malfunction: Pick<Malfunction, 'urgent' | 'status'> }) {
   if (!showsUrgent(malfunction)) return null;
   return (
-    <Chip
-      size="small"
-      color="error"
+    <StatusChip
+      tone="error"
+      variant="filled"
       icon={<PriorityHighIcon />}
       label={MALFUNCTION_TEXT.urgent}
       title={MALFUNCTION_URGENCY_LABELS.urgent}
@@ -39,7 +39,7 @@ export function UrgentChip({ malfunction }: { malfunction: Pick<Malfunction, 'ur
 
 /** "Reactie te laat": no response yet while active, past the deadline. */
 export function LateChip() {
-  return <Chip size="small" variant="outlined" color="error" icon={<AlarmIcon />} label={MALFUNCTION_TEXT.late} />;
+  return <StatusChip tone="error" icon={<AlarmIcon />} label={MALFUNCTION_TEXT.late} />;
 }
 
 /** "Reactie vóór 31-03-2027 16:00", or nothing without a deadline. */

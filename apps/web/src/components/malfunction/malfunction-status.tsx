@@ -1,5 +1,5 @@
-import Chip from '@mui/material/Chip';
 import { MALFUNCTION_STATUS_LABELS, type MalfunctionStatus } from '@keurwijzer/shared/malfunctions';
+import { StatusChip, type StatusTone } from '../display/status-chip';
 
 /**
  * Outlined, as the other status chips: the coloured text on the paper reaches AA in both schemes
@@ -10,11 +10,9 @@ const STATUS_COLORS = {
   in_progress: 'secondary',
   resolved: 'success',
   withdrawn: 'default',
-} as const satisfies Record<MalfunctionStatus, string>;
+} satisfies Record<MalfunctionStatus, StatusTone>;
 
 /** Open, In behandeling, Opgelost or Ingetrokken: the one status chip of the office's and the portal's screens. */
 export function MalfunctionStatusChip({ status }: { status: MalfunctionStatus }) {
-  return (
-    <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={MALFUNCTION_STATUS_LABELS[status]} />
-  );
+  return <StatusChip tone={STATUS_COLORS[status]} label={MALFUNCTION_STATUS_LABELS[status]} />;
 }

@@ -1,14 +1,11 @@
-import { useRef } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import BrokenImageIcon from '@mui/icons-material/BrokenImageOutlined';
 import CameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import CloseIcon from '@mui/icons-material/Close';
-import { PHOTO_ACCEPT } from './photo-check';
+import { PhotoButtons } from './photo-buttons';
 import type { PickedPhoto } from './use-picked-photos';
 import { CORNER_BUTTON_SX } from './photo-gallery';
 
@@ -53,16 +50,6 @@ export function PhotoPicker({
   /** The element that names the list of photos. */
   labelId?: string;
 }) {
-  const picker = useRef<HTMLInputElement>(null);
-  const camera = useRef<HTMLInputElement>(null);
-  const touch = useMediaQuery('(pointer: coarse)');
-  const chosen = (input: HTMLInputElement) => {
-    const files = Array.from(input.files ?? []);
-    input.value = '';
-    if (files.length) onChoose(files);
-  };
-  const open = (input: HTMLInputElement | null) => (full ? onFull?.() : input?.click());
-
   return (
     <Box>
       {photos.length > 0 && (
@@ -79,111 +66,97 @@ export function PhotoPicker({
             gap: 1,
           }}
         >
-          {photos.map((p, i) => {
-            const messageId = `${p.key}-problem`;
-            return (
-              <Box component="li" key={p.key} sx={{ position: 'relative', minWidth: 0 }}>
-                {p.url ? (
-                  <Box
-                    component="img"
-                    src={p.url}
-                    alt={`${kind} ${i + 1}: ${p.file.name}`}
-                    aria-describedby={p.problem ? messageId : undefined}
-                    sx={{
-                      width: '100%',
-                      aspectRatio: '1',
-                      objectFit: 'cover',
-                      display: 'block',
-                      borderRadius: 1,
-                      bgcolor: 'action.hover',
-                      outline: p.problem ? '2px solid' : 'none',
-                      outlineColor: 'error.main',
-                    }}
-                  />
-                ) : (
-                  <Box
-                    sx={{
-                      width: '100%',
-                      aspectRatio: '1',
-                      display: 'grid',
-                      placeItems: 'center',
-                      borderRadius: 1,
-                      bgcolor: 'action.hover',
-                      outline: '2px solid',
-                      outlineColor: 'error.main',
-                    }}
-                  >
-                    <BrokenImageIcon color="error" fontSize="large" aria-hidden />
-                  </Box>
-                )}
-                <Typography variant="caption" component="p" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                  {p.file.name}
-                </Typography>
-                {p.problem && (
-                  <Typography
-                    id={messageId}
-                    role="alert"
-                    variant="body2"
-                    color="error"
-                    data-testid="photo-problem"
-                    sx={{ overflowWrap: 'anywhere' }}
-                  >
-                    {p.problem}
-                  </Typography>
-                )}
-                {removable && (
-                  <IconButton
-                    aria-label={`${kind} ${i + 1} verwijderen`}
-                    size="small"
-                    onClick={() => onRemove(p.key)}
-                    sx={CORNER_BUTTON_SX}
-                  >
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
-                )}
-              </Box>
-            );
-          })}
+          {photos.map((p, i) => (
+            <PhotoTile key={p.key} photo={p} index={i} kind={kind} onRemove={removable ? onRemove : undefined} />
+          ))}
         </Box>
       )}
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {touch && (
-          <Button
-            variant="outlined"
-            startIcon={<CameraIcon />}
-            disabled={disabled}
-            onClick={() => open(camera.current)}
-          >
-            Foto maken
-          </Button>
-        )}
-        <Button
-          variant="outlined"
-          startIcon={<AddPhotoIcon />}
-          disabled={disabled}
-          onClick={() => open(picker.current)}
-        >
-          {label}
-        </Button>
-      </Box>
-      <input
-        ref={picker}
-        type="file"
-        accept={PHOTO_ACCEPT}
+      <PhotoButtons
+        onChoose={onChoose}
+        camera={{ label: 'Foto maken', icon: <CameraIcon />, inputLabel: 'Foto maken met de camera' }}
+        choose={{ label, icon: <AddPhotoIcon />, inputLabel }}
         multiple={multiple}
-        hidden
-        aria-label={inputLabel}
-        onChange={(e) => chosen(e.target)}
+        disabled={disabled}
+        full={full}
+        onFull={onFull}
       />
-      <input
-        ref={camera}
-        type="file"
-        accept={PHOTO_ACCEPT}
-        capture="environment"
-        hidden
-        aria-label="Foto maken met de camera"
-        onChange={(e) => chosen(e.target)}
-      />
+    </Box>
+  );
+}
+
+/** One chosen photo: its preview (or a broken-image tile), its name, what is wrong with it, and its remove button. */
+function PhotoTile({
+  photo: p,
+  index: i,
+  kind,
+  onRemove,
+}: {
+  photo: PickedPhoto;
+  index: number;
+  kind: string;
+  onRemove?: (key: string) => void;
+}) {
+  const messageId = `${p.key}-problem`;
+  return (
+    <Box component="li" sx={{ position: 'relative', minWidth: 0 }}>
+      {p.url ? (
+        <Box
+          component="img"
+          src={p.url}
+          alt={`${kind} ${i + 1}: ${p.file.name}`}
+          aria-describedby={p.problem ? messageId : undefined}
+          sx={{
+            width: '100%',
+            aspectRatio: '1',
+            objectFit: 'cover',
+            display: 'block',
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+            outline: p.problem ? '2px solid' : 'none',
+            outlineColor: 'error.main',
+          }}
+        />
+      ) : (
+        <Box
+          sx={{
+            width: '100%',
+            aspectRatio: '1',
+            display: 'grid',
+            placeItems: 'center',
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+            outline: '2px solid',
+            outlineColor: 'error.main',
+          }}
+        >
+          <BrokenImageIcon color="error" fontSize="large" aria-hidden />
+        </Box>
+      )}
+      <Typography variant="caption" component="p" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+        {p.file.name}
+      </Typography>
+      {p.problem && (
+        <Typography
+          id={messageId}
+          role="alert"
+          variant="body2"
+          color="error"
+          data-testid="photo-problem"
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {p.problem}
+        </Typography>
+      )}
+      {onRemove && (
+        <IconButton
+          aria-label={`${kind} ${i + 1} verwijderen`}
+          size="small"
+          onClick={() => onRemove(p.key)}
+          sx={CORNER_BUTTON_SX}
+        >
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      )}
     </Box>
   );
 }

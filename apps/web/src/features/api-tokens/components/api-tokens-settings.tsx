@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -34,6 +33,7 @@ import { submitValues, useZodForm } from '../../../components/form/use-zod-form'
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
+import { StatusChip } from '../../../components/display/status-chip';
 
 const SCOPE_OPTIONS = API_TOKEN_SCOPES.map((value) => ({ value, label: API_TOKEN_SCOPE_LABELS[value] }));
 const LIFETIME_OPTIONS = API_TOKEN_LIFETIMES.map((value) => ({ value, label: API_TOKEN_TEXT.lifetimeDays(value) }));
@@ -171,17 +171,17 @@ function TokenRow({ token }: { token: ApiToken }) {
           · {token.last_used_at ? `Laatst gebruikt ${formatDateTime(token.last_used_at)}` : API_TOKEN_TEXT.neverUsed}
         </Typography>
       </Box>
-      <Chip size="small" variant="outlined" label={API_TOKEN_SCOPE_LABELS[token.scope]} />
+      <StatusChip label={API_TOKEN_SCOPE_LABELS[token.scope]} />
       {token.revoked_at ? (
         // Revoked by an archive: nothing left to do with it but make a new one.
-        <Chip
-          size="small"
-          color="warning"
+        <StatusChip
+          tone="warning"
+          variant="filled"
           label={API_TOKEN_TEXT.revokedByArchive}
           title={API_TOKEN_TEXT.revokedByArchiveTitle}
         />
       ) : (
-        token.expired && <Chip size="small" color="warning" label={API_TOKEN_TEXT.expired} />
+        token.expired && <StatusChip tone="warning" variant="filled" label={API_TOKEN_TEXT.expired} />
       )}
       {!token.revoked_at && (
         <Button

@@ -1,12 +1,10 @@
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   MALFUNCTION_STATUS_LABELS,
   type MalfunctionEvent,
   type MalfunctionStatus,
 } from '@keurwijzer/shared/malfunctions';
-import { PhotoGallery } from '../../../components/photo/photo-gallery';
-import { Timeline } from '../../../components/display/timeline';
+import { MalfunctionEventTimeline } from '../../../components/malfunction/event-timeline';
 
 const label = (s: MalfunctionStatus | null) => (s ? MALFUNCTION_STATUS_LABELS[s] : '-');
 
@@ -41,27 +39,17 @@ function Detail({ label, text }: { label: string; text: string | null }) {
 /** Every change of a malfunction, oldest first: who, when and what. */
 export function MalfunctionTimeline({ events }: { events: MalfunctionEvent[] }) {
   return (
-    <Timeline
-      entries={events.map((e) => ({
-        id: e.id,
-        title: what(e),
-        at: e.at,
-        by: e.by_name,
-        dot: e.kind === 'status' ? 'secondary.main' : 'text.disabled',
-        details: (
-          <>
-            <Detail label="Reden" text={e.reason} />
-            <Detail label="Interne notitie" text={e.internal_note} />
-            <Detail label="Notitie voor de klant" text={e.customer_note} />
-            <Detail label="Reactie" text={e.comment} />
-            {e.photos.length > 0 && (
-              <Box sx={{ mt: 1 }}>
-                <PhotoGallery images={e.photos} kind="Foto bij reactie" thumbWidth={96} />
-              </Box>
-            )}
-          </>
-        ),
-      }))}
+    <MalfunctionEventTimeline
+      events={events}
+      title={what}
+      texts={(e) => (
+        <>
+          <Detail label="Reden" text={e.reason} />
+          <Detail label="Interne notitie" text={e.internal_note} />
+          <Detail label="Notitie voor de klant" text={e.customer_note} />
+          <Detail label="Reactie" text={e.comment} />
+        </>
+      )}
     />
   );
 }

@@ -1,17 +1,17 @@
-import { useId, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import PhoneIcon from '@mui/icons-material/PhoneOutlined';
 import { formatDay } from '@keurwijzer/shared/format';
 import { MALFUNCTION_TEXT, MALFUNCTION_URGENCY_LABELS, showsUrgent } from '@keurwijzer/shared/malfunctions';
 import { REPORT_STATUS_LABELS } from '@keurwijzer/shared/reports';
+import { DetailCard, DetailItem, DetailSection } from '../../../components/display/details';
+import { StatusChip } from '../../../components/display/status-chip';
+import { ReportedTexts } from '../../../components/malfunction/malfunction-items';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { errorMessage } from '../../../lib/api-client';
@@ -27,31 +27,6 @@ import { MalfunctionTimeline } from '../components/malfunction-timeline';
 /** The machine is the heading: fetched before the screen shows (no layout shift). */
 export const prefetch = ({ params, queryClient }: PrefetchArgs) =>
   queryClient.ensureQueryData(assignedMalfunctionQuery(Number(params.id)));
-
-function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Box sx={{ minWidth: 0, ...(wide && { gridColumn: '1 / -1' }) }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-      <Typography variant="h2" id={id} sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * mechanic/malfunctions/{id}: a malfunction assigned to the user, read-only: what was reported,
@@ -73,40 +48,35 @@ export default function AssignedMalfunction() {
           { label: `${m.machine_name} (${m.inventory_number})` },
         ]}
       />
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-          <MalfunctionStatusChip status={m.status} />
-          {showsUrgent(m) && <Chip size="small" color="error" label={MALFUNCTION_URGENCY_LABELS.urgent} />}
-        </Box>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <Item label="Omschrijving" wide>
-            {m.description}
-          </Item>
-          {m.remark && (
-            <Item label="Opmerking" wide>
-              {m.remark}
-            </Item>
+      <DetailCard
+        columns={{ xs: '1fr', sm: '1fr 1fr' }}
+        before={
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+            <MalfunctionStatusChip status={m.status} />
+            {showsUrgent(m) && <StatusChip tone="error" variant="filled" label={MALFUNCTION_URGENCY_LABELS.urgent} />}
+          </Box>
+        }
+      >
+        <ReportedTexts malfunction={m} />
+        <DetailItem label="Machine">
+          {m.machine_name} ({m.inventory_number})
+        </DetailItem>
+        <DetailItem label="Klant">{m.customer_name}</DetailItem>
+        <DetailItem label="Plaats">{placeOf(m)}</DetailItem>
+        <DetailItem label={MALFUNCTION_TEXT.contactPhone}>
+          {m.contact_phone ? (
+            <Link href={`tel:${m.contact_phone}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+              <PhoneIcon fontSize="small" aria-hidden />
+              {m.contact_phone}
+            </Link>
+          ) : (
+            '-'
           )}
-          <Item label="Machine">
-            {m.machine_name} ({m.inventory_number})
-          </Item>
-          <Item label="Klant">{m.customer_name}</Item>
-          <Item label="Plaats">{placeOf(m)}</Item>
-          <Item label={MALFUNCTION_TEXT.contactPhone}>
-            {m.contact_phone ? (
-              <Link href={`tel:${m.contact_phone}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                <PhoneIcon fontSize="small" aria-hidden />
-                {m.contact_phone}
-              </Link>
-            ) : (
-              '-'
-            )}
-          </Item>
-          <Item label="Gemeld door">{reporter ?? '-'}</Item>
-          <Item label="Gemeld op">{formatDateTime(m.reported_at)}</Item>
-        </Box>
-      </Paper>
-      <Section title="Planning">
+        </DetailItem>
+        <DetailItem label="Gemeld door">{reporter ?? '-'}</DetailItem>
+        <DetailItem label="Gemeld op">{formatDateTime(m.reported_at)}</DetailItem>
+      </DetailCard>
+      <DetailSection title="Planning">
         {m.planned ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
             <Typography sx={{ flexGrow: 1 }}>
@@ -124,13 +94,13 @@ export default function AssignedMalfunction() {
         ) : (
           <Typography color="text.secondary">Nog niet ingepland.</Typography>
         )}
-      </Section>
-      <Section title="Foto's">
+      </DetailSection>
+      <DetailSection title="Foto's">
         <MalfunctionPhotos photos={m.photos} />
-      </Section>
-      <Section title="Tijdlijn">
+      </DetailSection>
+      <DetailSection title="Tijdlijn">
         <MalfunctionTimeline events={m.events} />
-      </Section>
+      </DetailSection>
     </Box>
   );
 }

@@ -1,10 +1,8 @@
-import { useId, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { roleCan } from '@keurwijzer/shared/permissions';
+import { DetailSection } from '../../../components/display/details';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { errorMessage } from '../../../lib/api-client';
@@ -20,23 +18,6 @@ import { MalfunctionTimeline } from '../components/malfunction-timeline';
 /** The machine is the heading: fetched before the screen shows (no layout shift). */
 export const prefetch = ({ params, queryClient }: PrefetchArgs) =>
   queryClient.ensureQueryData(malfunctionQuery(Number(params.id)));
-
-function Section({ title, area, children }: { title: string; area: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={id}
-      sx={{ gridArea: area, minWidth: 0, p: { xs: 2, sm: 3 }, mb: 3 }}
-    >
-      <Typography variant="h2" id={id} sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /** admin/malfunctions/{id}: the whole malfunction, its handling and its timeline. */
 export default function MalfunctionDetail() {
@@ -70,12 +51,12 @@ export default function MalfunctionDetail() {
           <MalfunctionHandling key={m.id} malfunction={m} canManage={roleCan(user.role, 'malfunctions.manage')} />
           <MalfunctionPlanning malfunction={m} canManage={roleCan(user.role, 'malfunctions.manage')} />
         </Box>
-        <Section title="Foto's" area="photos">
+        <DetailSection title="Foto's" sx={{ gridArea: 'photos' }}>
           <MalfunctionPhotos photos={m.photos} />
-        </Section>
-        <Section title="Tijdlijn" area="timeline">
+        </DetailSection>
+        <DetailSection title="Tijdlijn" sx={{ gridArea: 'timeline' }}>
           <MalfunctionTimeline events={m.events} />
-        </Section>
+        </DetailSection>
       </Box>
     </Box>
   );

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import {
   MALFUNCTION_TEXT,
   MAX_DESCRIPTION,
@@ -13,13 +12,12 @@ import { useNotify } from '../../../components/feedback/notifications';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { serverPhotoError } from '../../../components/photo/photo-check';
-import { PhotoPicker } from '../../../components/photo/photo-picker';
-import { usePickedPhotos } from '../../../components/photo/use-picked-photos';
+import { PhotoField } from '../../../components/photo/photo-field';
+import { usePhotoChoice } from '../../../components/photo/use-photo-choice';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCommentOnMalfunction } from '../api/own-malfunction';
 
 /** Said when the photo the browser refused is still chosen at sending. */
-const REMOVE_REFUSED = 'Verwijder eerst de foto die niet geschikt is.';
 
 /**
  * "Reactie toevoegen": a text, one photo (the camera on a phone, or a file), or both, sent as
@@ -30,18 +28,15 @@ export function MalfunctionCommentForm({ malfunctionId }: { malfunctionId: numbe
   const notify = useNotify();
   const send = useCommentOnMalfunction(malfunctionId);
   const form = useZodForm(MalfunctionCommentInputSchema, { comment: '' } satisfies MalfunctionCommentFormValues);
-  const picked = usePickedPhotos(1);
-  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const photos = usePhotoChoice(1, MALFUNCTION_TEXT.commentOnePhoto);
+  const { picked, setProblem: setPhotoProblem } = photos;
   const [failure, setFailure] = useState<string | null>(null);
   const sending = form.formState.isSubmitting;
 
   const submit = submitValues(form, async (values) => {
     setFailure(null);
     setPhotoProblem(null);
-    if (picked.refused.length > 0) {
-      setPhotoProblem(REMOVE_REFUSED);
-      return;
-    }
+    if (photos.refusedLeft()) return;
     const photo = picked.accepted[0] ?? null;
     if (!values.comment?.trim() && !photo) {
       form.setError('comment', { type: 'required', message: MALFUNCTION_TEXT.commentRequired }, { shouldFocus: true });
@@ -64,12 +59,6 @@ export function MalfunctionCommentForm({ malfunctionId }: { malfunctionId: numbe
     }
   });
 
-  const onFiles = async (files: File[]) => {
-    setPhotoProblem(null);
-    const { overflow } = await picked.add(files);
-    if (overflow) setPhotoProblem(MALFUNCTION_TEXT.commentOnePhoto);
-  };
-
   return (
     <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={MALFUNCTION_TEXT.comment}>
       <Box sx={{ display: 'grid', gap: 2 }}>
@@ -82,34 +71,16 @@ export function MalfunctionCommentForm({ malfunctionId }: { malfunctionId: numbe
           counter={MAX_DESCRIPTION}
           helperText="Wat wil je nog laten weten?"
         />
-        <Box>
-          <Typography variant="body2" color="text.secondary" id="comment-photo">
-            Foto (optioneel)
-          </Typography>
-          <Box sx={{ mt: 1 }}>
-            <PhotoPicker
-              photos={picked.photos}
-              onChoose={(files) => void onFiles(files)}
-              onRemove={(key) => {
-                picked.remove(key);
-                setPhotoProblem(null);
-              }}
-              label="Foto kiezen"
-              inputLabel="Foto bij reactie kiezen"
-              labelId="comment-photo"
-              multiple={false}
-              full={picked.room <= 0}
-              onFull={() => setPhotoProblem(MALFUNCTION_TEXT.commentOnePhoto)}
-              disabled={sending}
-              removable={!sending}
-            />
-          </Box>
-          {photoProblem && (
-            <Alert severity="warning" onClose={() => setPhotoProblem(null)} sx={{ mt: 1 }}>
-              {photoProblem}
-            </Alert>
-          )}
-        </Box>
+        <PhotoField
+          choice={photos}
+          heading="Foto (optioneel)"
+          headingId="comment-photo"
+          label="Foto kiezen"
+          inputLabel="Foto bij reactie kiezen"
+          multiple={false}
+          disabled={sending}
+          removable={!sending}
+        />
         {failure && (
           <Alert severity="error" role="alert">
             {failure}

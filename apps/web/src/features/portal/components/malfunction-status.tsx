@@ -1,17 +1,15 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { MALFUNCTION_TEXT, type OwnMalfunction } from '@keurwijzer/shared/malfunctions';
+import { StatusChip } from '../../../components/display/status-chip';
 import { formatDateTime } from '../../../lib/format';
 
 /** "Open storing": a machine with a malfunction that is Open or In behandeling. */
 export function OpenMalfunctionChip({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <Chip
-      size="small"
-      color="warning"
-      variant="outlined"
+    <StatusChip
+      tone="warning"
       label={
         count > 1 ? `${MALFUNCTION_TEXT.machineOpenMalfunction} (${count})` : MALFUNCTION_TEXT.machineOpenMalfunction
       }

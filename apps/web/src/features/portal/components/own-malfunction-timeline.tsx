@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MALFUNCTION_STATUS_LABELS, type OwnMalfunctionEvent } from '@keurwijzer/shared/malfunctions';
-import { PhotoGallery } from '../../../components/photo/photo-gallery';
-import { Timeline } from '../../../components/display/timeline';
+import { MalfunctionEventTimeline } from '../../../components/malfunction/event-timeline';
 
 /** What happened, in the customer's words. */
 function what(e: OwnMalfunctionEvent): string {
@@ -46,26 +45,18 @@ function Quote({ label, text }: { label?: string; text: string | null }) {
  */
 export function OwnMalfunctionTimeline({ events }: { events: OwnMalfunctionEvent[] }) {
   return (
-    <Timeline
-      entries={events.map((e) => ({
-        id: e.id,
-        title: what(e),
-        at: e.at,
-        by: e.by_name,
-        dot: e.kind === 'status' ? 'secondary.main' : e.kind === 'comment' ? 'primary.main' : 'text.disabled',
-        details: (
-          <>
-            <Quote label="Reden" text={e.reason} />
-            <Quote text={e.customer_note} />
-            <Quote text={e.comment} />
-            {e.photos.length > 0 && (
-              <Box sx={{ mt: 1, maxWidth: 320 }}>
-                <PhotoGallery images={e.photos} kind="Foto bij reactie" thumbWidth={96} />
-              </Box>
-            )}
-          </>
-        ),
-      }))}
+    <MalfunctionEventTimeline
+      events={events}
+      title={what}
+      commentDot="primary.main"
+      photosMaxWidth={320}
+      texts={(e) => (
+        <>
+          <Quote label="Reden" text={e.reason} />
+          <Quote text={e.customer_note} />
+          <Quote text={e.comment} />
+        </>
+      )}
     />
   );
 }

@@ -27,8 +27,8 @@ import { useNotify } from '../../../components/feedback/notifications';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { RadioGroupElement } from '../../../components/form/radio-group-element';
 import { serverPhotoError } from '../../../components/photo/photo-check';
-import { PhotoPicker } from '../../../components/photo/photo-picker';
-import { usePickedPhotos } from '../../../components/photo/use-picked-photos';
+import { PhotoField } from '../../../components/photo/photo-field';
+import { usePhotoChoice } from '../../../components/photo/use-photo-choice';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/api/profile';
@@ -52,7 +52,6 @@ const FORM_FIELDS = ['description', 'remark', 'urgency', 'contact_phone'];
 const URGENCY_OPTIONS = MALFUNCTION_URGENCIES.map((u) => ({ value: u, label: MALFUNCTION_URGENCY_LABELS[u] }));
 
 /** Said when a photo the browser refused is still among the chosen ones at sending. */
-const REMOVE_REFUSED = 'Verwijder eerst de foto die niet geschikt is.';
 
 /**
  * "Storing melden" (from the machine screen and from a row of the machines list): a description,
@@ -77,8 +76,8 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
       form.resetField('contact_phone', { defaultValue: profilePhone });
     }
   }, [profilePhone, form]);
-  const picked = usePickedPhotos(MAX_MALFUNCTION_PHOTOS);
-  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const photos = usePhotoChoice(MAX_MALFUNCTION_PHOTOS, MALFUNCTION_TEXT.tooManyPhotos);
+  const { picked, setProblem: setPhotoProblem } = photos;
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const sending = form.formState.isSubmitting;
@@ -86,10 +85,7 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
   const submit = submitValues(form, async (values) => {
     setFailure(null);
     setPhotoProblem(null);
-    if (picked.refused.length > 0) {
-      setPhotoProblem(REMOVE_REFUSED);
-      return;
-    }
+    if (photos.refusedLeft()) return;
     // What the server said about a photo last time goes; it says it again if it still holds.
     const sent = picked.accepted;
     sent.forEach((p) => picked.setProblem(p.key, null));
@@ -120,11 +116,6 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
     }
   });
 
-  const onFiles = async (files: File[]) => {
-    setPhotoProblem(null);
-    const { overflow } = await picked.add(files);
-    if (overflow) setPhotoProblem(MALFUNCTION_TEXT.tooManyPhotos);
-  };
   const close = () => {
     if (!sending) onClose();
   };
@@ -212,31 +203,13 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
                 helperText={PHONE_TEXT.hint}
                 slotProps={{ htmlInput: { inputMode: 'tel' } }}
               />
-              <Box>
-                <Typography variant="body2" color="text.secondary" id="malfunction-photos">
-                  Foto&apos;s (optioneel, maximaal {MAX_MALFUNCTION_PHOTOS})
-                </Typography>
-                <Box sx={{ mt: 1 }}>
-                  <PhotoPicker
-                    photos={picked.photos}
-                    onChoose={(files) => void onFiles(files)}
-                    onRemove={(key) => {
-                      picked.remove(key);
-                      setPhotoProblem(null);
-                    }}
-                    label="Foto toevoegen"
-                    labelId="malfunction-photos"
-                    full={picked.room <= 0}
-                    onFull={() => setPhotoProblem(MALFUNCTION_TEXT.tooManyPhotos)}
-                    disabled={sending}
-                  />
-                </Box>
-                {photoProblem && (
-                  <Alert severity="warning" onClose={() => setPhotoProblem(null)} sx={{ mt: 1 }}>
-                    {photoProblem}
-                  </Alert>
-                )}
-              </Box>
+              <PhotoField
+                choice={photos}
+                heading={<>Foto&apos;s (optioneel, maximaal {MAX_MALFUNCTION_PHOTOS})</>}
+                headingId="malfunction-photos"
+                label="Foto toevoegen"
+                disabled={sending}
+              />
               {failure && (
                 <Alert severity="error" role="alert">
                   {failure}

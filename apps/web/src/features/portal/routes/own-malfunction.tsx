@@ -1,11 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
   MALFUNCTION_TEXT,
@@ -14,6 +12,9 @@ import {
   showsUrgent,
   type OwnMalfunctionDetail,
 } from '@keurwijzer/shared/malfunctions';
+import { DetailCard, DetailItem, DetailSection } from '../../../components/display/details';
+import { StatusChip } from '../../../components/display/status-chip';
+import { MachineItem, ReportedTexts } from '../../../components/malfunction/malfunction-items';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { errorMessage } from '../../../lib/api-client';
@@ -32,104 +33,54 @@ import { WithdrawMalfunctionDialog } from '../components/withdraw-malfunction-di
 export const prefetch = ({ params, queryClient }: PrefetchArgs) =>
   queryClient.ensureQueryData(ownMalfunctionQuery(Number(params.id)));
 
-function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Box sx={{ minWidth: 0, ...(wide && { gridColumn: '1 / -1' }) }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ minWidth: 0, p: { xs: 2, sm: 3 }, mb: 3 }}>
-      <Typography variant="h2" id={id} sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
 /** What was reported and where it stands: status, urgency, the deadline, the note and the report. */
 function Summary({ m }: { m: OwnMalfunctionDetail }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}
-      >
-        <Item label="Status">
-          <Box component="span" sx={{ display: 'inline-block', mt: 0.5 }}>
-            <MalfunctionStatusChip status={m.status} />
-          </Box>
-        </Item>
-        <Item label={MALFUNCTION_TEXT.urgency}>
-          {showsUrgent(m) ? (
-            <Chip
-              size="small"
-              color="error"
-              variant="outlined"
-              label={MALFUNCTION_URGENCY_LABELS.urgent}
-              sx={{ mt: 0.5, maxWidth: '100%' }}
-            />
-          ) : (
-            // Resolved or withdrawn: what was said, without the marker.
-            MALFUNCTION_URGENCY_LABELS[m.urgent ? 'urgent' : 'normal']
-          )}
-        </Item>
-        <Item label="Machine">
-          <Link component={RouterLink} to={`/machines/${m.machine_id}`}>
-            {m.machine_name}
-          </Link>
+    <DetailCard>
+      <DetailItem label="Status">
+        <Box component="span" sx={{ display: 'inline-block', mt: 0.5 }}>
+          <MalfunctionStatusChip status={m.status} />
+        </Box>
+      </DetailItem>
+      <DetailItem label={MALFUNCTION_TEXT.urgency}>
+        {showsUrgent(m) ? (
+          <StatusChip tone="error" label={MALFUNCTION_URGENCY_LABELS.urgent} sx={{ mt: 0.5, maxWidth: '100%' }} />
+        ) : (
+          // Resolved or withdrawn: what was said, without the marker.
+          MALFUNCTION_URGENCY_LABELS[m.urgent ? 'urgent' : 'normal']
+        )}
+      </DetailItem>
+      <MachineItem malfunction={m} to={`/machines/${m.machine_id}`} />
+      <DetailItem label="Gemeld op">
+        {formatDateTime(m.reported_at)}
+        {m.reported_by_name && (
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            {m.inventory_number}
+            {m.reported_by_name}
           </Typography>
-        </Item>
-        <Item label="Gemeld op">
-          {formatDateTime(m.reported_at)}
-          {m.reported_by_name && (
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-              {m.reported_by_name}
-            </Typography>
-          )}
-        </Item>
-        {isActiveMalfunction(m.status) && m.respond_by && (
-          <Item label={MALFUNCTION_TEXT.respondBy}>{formatDateTime(m.respond_by)}</Item>
         )}
-        {m.contact_phone && <Item label={MALFUNCTION_TEXT.contactPhone}>{m.contact_phone}</Item>}
-        {m.resolved_at && <Item label="Opgelost op">{formatDateTime(m.resolved_at)}</Item>}
-        <Item label="Omschrijving" wide>
-          {m.description}
-        </Item>
-        {m.remark && (
-          <Item label="Opmerking" wide>
-            {m.remark}
-          </Item>
-        )}
-        {m.customer_note && (
-          <Item label="Toelichting" wide>
-            {m.customer_note}
-          </Item>
-        )}
-        {m.report && (
-          <Item label={MALFUNCTION_TEXT.reportLink} wide>
-            <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
-              <Link component={RouterLink} to={`/machines/${m.machine_id}/reports/${m.report.id}`}>
-                Rapport van {formatDateTime(m.report.submitted_at)} bekijken
-              </Link>
-              <ReportPdfButton reportId={m.report.id} path={portalPaths.pdf(m.machine_id, m.report.id)} />
-            </Box>
-          </Item>
-        )}
-      </Box>
-    </Paper>
+      </DetailItem>
+      {isActiveMalfunction(m.status) && m.respond_by && (
+        <DetailItem label={MALFUNCTION_TEXT.respondBy}>{formatDateTime(m.respond_by)}</DetailItem>
+      )}
+      {m.contact_phone && <DetailItem label={MALFUNCTION_TEXT.contactPhone}>{m.contact_phone}</DetailItem>}
+      {m.resolved_at && <DetailItem label="Opgelost op">{formatDateTime(m.resolved_at)}</DetailItem>}
+      <ReportedTexts malfunction={m} />
+      {m.customer_note && (
+        <DetailItem label="Toelichting" wide>
+          {m.customer_note}
+        </DetailItem>
+      )}
+      {m.report && (
+        <DetailItem label={MALFUNCTION_TEXT.reportLink} wide>
+          <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
+            <Link component={RouterLink} to={`/machines/${m.machine_id}/reports/${m.report.id}`}>
+              Rapport van {formatDateTime(m.report.submitted_at)} bekijken
+            </Link>
+            <ReportPdfButton reportId={m.report.id} path={portalPaths.pdf(m.machine_id, m.report.id)} />
+          </Box>
+        </DetailItem>
+      )}
+    </DetailCard>
   );
 }
 
@@ -180,18 +131,18 @@ export default function OwnMalfunction() {
       >
         <Box sx={{ minWidth: 0 }}>
           {active && (
-            <Section title={MALFUNCTION_TEXT.comment}>
+            <DetailSection title={MALFUNCTION_TEXT.comment}>
               <MalfunctionCommentForm key={m.id} malfunctionId={m.id} />
-            </Section>
+            </DetailSection>
           )}
-          <Section title="Tijdlijn">
+          <DetailSection title="Tijdlijn">
             <OwnMalfunctionTimeline events={m.events} />
-          </Section>
+          </DetailSection>
         </Box>
         {m.photos.length > 0 && (
-          <Section title="Foto's">
+          <DetailSection title="Foto's">
             <MalfunctionPhotos photos={m.photos} />
-          </Section>
+          </DetailSection>
         )}
       </Box>
       {withdrawing && <WithdrawMalfunctionDialog malfunctionId={m.id} onClose={() => setWithdrawing(false)} />}

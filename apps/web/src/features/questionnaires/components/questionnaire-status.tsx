@@ -1,13 +1,6 @@
-import Chip from '@mui/material/Chip';
 import { QUESTIONNAIRE_STATUS_LABELS, type QuestionnaireStatus } from '@keurwijzer/shared/questionnaires';
+import { StatusChip } from '../../../components/display/status-chip';
 
 export function QuestionnaireStatusChip({ status }: { status: QuestionnaireStatus }) {
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={status === 'active' ? 'success' : 'default'}
-      label={QUESTIONNAIRE_STATUS_LABELS[status]}
-    />
-  );
+  return <StatusChip tone={status === 'active' ? 'success' : 'default'} label={QUESTIONNAIRE_STATUS_LABELS[status]} />;
 }

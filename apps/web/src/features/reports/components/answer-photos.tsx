@@ -1,6 +1,5 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import CameraIcon from '@mui/icons-material/PhotoCameraOutlined';
@@ -8,7 +7,8 @@ import GalleryIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import { MAX_PHOTOS_PER_QUESTION, PHOTO_TEXT, type ReportPhoto } from '@keurwijzer/shared/reports';
 import { useConfirm } from '../../../components/feedback/confirm-dialog';
 import { PhotoGallery, type GalleryImage } from '../../../components/photo/photo-gallery';
-import { resizePhoto } from './photo-resize';
+import { PhotoButtons } from '../../../components/photo/photo-buttons';
+import { resizePhoto } from '../../../components/photo/photo-resize';
 
 /** A photo as the screens show it: the server's, or (the report screen) one that waits for its upload. */
 export type AnswerPhoto = ReportPhoto & { pending?: boolean };
@@ -31,7 +31,7 @@ const galleryImage = (photo: AnswerPhoto, index: number): GalleryImage => ({
 /**
  * The photos of one answer: thumbnails that open large in a dialog. With `onAdd` (the
  * report screen) also "Foto toevoegen" (the camera) and "Kies uit galerij", each photo made
- * smaller on the device first (photo-resize.ts), and a remove button per photo, confirmed first;
+ * smaller on the device first (components/photo/photo-resize.ts), and a remove button per photo, confirmed first;
  * at most MAX_PHOTOS_PER_QUESTION, then the buttons are disabled and say why. Without `onAdd`
  * (the office's and the customer's report views) the photos are read-only, and nothing shows
  * without photos.
@@ -46,8 +46,6 @@ export function AnswerPhotos({
   onRemove?: (questionId: number, photoId: string) => unknown;
 }) {
   const confirm = useConfirm();
-  const camera = useRef<HTMLInputElement>(null);
-  const gallery = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
@@ -56,10 +54,8 @@ export function AnswerPhotos({
 
   if (!onAdd && photos.length === 0) return null;
 
-  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(e.target.files ?? []).slice(0, MAX_PHOTOS_PER_QUESTION - photos.length);
-    // The same file may be chosen again later.
-    e.target.value = '';
+  const onFiles = async (chosen: File[]) => {
+    const files = chosen.slice(0, MAX_PHOTOS_PER_QUESTION - photos.length);
     if (!onAdd || files.length === 0) return;
     setBusy(true);
     setError(null);
@@ -103,58 +99,28 @@ export function AnswerPhotos({
       )}
       {onAdd && (
         <>
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <Button
-              variant="outlined"
-              startIcon={busy ? <CircularProgress size={18} /> : <CameraIcon />}
-              disabled={full || busy}
-              aria-describedby={full ? hintId : undefined}
-              onClick={() => camera.current?.click()}
-              sx={{ minHeight: 48 }}
-            >
-              {PHOTO_TEXT.add}
-            </Button>
-            <Button
-              color="inherit"
-              startIcon={<GalleryIcon />}
-              disabled={full || busy}
-              aria-describedby={full ? hintId : undefined}
-              onClick={() => gallery.current?.click()}
-              sx={{ minHeight: 48 }}
-            >
-              {PHOTO_TEXT.gallery}
-            </Button>
+          <PhotoButtons
+            onChoose={(files) => void onFiles(files)}
+            camera={{ label: PHOTO_TEXT.add, icon: busy ? <CircularProgress size={18} /> : <CameraIcon /> }}
+            choose={{ label: PHOTO_TEXT.gallery, icon: <GalleryIcon /> }}
+            cameraAlways
+            chooseVariant="text"
+            accept="image/*"
+            disabled={full || busy}
+            describedBy={full ? hintId : undefined}
+            minHeight={48}
+          >
             {full && (
               <Typography id={hintId} variant="body2" color="text.secondary">
                 {PHOTO_TEXT.max}
               </Typography>
             )}
-          </Box>
+          </PhotoButtons>
           {error && (
             <Typography role="alert" variant="body2" color="error" sx={{ mt: 0.5 }}>
               {error}
             </Typography>
           )}
-          <input
-            ref={camera}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            hidden
-            aria-hidden="true"
-            tabIndex={-1}
-            onChange={(e) => void onFiles(e)}
-          />
-          <input
-            ref={gallery}
-            type="file"
-            accept="image/*"
-            multiple
-            hidden
-            aria-hidden="true"
-            tabIndex={-1}
-            onChange={(e) => void onFiles(e)}
-          />
         </>
       )}
     </Box>

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -8,6 +7,7 @@ import { REPORT_TEXT, type ReportCategory } from '@keurwijzer/shared/reports';
 import { AllGoodButton } from './all-good-button';
 import { EAGER_QUESTIONS, QuestionCard } from './question-card';
 import { isAnswered } from './report-format';
+import { StatusChip } from '../../../components/display/status-chip';
 
 /**
  * One category of the report screen: its name and own progress, its questions, and "Categorie
@@ -57,7 +57,7 @@ export function CategorySection({
         </Typography>
         {category.skipped ? (
           <>
-            <Chip color="warning" label={REPORT_TEXT.skippedCategory} />
+            <StatusChip size="medium" tone="warning" variant="filled" label={REPORT_TEXT.skippedCategory} />
             <Button onClick={() => onRestore(category)} sx={{ minHeight: 48 }}>
               Terugzetten
             </Button>

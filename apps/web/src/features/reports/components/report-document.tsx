@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import {
   type ReportQuestion,
   type ReportStatus,
 } from '@keurwijzer/shared/reports';
+import { StatusChip } from '../../../components/display/status-chip';
 import { JudgementChip, VerdictChip } from '../../../components/judgement/judgement';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/format';
 import { judgementOf, limitsOf, memoTitle, optionLabel } from './report-format';
@@ -25,12 +25,12 @@ import { ReportVersionBanner } from './report-version-banner';
 
 /** "Open" or "Ingediend" as a chip. */
 export function ReportStatusChip({ status }: { status: ReportStatus }) {
+  const submitted = status === 'submitted';
   return (
-    <Chip
-      size="small"
+    <StatusChip
+      tone={submitted ? 'success' : 'default'}
+      variant={submitted ? 'filled' : 'outlined'}
       label={REPORT_STATUS_LABELS[status]}
-      color={status === 'submitted' ? 'success' : 'default'}
-      variant={status === 'submitted' ? 'filled' : 'outlined'}
     />
   );
 }
@@ -190,7 +190,7 @@ function CategoryAnswers({ category }: { category: ReportCategory }) {
         <Typography variant="h2" id={id} sx={{ flexGrow: 1 }}>
           {category.name}
         </Typography>
-        {category.skipped && <Chip size="small" color="warning" label={REPORT_TEXT.skippedCategory} />}
+        {category.skipped && <StatusChip tone="warning" variant="filled" label={REPORT_TEXT.skippedCategory} />}
       </Box>
       {!category.skipped && (
         <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import WrongLocationIcon from '@mui/icons-material/WrongLocationOutlined';
@@ -17,6 +16,7 @@ import { useCompletedReports } from '../../../lib/api/reports';
 import { CompletedReportsExportButton } from '../components/completed-reports-export-button';
 import { CustomerFilter } from '../../../components/pickers/customer-filter';
 import { ReportPdfButton } from '../../../components/report/report-pdf-button';
+import { StatusChip } from '../../../components/display/status-chip';
 
 const SORT = { sortKey: 'submitted_at', sortOrder: 'desc' } as const;
 
@@ -26,9 +26,9 @@ function ReportFlags({ report }: { report: CompletedReport }) {
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
       {report.not_at_location && (
         <Tooltip title={REPORT_TEXT.notAtLocation}>
-          <Chip
-            size="small"
-            color="warning"
+          <StatusChip
+            tone="warning"
+            variant="filled"
             icon={<WrongLocationIcon />}
             label="Niet op plaats"
             aria-label={REPORT_TEXT.notAtLocation}
@@ -36,7 +36,7 @@ function ReportFlags({ report }: { report: CompletedReport }) {
         </Tooltip>
       )}
       {report.skipped_count > 0 && (
-        <Chip size="small" variant="outlined" label={`${report.skipped_count} overgeslagen`} />
+        <StatusChip label={`${report.skipped_count} overgeslagen`} />
       )}
     </Box>
   );

@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -23,6 +22,7 @@ import { ReportStatusChip } from '../components/report-document';
 import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 import { machinesResource } from '../../../lib/api/machines';
 import { MachineDueCard } from '../../../components/machine/machine-due-card';
+import { StatusChip } from '../../../components/display/status-chip';
 
 const hide = (bp: 'sm' | 'md') => ({ display: { xs: 'none', [bp]: 'table-cell' } });
 
@@ -65,7 +65,12 @@ function ReportsTable({ reports }: { reports: MachineReport[] }) {
               <TableCell sx={hide('md')}>{r.filled_in_by_name ?? ''}</TableCell>
               <TableCell sx={hide('sm')}>
                 {r.not_at_location && (
-                  <Chip size="small" color="warning" label="Niet op plaats" title={REPORT_TEXT.notAtLocation} />
+                  <StatusChip
+                    tone="warning"
+                    variant="filled"
+                    label="Niet op plaats"
+                    title={REPORT_TEXT.notAtLocation}
+                  />
                 )}
               </TableCell>
               <TableCell align="right" sx={{ py: 0.5 }}>

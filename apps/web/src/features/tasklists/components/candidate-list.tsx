@@ -1,28 +1,16 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import BlockIcon from '@mui/icons-material/Block';
-import SearchIcon from '@mui/icons-material/Search';
 import type { TasklistCandidate } from '@keurwijzer/shared/tasklists';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { TABLE_TEXT } from '../../../components/table/data-table';
-import { CandidateDue } from './due-proposal';
-import { OpenMalfunctionChip } from './open-malfunction-chip';
-import { formatPlannedDate } from './tasklist-status';
+import { SearchField } from '../../../components/table/search-field';
+import { CandidateCards, CandidateTable } from './candidate-views';
 
 /** Departments (or rooms) the candidates stand in, by name. */
 function placesOf(items: TasklistCandidate[], key: 'department' | 'room') {
@@ -41,21 +29,6 @@ const matches = (c: TasklistCandidate, words: string[]) => {
     .toLowerCase();
   return words.every((w) => text.includes(w));
 };
-
-/** Why a machine cannot be planned. */
-function Reason({ text }: { text: string | null }) {
-  return (
-    <Box sx={{ display: 'flex', gap: 0.75, alignItems: 'flex-start', mt: 0.5 }}>
-      <BlockIcon fontSize="small" color="warning" sx={{ mt: '1px' }} aria-hidden />
-      <Typography variant="body2" color="text.secondary">
-        {text}
-      </Typography>
-    </Box>
-  );
-}
-
-/** "Laatste rapport": the date of the machine's latest submitted report of this type, or "Nooit". */
-const lastReport = (c: TasklistCandidate) => (c.last_report_date ? formatPlannedDate(c.last_report_date) : 'Nooit');
 
 /**
  * "Machines op deze vestiging": the location's machines not on the list yet, filtered by
@@ -110,30 +83,17 @@ export function CandidateList({
     }
     onSelect(next);
   };
-  const label = (c: TasklistCandidate) => `${c.name} (${c.inventory_number})`;
 
   const empty = candidates.length === 0 ? 'Geen andere machines op deze vestiging' : TABLE_TEXT.noMatch;
 
   return (
     <Paper variant="outlined">
       <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          type="search"
-          size="small"
+        <SearchField
           label="Zoeken op naam, nummer of type"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
           sx={{ width: { xs: '100%', sm: 300 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { maxLength: 255 },
-          }}
         />
         <FilterSelect
           label="Afdeling"
@@ -163,138 +123,9 @@ export function CandidateList({
           {empty}
         </Typography>
       ) : narrow ? (
-        <Box
-          component="ul"
-          aria-label="Machines op deze vestiging"
-          sx={{ listStyle: 'none', m: 0, px: 1.5, pb: 1.5, display: 'grid', gap: 1 }}
-        >
-          {visible.map((c) => (
-            <Card
-              component="li"
-              key={c.id}
-              variant="outlined"
-              sx={{
-                bgcolor: selected.has(c.id) ? 'action.selected' : undefined,
-              }}
-            >
-              <Box
-                component={c.plannable ? 'label' : 'div'}
-                sx={{
-                  display: 'flex',
-                  gap: 1,
-                  p: 1.5,
-                  pl: c.plannable ? 0.5 : 1.5,
-                  cursor: c.plannable ? 'pointer' : 'default',
-                  minHeight: 56,
-                }}
-              >
-                {c.plannable && (
-                  <Checkbox
-                    checked={selected.has(c.id)}
-                    onChange={() => toggle(c.id)}
-                    slotProps={{ input: { 'aria-label': label(c) } }}
-                    sx={{ alignSelf: 'flex-start', p: 1.5, mt: -1 }}
-                  />
-                )}
-                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{c.name}</Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {[c.inventory_number, c.machine_type_name].filter(Boolean).join(' · ')}
-                  </Typography>
-                  {c.open_malfunctions > 0 && (
-                    <Box sx={{ my: 0.5 }}>
-                      <OpenMalfunctionChip count={c.open_malfunctions} />
-                    </Box>
-                  )}
-                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {[c.department_name, c.room_name].filter(Boolean).join(' > ') || 'Geen afdeling of ruimte'}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    Laatste rapport: {lastReport(c)}
-                  </Typography>
-                  <CandidateDue candidate={c} />
-                  {c.plannable ? (
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {c.questionnaire_name}
-                    </Typography>
-                  ) : (
-                    <Reason text={c.reason} />
-                  )}
-                </Box>
-              </Box>
-            </Card>
-          ))}
-        </Box>
+        <CandidateCards visible={visible} selected={selected} toggle={toggle} />
       ) : (
-        <TableContainer>
-          <Table aria-label="Machines op deze vestiging">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Box
-                    component="span"
-                    sx={{
-                      position: 'absolute',
-                      width: '1px',
-                      height: '1px',
-                      overflow: 'hidden',
-                      clip: 'rect(0 0 0 0)',
-                    }}
-                  >
-                    Kiezen
-                  </Box>
-                </TableCell>
-                <TableCell>Machine</TableCell>
-                <TableCell>Inventarisnr.</TableCell>
-                <TableCell>Afdeling</TableCell>
-                <TableCell>Ruimte</TableCell>
-                <TableCell>Machinetype</TableCell>
-                <TableCell>Laatste rapport</TableCell>
-                <TableCell>Volgende keuring</TableCell>
-                <TableCell>Vragenlijst</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {visible.map((c) => (
-                <TableRow
-                  key={c.id}
-                  hover={c.plannable}
-                  selected={selected.has(c.id)}
-                  onClick={c.plannable ? () => toggle(c.id) : undefined}
-                  sx={{ cursor: c.plannable ? 'pointer' : 'default' }}
-                >
-                  <TableCell padding="checkbox">
-                    {c.plannable && (
-                      <Checkbox
-                        checked={selected.has(c.id)}
-                        onClick={(e) => e.stopPropagation()}
-                        onChange={() => toggle(c.id)}
-                        slotProps={{ input: { 'aria-label': label(c) } }}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ fontWeight: 500 }}>
-                    {c.name}
-                    {c.open_malfunctions > 0 && (
-                      <Box sx={{ mt: 0.5 }}>
-                        <OpenMalfunctionChip count={c.open_malfunctions} />
-                      </Box>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.inventory_number}</TableCell>
-                  <TableCell>{c.department_name ?? ''}</TableCell>
-                  <TableCell>{c.room_name ?? ''}</TableCell>
-                  <TableCell>{c.machine_type_name ?? ''}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastReport(c)}</TableCell>
-                  <TableCell>
-                    <CandidateDue candidate={c} />
-                  </TableCell>
-                  <TableCell>{c.plannable ? c.questionnaire_name : <Reason text={c.reason} />}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <CandidateTable visible={visible} selected={selected} toggle={toggle} />
       )}
     </Paper>
   );

@@ -2,7 +2,6 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -20,18 +19,11 @@ import { RowLink } from '../../../components/table/row-action';
 import { formatDateTime } from '../../../lib/format';
 import { placeOf } from './planned-machines';
 import { Progress, ReportStatusChip } from './tasklist-status';
+import { StatusChip } from '../../../components/display/status-chip';
 
 /** The flag a mechanic set on the report: the machine stands elsewhere. */
 function NotAtLocation() {
-  return (
-    <Chip
-      size="small"
-      color="error"
-      variant="outlined"
-      label="Niet op aangegeven plaats"
-      title={REPORT_TEXT.notAtLocation}
-    />
-  );
+  return <StatusChip tone="error" label="Niet op aangegeven plaats" title={REPORT_TEXT.notAtLocation} />;
 }
 
 const filledIn = (m: PlannedMachine) =>

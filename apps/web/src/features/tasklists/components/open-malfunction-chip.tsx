@@ -1,6 +1,6 @@
-import Chip from '@mui/material/Chip';
 import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
+import { StatusChip } from '../../../components/display/status-chip';
 
 /**
  * "Open storing": the machine has a malfunction that is Open or In behandeling (the mechanic sees
@@ -9,10 +9,8 @@ import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
 export function OpenMalfunctionChip({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color="warning"
+    <StatusChip
+      tone="warning"
       icon={<ReportProblemIcon />}
       label={
         count > 1 ? `${MALFUNCTION_TEXT.machineOpenMalfunction} (${count})` : MALFUNCTION_TEXT.machineOpenMalfunction

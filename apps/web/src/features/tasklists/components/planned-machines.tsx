@@ -2,7 +2,6 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { PlannedMachine } from '@keurwijzer/shared/reports';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
@@ -10,6 +9,7 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { useUnplanMachine } from '../api/tasklists';
 import { OpenMalfunctionChip } from './open-malfunction-chip';
 import { Progress, ReportStatusChip } from './tasklist-status';
+import { StatusChip } from '../../../components/display/status-chip';
 
 /** "Afdeling > Ruimte" of a machine, or nothing. */
 export const placeOf = (m: { department_name: string | null; room_name: string | null }) =>
@@ -78,7 +78,7 @@ export function PlannedMachines({
               </Typography>
             </Box>
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-              {concept.has(m.machine_id) && <Chip size="small" color="warning" variant="outlined" label="Concept" />}
+              {concept.has(m.machine_id) && <StatusChip tone="warning" label="Concept" />}
               <OpenMalfunctionChip count={m.open_malfunctions} />
               <ReportStatusChip status={m.report_status} />
             </Box>

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { dutchToday, formatDay } from '@keurwijzer/shared/format';
@@ -7,6 +6,7 @@ import { roleCan, type Role } from '@keurwijzer/shared/permissions';
 import { REPORT_STATUS_LABELS, type ReportStatus } from '@keurwijzer/shared/reports';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { TASKLIST_STATUS_LABELS, type Tasklist, type TasklistStatus } from '@keurwijzer/shared/tasklists';
+import { StatusChip, type StatusTone } from '../../../components/display/status-chip';
 
 /** "2026-05-01" as 01-05-2026: a calendar date, never shifted by the time zone. */
 export const formatPlannedDate = formatDay;
@@ -16,7 +16,7 @@ export const isPlannedToday = (t: Pick<Tasklist, 'planned_date'>): boolean => t.
 
 /** "Vandaag" beside the planned date of today's lists. */
 export function TodayChip() {
-  return <Chip size="small" color="primary" label="Vandaag" sx={{ fontWeight: 600 }} />;
+  return <StatusChip tone="primary" variant="filled" label="Vandaag" sx={{ fontWeight: 600 }} />;
 }
 
 /**
@@ -37,23 +37,16 @@ const STATUS_COLORS = {
   planned: 'secondary',
   in_progress: 'warning',
   completed: 'success',
-} as const satisfies Record<TasklistStatus, string>;
+} satisfies Record<TasklistStatus, StatusTone>;
 
 /** Concept, Gepland, In uitvoering or Afgerond. */
 export function TasklistStatusChip({ status }: { status: TasklistStatus }) {
-  return <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={TASKLIST_STATUS_LABELS[status]} />;
+  return <StatusChip tone={STATUS_COLORS[status]} label={TASKLIST_STATUS_LABELS[status]} />;
 }
 
 /** Open or Ingediend. */
 export function ReportStatusChip({ status }: { status: ReportStatus }) {
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={status === 'submitted' ? 'success' : 'default'}
-      label={REPORT_STATUS_LABELS[status]}
-    />
-  );
+  return <StatusChip tone={status === 'submitted' ? 'success' : 'default'} label={REPORT_STATUS_LABELS[status]} />;
 }
 
 /** A small bar and "3 / 5": how much of `total` is done. */

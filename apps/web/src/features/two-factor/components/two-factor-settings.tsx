@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -17,6 +16,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/api/auth';
 import { disableTwoFactor, newRecoveryCodes, setTwoFactorEnabled } from '../api/two-factor';
 import { RecoveryCodesList } from './recovery-codes';
+import { StatusChip } from '../../../components/display/status-chip';
 
 type Action = 'disable' | 'codes';
 
@@ -139,10 +139,10 @@ export function TwoFactorSettings() {
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography>Tweestapsverificatie:</Typography>
-        <Chip
-          size="small"
+        <StatusChip
+          variant="filled"
           label={on ? 'Aan' : 'Uit'}
-          color={on ? 'success' : 'default'}
+          tone={on ? 'success' : 'default'}
           data-testid="two-factor-status"
         />
       </Stack>

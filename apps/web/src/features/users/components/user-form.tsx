@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { ROLE_LABELS, assignableRoles, type Role } from '@keurwijzer/shared/permissions';
 import { UserInputSchema, type User, type UserDetail, type UserFormValues } from '@keurwijzer/shared/users';
@@ -11,6 +10,7 @@ import { CustomerAdminSwitch } from './customer-admin-switch';
 import { useCurrentUser } from '../../../lib/api/auth';
 import { USER_KIND, type UserKind } from '../user-kind';
 import type { ReactNode } from 'react';
+import { StatusChip } from '../../../components/display/status-chip';
 
 const emptyValues = (kind: UserKind): UserFormValues => ({
   first_name: '',
@@ -67,12 +67,8 @@ export function UserForm({
     >
       {user && 'password_change_required' in user && (user.password_change_required || user.two_factor_enabled) && (
         <Stack direction="row" spacing={1}>
-          {user.password_change_required && (
-            <Chip size="small" color="warning" variant="outlined" label="Moet wachtwoord wijzigen" />
-          )}
-          {user.two_factor_enabled && (
-            <Chip size="small" color="success" variant="outlined" label="Tweestapsverificatie aan" />
-          )}
+          {user.password_change_required && <StatusChip tone="warning" label="Moet wachtwoord wijzigen" />}
+          {user.two_factor_enabled && <StatusChip tone="success" label="Tweestapsverificatie aan" />}
         </Stack>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Chip from '@mui/material/Chip';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
@@ -27,6 +26,7 @@ import { UserStatus } from '../components/user-status';
 import { useUserActions } from '../components/use-user-actions';
 import { USER_KIND, useUserKind, type UserKind } from '../user-kind';
 import { WaitingAccounts } from '../components/waiting-accounts';
+import { StatusChip } from '../../../components/display/status-chip';
 
 /**
  * admin/users and admin/customer-users: the server-paginated list. Customer users filtered on
@@ -108,9 +108,7 @@ function UsersTable({
           render: (u) => (
             <>
               {u.customer_name ?? 'Zonder klant'}
-              {u.customer_admin && (
-                <Chip size="small" variant="outlined" label={ACCOUNTS_TEXT.customerAdmin} sx={{ ml: 1 }} />
-              )}
+              {u.customer_admin && <StatusChip label={ACCOUNTS_TEXT.customerAdmin} sx={{ ml: 1 }} />}
             </>
           ),
         },
