@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useNotify } from '../feedback/notifications';
 import { PageHeader, type Crumb } from '../layout/page-header';
-import { useConfirm } from '../feedback/confirm-dialog';
+import { useLeaveGuard } from './use-leave-guard';
 import { submitValues } from './use-zod-form';
 
 type FormPageProps<TValues extends FieldValues, TOutput> = {
@@ -95,7 +95,6 @@ export function FormPage<TValues extends FieldValues, TOutput>({
   children,
 }: FormPageProps<TValues, TOutput>) {
   const notify = useNotify();
-  const confirm = useConfirm();
   const navigate = useNavigate();
   const saved = useRef(false);
   const [restored, setRestored] = useState(false);
@@ -134,28 +133,10 @@ export function FormPage<TValues extends FieldValues, TOutput>({
     return () => window.removeEventListener('beforeunload', warn);
   }, [isDirty]);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty &&
-      !saved.current &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      nextLocation.pathname !== '/login',
+  useLeaveGuard(
+    () => isDirty && !saved.current,
+    () => draftStorage.clear(draftKey),
   );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirm({
-      title: 'Wijzigingen niet opgeslagen',
-      message: 'Je hebt wijzigingen die nog niet zijn opgeslagen. Wil je deze pagina verlaten en ze weggooien?',
-      confirmLabel: 'Weggooien',
-      cancelLabel: 'Blijven',
-      destructive: true,
-    }).then((leave) => {
-      if (leave) {
-        draftStorage.clear(draftKey);
-        blocker.proceed();
-      } else blocker.reset();
-    });
-  }, [blocker, confirm, draftKey]);
 
   const submit = submitValues(form, async (values) => {
     try {

@@ -33,19 +33,14 @@ const cameraProblem = (err: unknown): Camera => {
 };
 
 /**
- * /mechanic/scan: the camera (the back one on a phone) reads a QR label; this app's label
- * (`<origin>/m/<token>`) opens at once, anything else says "Dit is geen Keurwijzer-label" and
- * scanning goes on. Without a camera (refused, absent) a field takes the code as typed. The camera
- * stops when the screen is left.
+ * The back camera into `video`, a frame read every FRAME_INTERVAL_MS: a label of this app opens
+ * at once, another code sets `notLabel`. Stops when the screen is left.
  */
-export default function LabelScan() {
+function useLabelCamera() {
   const navigate = useNavigate();
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<Camera>('starting');
   const [notLabel, setNotLabel] = useState(false);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-
   useEffect(() => {
     let stopped = false;
     let stream: MediaStream | null = null;
@@ -92,6 +87,20 @@ export default function LabelScan() {
     })();
     return stop;
   }, [navigate]);
+  return { video, camera, notLabel, setNotLabel };
+}
+
+/**
+ * /mechanic/scan: the camera (the back one on a phone) reads a QR label; this app's label
+ * (`<origin>/m/<token>`) opens at once, anything else says "Dit is geen Keurwijzer-label" and
+ * scanning goes on. Without a camera (refused, absent) a field takes the code as typed. The camera
+ * stops when the screen is left.
+ */
+export default function LabelScan() {
+  const navigate = useNavigate();
+  const { video, camera, notLabel, setNotLabel } = useLabelCamera();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
 
   const openCode = (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useBlocker } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -13,10 +12,10 @@ import {
   type MalfunctionHandleFormValues,
   type MalfunctionStatus,
 } from '@keurwijzer/shared/malfunctions';
-import { useConfirm } from '../../../components/feedback/confirm-dialog';
 import { useNotify } from '../../../components/feedback/notifications';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
+import { useLeaveGuard } from '../../../components/form/use-leave-guard';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../components/form/server-errors';
@@ -48,6 +47,17 @@ const notesOf = (m: MalfunctionDetail): Notes => ({
   assigned_to: m.assigned_to ?? '',
 });
 
+/** Whom the malfunction may be assigned to; the current assignee stays a choice even when no longer assignable (archived meanwhile). */
+function useAssigneeOptions(m: MalfunctionDetail, canManage: boolean) {
+  const assignees = useAssignees(canManage);
+  return [
+    ...(assignees.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+    ...(m.assigned_to !== null && !assignees.data?.some((a) => a.id === m.assigned_to)
+      ? [{ value: m.assigned_to, label: m.assigned_to_name ?? `#${m.assigned_to}` }]
+      : []),
+  ];
+}
+
 /**
  * The office's handling of a malfunction: its status with the allowed next steps as buttons, who
  * it is assigned to ("Toegewezen aan"), the internal note and the note for the customer
@@ -62,39 +72,18 @@ export function MalfunctionHandling({
   canManage: boolean;
 }) {
   const notify = useNotify();
-  const confirm = useConfirm();
   const handle = useHandleMalfunction(m.id);
   const [reopening, setReopening] = useState(false);
   const form = useZodForm(MalfunctionHandleInputSchema, notesOf(m));
   const { isDirty } = form.formState;
-  const assignees = useAssignees(canManage);
-  // The current assignee stays a choice even when no longer assignable (archived meanwhile).
-  const assigneeOptions = [
-    ...(assignees.data ?? []).map((a) => ({ value: a.id, label: a.name })),
-    ...(m.assigned_to !== null && !assignees.data?.some((a) => a.id === m.assigned_to)
-      ? [{ value: m.assigned_to, label: m.assigned_to_name ?? `#${m.assigned_to}` }]
-      : []),
-  ];
+  const assigneeOptions = useAssigneeOptions(m, canManage);
 
   // A newer version from the server (another admin's change) replaces what was not edited here.
   useEffect(() => {
     form.reset(notesOf(m), { keepDirtyValues: true });
   }, [form, m]);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== '/login',
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirm({
-      title: 'Wijzigingen niet opgeslagen',
-      message: 'Je hebt wijzigingen die nog niet zijn opgeslagen. Wil je deze pagina verlaten en ze weggooien?',
-      confirmLabel: 'Weggooien',
-      cancelLabel: 'Blijven',
-      destructive: true,
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker, confirm]);
+  useLeaveGuard(() => isDirty);
 
   /**
    * The notes the user changed (unchanged ones are left out: the server keeps them). Compared as

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { Path } from 'react-hook-form';
+import type { Path, UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,7 +28,8 @@ import { TextFieldElement } from '../../../components/form/form-fields';
 import { RadioGroupElement } from '../../../components/form/radio-group-element';
 import { serverPhotoError } from '../../../components/photo/photo-check';
 import { PhotoField } from '../../../components/photo/photo-field';
-import { usePhotoChoice } from '../../../components/photo/use-photo-choice';
+import type { PickedPhoto } from '../../../components/photo/use-picked-photos';
+import { usePhotoChoice, type PhotoChoice } from '../../../components/photo/use-photo-choice';
 import { submitValues, useZodForm } from '../../../components/form/use-zod-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/api/profile';
@@ -54,6 +55,55 @@ const URGENCY_OPTIONS = MALFUNCTION_URGENCIES.map((u) => ({ value: u, label: MAL
 /** Said when a photo the browser refused is still among the chosen ones at sending. */
 
 /**
+ * A refusal where it belongs: a field's under that field, a photo's under that photo, one about
+ * the photos together under the photos, anything else above the buttons.
+ */
+function placeErrors(
+  err: unknown,
+  {
+    form,
+    sent,
+    photos,
+    setFailure,
+  }: {
+    form: UseFormReturn<MalfunctionFormValues>;
+    sent: PickedPhoto[];
+    photos: PhotoChoice;
+    setFailure: (text: string) => void;
+  },
+) {
+  const fields = err instanceof ApiError && err.status === 422 ? Object.entries(err.errors) : [];
+  const own = fields.filter(([f]) => FORM_FIELDS.includes(f));
+  own.forEach(([field, messages], i) =>
+    form.setError(
+      field as Path<MalfunctionFormValues>,
+      { type: 'server', message: messages[0] },
+      { shouldFocus: i === 0 },
+    ),
+  );
+  // A photo's refusal under that photo (`photos.1`, or `photos` when only one was sent) ...
+  const photoMessages = sent.map((p, i) => serverPhotoError(err, 'photos', i, sent.length));
+  sent.forEach((p, i) => photoMessages[i] && photos.picked.setProblem(p.key, photoMessages[i]));
+  const placed = photoMessages.some(Boolean);
+  const isPhotoField = (f: string) => f === 'photos' || f.startsWith('photos.');
+  // ... about the photos together (too many) under the photos; anything else above the buttons.
+  const together = fields.find(([f]) => f === 'photos')?.[1][0];
+  if (together && !placed) photos.setProblem(together);
+  const rest = fields.filter(([f]) => !FORM_FIELDS.includes(f) && !isPhotoField(f)).flatMap(([, m]) => m);
+  if ((own.length === 0 && !placed && !together) || rest.length > 0) setFailure(rest[0] ?? failureText(err));
+}
+
+/** "Bereikbaar op" starts as the profile's number once it is known, unless something was typed there. */
+function useProfilePhone(form: UseFormReturn<MalfunctionFormValues>) {
+  const profilePhone = useProfile().data?.phone;
+  useEffect(() => {
+    if (profilePhone && !form.getValues('contact_phone')) {
+      form.resetField('contact_phone', { defaultValue: profilePhone });
+    }
+  }, [profilePhone, form]);
+}
+
+/**
  * "Storing melden" (from the machine screen and from a row of the machines list): a description,
  * how bad it is ("Machine staat stil" / "Machine werkt nog", required, nothing chosen beforehand),
  * a remark, "Bereikbaar op" (prefilled from the profile's phone number) and up to 3 photos, sent
@@ -69,13 +119,7 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
     remark: '',
     contact_phone: '',
   } satisfies Partial<MalfunctionFormValues>);
-  // "Bereikbaar op" starts as the profile's number once it is known, unless something was typed there.
-  const profilePhone = useProfile().data?.phone;
-  useEffect(() => {
-    if (profilePhone && !form.getValues('contact_phone')) {
-      form.resetField('contact_phone', { defaultValue: profilePhone });
-    }
-  }, [profilePhone, form]);
+  useProfilePhone(form);
   const photos = usePhotoChoice(MAX_MALFUNCTION_PHOTOS, MALFUNCTION_TEXT.tooManyPhotos);
   const { picked, setProblem: setPhotoProblem } = photos;
   const [failure, setFailure] = useState<string | null>(null);
@@ -94,25 +138,7 @@ export function ReportMalfunctionDialog({ machine, onClose }: { machine: Malfunc
       notify(res.message ?? MALFUNCTION_TEXT.reported);
       setDone(true);
     } catch (err) {
-      const fields = err instanceof ApiError && err.status === 422 ? Object.entries(err.errors) : [];
-      const own = fields.filter(([f]) => FORM_FIELDS.includes(f));
-      own.forEach(([field, messages], i) =>
-        form.setError(
-          field as Path<MalfunctionFormValues>,
-          { type: 'server', message: messages[0] },
-          { shouldFocus: i === 0 },
-        ),
-      );
-      // A photo's refusal under that photo (`photos.1`, or `photos` when only one was sent) ...
-      const photoMessages = sent.map((p, i) => serverPhotoError(err, 'photos', i, sent.length));
-      sent.forEach((p, i) => photoMessages[i] && picked.setProblem(p.key, photoMessages[i]));
-      const placed = photoMessages.some(Boolean);
-      const isPhotoField = (f: string) => f === 'photos' || f.startsWith('photos.');
-      // ... about the photos together (too many) under the photos; anything else above the buttons.
-      const together = fields.find(([f]) => f === 'photos')?.[1][0];
-      if (together && !placed) setPhotoProblem(together);
-      const rest = fields.filter(([f]) => !FORM_FIELDS.includes(f) && !isPhotoField(f)).flatMap(([, m]) => m);
-      if ((own.length === 0 && !placed && !together) || rest.length > 0) setFailure(rest[0] ?? failureText(err));
+      placeErrors(err, { form, sent, photos, setFailure });
     }
   });
 

@@ -1,23 +1,20 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { COMPLIANCE_TEXT } from '@keurwijzer/shared/compliance';
-import { REPORT_TEXT, openQuestionsText, type ReportCategory, type ReportDetail } from '@keurwijzer/shared/reports';
+import { REPORT_TEXT, openQuestionsText, type ReportDetail } from '@keurwijzer/shared/reports';
 import { RefusedChanges } from './refused-changes';
-import { useConfirm } from '../../../components/feedback/confirm-dialog';
 import { useNotify } from '../../../components/feedback/notifications';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/api/auth';
 import { useSaveReport } from '../../../lib/api/reports';
-import { CategorySection } from './category-section';
 import { questionElementId } from './question-card';
 import { ReportVersionBanner } from './report-version-banner';
 import { ReportMachine } from './report-machine';
 import { OFFLINE_TEXT, ReportProgress } from './report-progress';
 import { isAnswered, liveVerdict } from './report-format';
-import { VerdictPanel, type VerdictOverride } from './verdict-panel';
+import { VerdictPanel } from './verdict-panel';
+import { ReportButtons, ReportCategories, useCategorySkip, useVerdictOverride } from './report-form-parts';
 import { useReportFiller } from '../filler/use-report-filler';
 import { useSignatureDialog } from './signature-dialog';
 
@@ -42,47 +39,21 @@ const missingIds = (err: ApiError) =>
 export function ReportForm({ report, machinesTo }: { report: ReportDetail; machinesTo?: string }) {
   const user = useCurrentUser();
   const filler = useReportFiller(report, user.id);
-  const confirm = useConfirm();
   const signature = useSignatureDialog();
   const notify = useNotify();
   const save = useSaveReport(report.id);
   const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
-  const [override, setOverride] = useState<VerdictOverride>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const reasonRef = useRef<HTMLInputElement>(null);
+  const { override, onOverride, reasonError, reasonRef, reasonMissing } = useVerdictOverride();
 
   const toAnswer = filler.categories.filter((c) => !c.skipped).flatMap((c) => c.questions);
   const unanswered = toAnswer.filter((q) => !isAnswered(q));
   // The verdict the answers on this device give: what the server derives at the submit.
   const derived = liveVerdict(filler.categories);
   const overridden = override !== null && override.verdict !== derived;
-  const onOverride = (next: VerdictOverride) => {
-    setOverride(next);
-    if (reasonError && next?.reason.trim()) setReasonError(null);
-  };
-  const reasonMissing = (message: string) => {
-    setReasonError(message);
-    reasonRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    reasonRef.current?.focus({ preventScroll: true });
-    notify(message, 'error');
-  };
   const answered = toAnswer.length - unanswered.length;
 
-  const onSkip = async (category: ReportCategory) => {
-    const ok = await confirm({
-      title: 'Categorie overslaan',
-      message: REPORT_TEXT.skipConfirm,
-      confirmLabel: 'Overslaan',
-    });
-    if (!ok) return;
-    filler.skip(category.id, true);
-    notify(REPORT_TEXT.categorySkipped);
-  };
-  const onRestore = (category: ReportCategory) => {
-    filler.skip(category.id, false);
-    notify(REPORT_TEXT.categoryRestored);
-  };
+  const { onSkip, onRestore } = useCategorySkip(filler);
 
   /** Marks the missing questions and jumps to the first of them in the report's order. */
   const showMissing = (ids: number[], message: string) => {
@@ -157,7 +128,6 @@ export function ReportForm({ report, machinesTo }: { report: ReportDetail; machi
       window.scrollTo({ top: 0 });
     });
 
-  let number = 1;
   return (
     <>
       {signature.dialog}
@@ -187,32 +157,12 @@ export function ReportForm({ report, machinesTo }: { report: ReportDetail; machi
           offline={filler.offline}
           onFirstOpen={() => unanswered[0] && goToQuestion(unanswered[0].id)}
         />
-        {filler.categories.length === 0 ? (
-          <Alert severity="info">{REPORT_TEXT.noQuestions}</Alert>
-        ) : (
-          <Box sx={{ display: 'grid', gap: 2 }}>
-            {filler.categories.map((c) => {
-              const first = number;
-              number += c.questions.length;
-              return (
-                <CategorySection
-                  key={c.id}
-                  category={c}
-                  firstNumber={first}
-                  missing={missing}
-                  onAnswer={filler.answer}
-                  onMeasure={filler.measure}
-                  onMemo={filler.memo}
-                  onAddPhoto={filler.addPhoto}
-                  onRemovePhoto={filler.removePhoto}
-                  onClearAnswer={filler.clearAnswer}
-                  onSkip={(category) => void onSkip(category)}
-                  onRestore={onRestore}
-                />
-              );
-            })}
-          </Box>
-        )}
+        <ReportCategories
+          filler={filler}
+          missing={missing}
+          onSkip={(category) => void onSkip(category)}
+          onRestore={onRestore}
+        />
         {filler.categories.length > 0 && (
           <VerdictPanel
             derived={derived}
@@ -222,30 +172,7 @@ export function ReportForm({ report, machinesTo }: { report: ReportDetail; machi
             reasonRef={reasonRef}
           />
         )}
-        <Box
-          sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, mt: 3, justifyContent: 'flex-end' }}
-        >
-          <Button
-            variant="outlined"
-            size="large"
-            disabled={busy !== null}
-            startIcon={busy === 'save' ? <CircularProgress size={18} color="inherit" /> : undefined}
-            onClick={() => void onSave()}
-            sx={{ minHeight: 52 }}
-          >
-            Rapport indienen
-          </Button>
-          <Button
-            variant="contained"
-            size="large"
-            disabled={busy !== null}
-            startIcon={busy === 'submit' ? <CircularProgress size={18} color="inherit" /> : undefined}
-            onClick={() => void onSubmit()}
-            sx={{ minHeight: 52 }}
-          >
-            Rapport afronden
-          </Button>
-        </Box>
+        <ReportButtons busy={busy} onSave={() => void onSave()} onSubmit={() => void onSubmit()} />
       </Box>
     </>
   );

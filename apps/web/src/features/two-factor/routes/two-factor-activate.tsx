@@ -18,6 +18,81 @@ import { useAuth } from '../../../lib/api/auth';
 import { enableTwoFactor, setTwoFactorEnabled, setupTwoFactor } from '../api/two-factor';
 import { RecoveryCodesList, copyText } from '../components/recovery-codes';
 
+/** Step 1: the new key as a QR code, and as text with a copy button for who cannot scan. */
+function SetupKey({ setup }: { setup: TwoFactorSetup }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <Typography>1. Scan deze QR-code met je authenticator-app.</Typography>
+      <Box
+        component="img"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`}
+        alt="QR-code met de sleutel voor je authenticator-app"
+        width={200}
+        height={200}
+        sx={{ alignSelf: 'center', bgcolor: '#fff', p: 1, borderRadius: 1 }}
+      />
+      <Typography>Scannen lukt niet? Typ dan deze sleutel over in de app:</Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Box
+          component="code"
+          data-testid="totp-secret"
+          sx={{
+            flex: 1,
+            p: 1.5,
+            fontSize: '1rem',
+            letterSpacing: '0.05em',
+            wordBreak: 'break-word',
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+          }}
+        >
+          {setup.secret}
+        </Box>
+        <Tooltip title={copied ? 'Gekopieerd' : 'Sleutel kopiëren'}>
+          <IconButton
+            aria-label="Sleutel kopiëren"
+            onClick={() => void copyText(setup.secret.replace(/\s/g, '')).then(setCopied)}
+          >
+            <ContentCopy />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </>
+  );
+}
+
+/** Done: the ten recovery codes, shown once, and "Klaar". */
+function RecoveryCodesShown({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
+  return (
+    <Stack spacing={2.5}>
+      <Typography variant="h1" sx={{ fontSize: '1.4rem' }}>
+        Tweestapsverificatie staat aan
+      </Typography>
+      <Typography>Vanaf nu vraagt het inloggen ook om een code uit je app. Dit zijn je herstelcodes:</Typography>
+      <RecoveryCodesList codes={codes} email={email} />
+      <Button variant="contained" size="large" onClick={onDone}>
+        Klaar
+      </Button>
+    </Stack>
+  );
+}
+
+/** The account has it on already: nothing to set up. */
+function AlreadyOn() {
+  return (
+    <Stack spacing={2.5}>
+      <Typography variant="h1" sx={{ fontSize: '1.4rem' }}>
+        Tweestapsverificatie instellen
+      </Typography>
+      <Alert severity="success">Tweestapsverificatie staat al aan voor je account.</Alert>
+      <Button component={RouterLink} to="/profile" variant="contained" size="large">
+        Naar je profiel
+      </Button>
+    </Stack>
+  );
+}
+
 /**
  * 2fa-activate (authentication layout, needs a session): a new key as a QR code and as text,
  * the first code from the app to confirm it and the account's password (a stolen session alone
@@ -37,7 +112,6 @@ export default function TwoFactorActivate() {
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [copied, setCopied] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const started = useRef(false);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -57,32 +131,15 @@ export default function TwoFactorActivate() {
 
   if (recoveryCodes) {
     return (
-      <Stack spacing={2.5}>
-        <Typography variant="h1" sx={{ fontSize: '1.4rem' }}>
-          Tweestapsverificatie staat aan
-        </Typography>
-        <Typography>Vanaf nu vraagt het inloggen ook om een code uit je app. Dit zijn je herstelcodes:</Typography>
-        <RecoveryCodesList codes={recoveryCodes} email={user.email} />
-        <Button variant="contained" size="large" onClick={() => void navigate('/profile', { replace: true })}>
-          Klaar
-        </Button>
-      </Stack>
+      <RecoveryCodesShown
+        codes={recoveryCodes}
+        email={user.email}
+        onDone={() => void navigate('/profile', { replace: true })}
+      />
     );
   }
 
-  if (user.two_factor_enabled) {
-    return (
-      <Stack spacing={2.5}>
-        <Typography variant="h1" sx={{ fontSize: '1.4rem' }}>
-          Tweestapsverificatie instellen
-        </Typography>
-        <Alert severity="success">Tweestapsverificatie staat al aan voor je account.</Alert>
-        <Button component={RouterLink} to="/profile" variant="contained" size="large">
-          Naar je profiel
-        </Button>
-      </Stack>
-    );
-  }
+  if (user.two_factor_enabled) return <AlreadyOn />;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -136,41 +193,7 @@ export default function TwoFactorActivate() {
       {!setup && !setupError && <PageLoader />}
       {setup && (
         <>
-          <Typography>1. Scan deze QR-code met je authenticator-app.</Typography>
-          <Box
-            component="img"
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`}
-            alt="QR-code met de sleutel voor je authenticator-app"
-            width={200}
-            height={200}
-            sx={{ alignSelf: 'center', bgcolor: '#fff', p: 1, borderRadius: 1 }}
-          />
-          <Typography>Scannen lukt niet? Typ dan deze sleutel over in de app:</Typography>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Box
-              component="code"
-              data-testid="totp-secret"
-              sx={{
-                flex: 1,
-                p: 1.5,
-                fontSize: '1rem',
-                letterSpacing: '0.05em',
-                wordBreak: 'break-word',
-                bgcolor: 'action.hover',
-                borderRadius: 1,
-              }}
-            >
-              {setup.secret}
-            </Box>
-            <Tooltip title={copied ? 'Gekopieerd' : 'Sleutel kopiëren'}>
-              <IconButton
-                aria-label="Sleutel kopiëren"
-                onClick={() => void copyText(setup.secret.replace(/\s/g, '')).then(setCopied)}
-              >
-                <ContentCopy />
-              </IconButton>
-            </Tooltip>
-          </Stack>
+          <SetupKey setup={setup} />
           <Typography>2. Vul de code van 6 cijfers in die de app nu toont.</Typography>
           {error && (
             <Alert severity="error" role="alert">
