@@ -38,6 +38,12 @@ function takenAtOf(value: string | undefined): Date {
   return notAfter(instant);
 }
 
+/** The stored photo answers a replay only under its own report and question. */
+const sameTarget = (row: ReportPhotoRow, reportId: number, questionId: number) => {
+  if (row.reportId !== reportId || row.reportQuestionId !== questionId) throw conflict(PHOTO_TEXT.otherQuestion);
+  return toReportPhoto(row);
+};
+
 async function bufferOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -71,12 +77,6 @@ export function createReportPhotosService({
   const removeFiles = async (keys: { fileKey: string; thumbKey: string }) => {
     await storage.delete(keys.fileKey);
     await storage.delete(keys.thumbKey);
-  };
-
-  /** The stored photo answers a replay only under its own report and question. */
-  const sameTarget = (row: ReportPhotoRow, reportId: number, questionId: number) => {
-    if (row.reportId !== reportId || row.reportQuestionId !== questionId) throw conflict(PHOTO_TEXT.otherQuestion);
-    return toReportPhoto(row);
   };
 
   async function fileOf(row: ReportPhotoRow | undefined, thumb: boolean): Promise<ImageFile> {

@@ -26,7 +26,8 @@ const DETAIL_FROM = sql`reports r
 const detailQuery = (id: number, scope: ReportScope, extra: SQL = sql``) =>
   sql`select ${REPORT_DETAIL_JSON} as json ${extra} from ${DETAIL_FROM} where ${scopeWhere(id, scope)}`;
 
-export function createReportsRepository(db: Db) {
+/** The report's reads: the read model (the staff's as a prepared statement) and two facts of it. */
+function reportReads(db: Db) {
   /*
    * The staff's read (every report, the mechanic's screen) as a named prepared statement: PostgreSQL
    * parses it once per connection and then keeps its generic plan (primary-key lookups whatever the
@@ -39,8 +40,6 @@ export function createReportsRepository(db: Db) {
     .prepare('report_detail');
 
   return {
-    ...reportAnswerQueries(db),
-
     /**
      * One report with its machine, categories, questions and answers as its API JSON (one
      * statement whatever the number of questions), or undefined when no report with this id is
@@ -86,6 +85,13 @@ export function createReportsRepository(db: Db) {
       const [row] = await rowsOf<{ status: ReportStatus }>(tx, sql`select status from reports where id = ${id}`);
       return row?.status;
     },
+  };
+}
+
+export function createReportsRepository(db: Db) {
+  return {
+    ...reportAnswerQueries(db),
+    ...reportReads(db),
 
     /** Whether the submitted report was submitted with this submission id (the device's uuid). */
     async submittedAs(id: number, submissionId: string, tx: Executor): Promise<boolean> {

@@ -60,8 +60,8 @@ const isDue = (clock: DueClock) =>
     sql` or `,
   )})`;
 
-/** The planning queries of the task lists' repository (spread into it). */
-export function tasklistPlanQueries(db: Db) {
+/** What the plan screen reads: the candidates of a list, and the due machines of its location. */
+function candidateQueries(db: Db) {
   return {
     /**
      * The machines at the task list's location that are not archived, each with what the plan
@@ -143,7 +143,12 @@ export function tasklistPlanQueries(db: Db) {
       );
       return row?.count;
     },
+  };
+}
 
+/** The plan path's checks and statement, and a planned report taken off again (all in the caller's transaction). */
+function planStatements() {
+  return {
     /** Per asked machine id what planning it on the list depends on (one statement). */
     async planChecks(t: TasklistRow, machineIds: number[], tx: Executor): Promise<PlanCheck[]> {
       return rowsOf<PlanCheck>(
@@ -227,3 +232,6 @@ export function tasklistPlanQueries(db: Db) {
     },
   };
 }
+
+/** The planning queries of the task lists' repository (spread into it). */
+export const tasklistPlanQueries = (db: Db) => ({ ...candidateQueries(db), ...planStatements() });
