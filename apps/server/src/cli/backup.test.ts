@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { solidImage } from '../../test-support/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -38,10 +38,7 @@ let imagesBase: string;
 /** Runs in the backup right after the database copy is made, before the files are copied. */
 let afterSnapshot: (() => Promise<void>) | null = null;
 
-const jpeg = (width: number) =>
-  sharp({ create: { width, height: 200, channels: 3, background: { r: 20, g: 120, b: 200 } } })
-    .jpeg()
-    .toBuffer();
+const jpeg = (width: number) => solidImage(width, 200, { r: 20, g: 120, b: 200 }).jpeg().toBuffer();
 
 /** Every table of the app's schemas as an MD5 of its rows in a fixed order. */
 async function fingerprints(db: Database): Promise<Record<string, string>> {

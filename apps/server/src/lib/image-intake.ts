@@ -12,7 +12,8 @@ import { AppError, fieldError } from './errors';
  * The one image intake of the app: machine images, malfunction photos and the profile photo all
  * come through here. It owns the accepted types (checked by their bytes, never by name), the
  * 10 MiB and 50 megapixel limits, the re-encoding (EXIF dropped), the per-user upload slots, the
- * ONE per-process decode queue, the per-customer storage quota check, and the inline image reply.
+ * ONE per-process decode queue, the per-customer storage quota check, the output steps (the
+ * profile photo's square, the signature on white, JPEGs for PDFs), and the inline image reply.
  * It is built once in the composition root (modules/index.ts) and handed to the three services,
  * so "2 decodes per process" holds across them.
  */
@@ -86,6 +87,35 @@ export const decodeImage: ImageDecoder = async (keyPrefix, data, field) => {
   }
 };
 
+/*
+ * The output steps: what the app makes of an image it already holds (re-encoded by `decodeImage`
+ * when it came in). A caller runs them in the decode queue: inside `decodeThen`, or through the
+ * intake's `forPdf`.
+ */
+
+/** A centred square WebP of `side` px (the profile photo). */
+export const squareWebp = (file: Buffer, side: number): Promise<Buffer> =>
+  sharp(file).resize({ width: side, height: side, fit: 'cover' }).webp({ quality: 82 }).toBuffer();
+
+/** A PNG on white, as a PDF prints it (the signature): its bytes and size. */
+export async function pngOnWhite(file: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(file)
+    .flatten({ background: '#ffffff' })
+    .png({ compressionLevel: 9 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/**
+ * A JPEG on white for a PDF (pdfkit embeds JPEG and PNG, not WebP), with `maxSide` at most that
+ * many pixels on its longest side (never enlarged); without it, as large as it is.
+ */
+export function pdfJpeg(file: Buffer, maxSide?: number): Promise<Buffer> {
+  const image = sharp(file);
+  if (maxSide) image.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+  return image.flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
+}
+
 /** How much image work runs at once in this process (in memory, per process: lib/concurrency.ts). */
 export type ImageLimits = {
   /** Uploads one user may have in progress at once (all three features together): 429 beyond. */
@@ -139,6 +169,11 @@ export function createImageIntake({
      */
     decodeThen<T>(keyPrefix: string, data: Buffer, field: string, finish: (image: ProcessedImage) => Promise<T>) {
       return decoding.run(async () => finish(await decoder(keyPrefix, data, field)));
+    },
+
+    /** A stored image as a JPEG for a PDF (`pdfJpeg`), in the decode queue (503 when it is full). */
+    forPdf(file: Buffer, maxSide?: number): Promise<Buffer> {
+      return decoding.run(() => pdfJpeg(file, maxSide));
     },
 
     /**

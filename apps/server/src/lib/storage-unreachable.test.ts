@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { solidImage } from '../../test-support/images';
 import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import { users } from '../db/schema/users';
 import { eventually } from '../test/eventually';
@@ -142,9 +142,7 @@ describe('the app on a store that does not answer', () => {
 
   it('answers an upload with the Dutch 503 and logs one line with the operation and key', async () => {
     const { user, client } = await t.signIn('mechanic');
-    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
+    const photo = await solidImage(40, 30, '#336699').png().toBuffer();
     const before = silent.connections();
     const res = await client.upload('/api/profile/image', 'image', {
       name: 'foto.png',

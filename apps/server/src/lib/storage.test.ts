@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import sharp from 'sharp';
+import { sharp, solidImage } from '../../test-support/images';
 import { moveToS3 } from '../cli/storage-to-s3-command';
 import { startS3Server } from '../test/s3-server';
 import { useTestApp } from '../test/use-test-app';
@@ -81,9 +81,7 @@ describe('the S3 storage in the app', () => {
 
   it('stores a profile photo in the bucket, not on disk, and serves it through the app to its owner only', async () => {
     const { user, client } = await t.signIn('mechanic');
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
+    const photo = await solidImage(300, 200, '#336699').png().toBuffer();
     const res = await client.upload('/api/profile/image', 'image', {
       name: 'foto.png',
       type: 'image/png',

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import pg from 'pg';
-import sharp from 'sharp';
+import { solidImage } from '../../test-support/images';
 import { createPostgresDatabase } from './postgres-database';
 import { startS3Server } from './s3-server';
 import { startSmtpServer } from './smtp-server';
@@ -203,9 +203,7 @@ describe('two server processes behind a round-robin proxy, one PostgreSQL databa
     const customer = new Visitor(proxy.url);
     await customer.login('klant@example.com');
     const machines = (await customer.call('GET', '/api/machines?itemsPerPage=5')).json.data as { id: number }[];
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#aa3322' } })
-      .jpeg()
-      .toBuffer();
+    const photo = await solidImage(640, 480, '#aa3322').jpeg().toBuffer();
     const form = new FormData();
     form.append('description', 'Pers maakt een tikkend geluid');
     form.append('urgency', 'normal');

@@ -10,11 +10,12 @@ import {
 import { ACCESS } from '@keurwijzer/shared/permissions';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { PageMeta } from '@keurwijzer/shared/api';
-import { planRefusal, type PlanFacts } from '@keurwijzer/shared/tasklists';
+import { planRefusal } from '@keurwijzer/shared/tasklists';
 import type { Db, Executor } from '../../db/client';
 import { accessPolicy, type Actor } from '../../lib/actor';
 import { conflict, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { pageMeta } from '../../lib/list-query';
+import type { TasklistsRepository } from '../module-types';
 import type { FollowupState, FollowupsRepository } from './followups.repository';
 import { findingOf, presentFollowup } from './followups.presenter';
 
@@ -28,29 +29,11 @@ export const followupsPolicy = accessPolicy(ACCESS.followups);
 export const fittingTypes = (type: InspectionType): InspectionType[] =>
   INSPECTION_TYPES.filter((t) => dueTypesOf(t).some((d) => dueTypesOf(type).includes(d)));
 
-/** A task list's own row as the task lists' repository reads it. */
-type ListRow = { id: number; customer_id: number; location_id: number; inspection_type: InspectionType };
-
 /**
  * What the follow-ups need of the task lists (the composition root passes the task lists'
  * repository): a new list, and the plan path's own checks and plan statement.
  */
-export type FollowupTasklists = {
-  insert(
-    values: {
-      customerId: number;
-      locationId: number;
-      inspectionType: InspectionType;
-      plannedDate: string;
-      remarks: string | null;
-      createdBy: number;
-    },
-    tx: Executor,
-  ): Promise<number>;
-  row(id: number, tx: Executor): Promise<ListRow | undefined>;
-  planChecks(t: ListRow, machineIds: number[], tx: Executor): Promise<(PlanFacts & { planned: boolean })[]>;
-  plan(t: ListRow, machineIds: number[], tx: Executor): Promise<number[]>;
-};
+export type FollowupTasklists = Pick<TasklistsRepository, 'insert' | 'row' | 'planChecks' | 'plan'>;
 
 /**
  * Follow-ups ("Acties") of rejected answers: the office's list, closing and opening

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
-import sharp from 'sharp';
+import { sharp } from '../../../test-support/images';
 import { sql } from 'drizzle-orm';
 import { LABEL_TOKEN_PATTERN, formatMonthYear, labelPath } from '@keurwijzer/shared/labels';
 import { dutchToday } from '@keurwijzer/shared/format';

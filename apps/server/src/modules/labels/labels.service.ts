@@ -13,11 +13,10 @@ import {
   type LabelTargetResult,
   type PublicLabel,
 } from '@keurwijzer/shared/labels';
-import type { InspectionType } from '@keurwijzer/shared/questionnaires';
-import { planRefusal, type PlanFacts } from '@keurwijzer/shared/tasklists';
+import { planRefusal } from '@keurwijzer/shared/tasklists';
 import { LIMIT_TEXT, TEXT } from '@keurwijzer/shared/texts';
 import type { Company } from '../../config';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { createKeyedLimit } from '../../lib/concurrency';
 import { dueClock } from '../../lib/due-state';
@@ -27,6 +26,7 @@ import type { FormFields, UploadedFile } from '../../lib/multipart';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Download } from '../../lib/stream-download';
 import { sha256 } from '../../lib/tokens';
+import type { TasklistsRepository } from '../module-types';
 import { writeLabelsPdf, type PrintedLabel } from './labels-pdf';
 import { labelsPolicy } from './labels.policy';
 import type { LabelMachine, LabelPrintRow, LabelsRepository } from './labels.repository';
@@ -43,28 +43,11 @@ type CounterKey = { kind: 'pair' | 'account'; email: string; client: string };
 /** The login throttle's counters (auth's login-attempts repository): one statement per count. */
 export type LabelCounters = { increment(key: CounterKey, windowMs: number): Promise<number> };
 
-/** A task list's own row as the task lists' repository reads it. */
-type ListRow = { id: number; customer_id: number; location_id: number; inspection_type: InspectionType };
-
 /**
  * What planning a scanned machine needs of the task lists (the composition root passes the task
  * lists' repository): a new list, and the plan path's own checks and plan statement.
  */
-export type LabelTasklists = {
-  insert(
-    values: {
-      customerId: number;
-      locationId: number;
-      inspectionType: InspectionType;
-      plannedDate: string;
-      createdBy: number;
-    },
-    tx: Executor,
-  ): Promise<number>;
-  row(id: number, tx: Executor, lock?: 'update' | 'no key update'): Promise<ListRow | undefined>;
-  planChecks(t: ListRow, machineIds: number[], tx: Executor): Promise<(PlanFacts & { planned: boolean })[]>;
-  plan(t: ListRow, machineIds: number[], tx: Executor): Promise<number[]>;
-};
+export type LabelTasklists = Pick<TasklistsRepository, 'insert' | 'row' | 'planChecks' | 'plan'>;
 
 /** What an anonymous report needs of the malfunctions module (its service's `reportAnonymous`). */
 export type LabelMalfunctions = {

@@ -2,11 +2,19 @@ import type { DueState, DueType } from '@keurwijzer/shared/compliance';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import type { Company } from '../../config';
 import type { InventoryRow, MachineSelection } from './machines.repository';
-import type { SelectionNames } from './inventory.repository';
 import { dutchDate } from '../../lib/dutch-time';
 
 /** The next due date ("YYYY-MM-DD") and state of a machine per due type it has an interval for. */
 export type InventoryDue = Partial<Record<DueType, { dueDate: string; state: DueState }>>;
+
+/** The names of what a selection filters on: null when not found, absent when not filtered on. */
+export type SelectionNames = {
+  location?: string | null;
+  department?: string | null;
+  room?: string | null;
+  machineType?: string | null;
+  brand?: string | null;
+};
 
 /** A machine as the inventory export writes it: the list's row and its due dates and states. */
 export type InventoryExportRow = InventoryRow & { due: InventoryDue };

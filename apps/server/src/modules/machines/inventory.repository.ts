@@ -5,17 +5,8 @@ import { customers, departments, locations, rooms } from '../../db/schema/custom
 import { brands, machineTypes } from '../../db/schema/master-data';
 import { rowsOf } from '../../db/sql-json';
 import { dueStateSql, type DueClock } from '../../lib/due-state';
-import type { InventoryDue } from './inventory.presenter';
+import type { InventoryDue, SelectionNames } from './inventory.presenter';
 import type { MachineSelection } from './machines.repository';
-
-/** The names of what a selection filters on: null when not found, absent when not filtered on. */
-export type SelectionNames = {
-  location?: string | null;
-  department?: string | null;
-  room?: string | null;
-  machineType?: string | null;
-  brand?: string | null;
-};
 
 /** The queries of the inventory export besides its machines (machines.repository `inventory()`). */
 export function createInventoryRepository(db: Db) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp, solidImage } from '../../../test-support/images';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { machineImages } from '../../db/schema/machines';
@@ -23,7 +23,7 @@ async function machineOf(name: string) {
 
 /** A real photo-like JPEG with EXIF (camera and GPS-ish data) to check that it is stripped. */
 const jpeg = (width = 2400, height = 1600) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 190, g: 21, b: 34 } } })
+  solidImage(width, height, { r: 190, g: 21, b: 34 })
     .withMetadata({ exif: { IFD0: { Make: 'TestCam', Copyright: 'secret place' } } })
     .jpeg()
     .toBuffer();
@@ -77,7 +77,7 @@ describe('machine images', () => {
 
   it('accepts PNG and WebP', async () => {
     const m = await machineOf('Beeld B');
-    const base = sharp({ create: { width: 50, height: 40, channels: 4, background: '#00ff00' } });
+    const base = solidImage(50, 40, '#00ff00', 4);
     for (const [type, data] of [
       ['image/png', await base.clone().png().toBuffer()],
       ['image/webp', await base.clone().webp().toBuffer()],

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp, solidImage } from '../../../test-support/images';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OwnMachineDetailSchema, OwnMachineSchema, type OwnMachineDetail } from '@keurwijzer/shared/portal';
@@ -23,10 +23,7 @@ import { JUNK_IDS } from './machines.test-helpers';
 const t = useTestApp();
 const at = (day: number, hour = 8, minute = 0) => new Date(Date.UTC(2026, 3, day, hour, minute));
 
-const jpeg = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 190, g: 21, b: 34 } } })
-    .jpeg()
-    .toBuffer();
+const jpeg = () => solidImage(64, 48, { r: 190, g: 21, b: 34 }).jpeg().toBuffer();
 
 /** Uploads an image of the machine as an admin; its id. */
 async function upload(chain: PlacementChain, machineId: number): Promise<number> {

@@ -10,7 +10,7 @@ import { MAX_IMAGE_BYTES } from '../../lib/image-intake';
 import { readFormBody } from '../../lib/multipart';
 import { IdParamsSchema, changedOf, dataOf } from '../../lib/responses';
 import type { MalfunctionsCustomerService } from './malfunctions-customer.service';
-import type { AfterCommit } from './malfunctions.service';
+import type { AfterCommit } from './malfunctions-uploads';
 
 const own = { access: 'own-machines.view' } as const;
 /** A comment takes at most one photo of at most 10 MB (lib/multipart.ts streams it with these limits). */

@@ -6,67 +6,16 @@ import {
   type MalfunctionStatus,
   type OwnMalfunctionDetail,
 } from '@keurwijzer/shared/malfunctions';
-import { TEXT } from '@keurwijzer/shared/texts';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { parseFields } from '../../lib/form-fields';
 import type { ImageIntake, ProcessedImage } from '../../lib/image-intake';
-import type { MailSender } from '../../lib/mail-queue';
-import { malfunctionCommentMail, reporterUpdateMail, type ReporterUpdate } from '../../lib/malfunction-update-mail';
+import { malfunctionCommentMail } from '../../lib/malfunction-update-mail';
 import type { OfficeMail } from '../../lib/office-mail';
 import type { Storage } from '../../lib/storage';
 import { closedStatus, type MalfunctionsCustomerRepository } from './malfunctions-customer.repository';
 import { malfunctionsPolicy } from './malfunctions.policy';
-import type { HandleChange, HandledRow } from './malfunctions.repository';
-import type { AfterCommit, ReportBody } from './malfunctions.service';
-
-/**
- * The reporter's mails: one mail per change by the office (status, note for the
- * customer, or both), to the reporting user after the commit, unless they turned
- * `malfunction_mails` off, are archived or not yet active, or the report was anonymous (no user).
- * Every path that changes a malfunction's status for the office calls `send` in its AfterCommit
- * (the office's handling, planning); the customer's own comment and withdrawal never do.
- */
-export function createReporterMail({
-  repo,
-  mail,
-  appUrl,
-}: {
-  repo: MalfunctionsCustomerRepository;
-  mail: MailSender;
-  appUrl: string;
-}) {
-  return {
-    async send(id: number, update: ReporterUpdate): Promise<void> {
-      const found = await repo.mailFacts(id);
-      if (!found) return;
-      const { facts, reporterMails, hasReport } = found;
-      if (!facts.reporterEmail || !facts.reporterActive || !reporterMails) return;
-      await mail.send({
-        kind: update.status?.to === 'resolved' ? 'malfunction_resolved' : 'malfunction_update',
-        to: facts.reporterEmail,
-        ...reporterUpdateMail({ ...facts, hasReport }, update, appUrl),
-      });
-    },
-  };
-}
-
-export type ReporterMail = ReturnType<typeof createReporterMail>;
-
-/**
- * What the reporter is told of one change by the office (malfunctions.service.ts `handle`): its
- * status change (with the reason of a reopening) and a note for the customer that was set or
- * changed (a cleared one is not news); null when neither (an internal note, an assignment).
- */
-export function reporterUpdateOf(before: HandledRow, change: HandleChange | null): ReporterUpdate | null {
-  if (!change) return null;
-  const update: ReporterUpdate = {};
-  if (change.status !== before.status) {
-    const event = change.events.find((e) => e.kind === 'status');
-    update.status = { from: before.status, to: change.status, reason: event?.reason ?? null };
-  }
-  if (change.customerNote !== before.customerNote && change.customerNote) update.customerNote = change.customerNote;
-  return update.status || update.customerNote ? update : null;
-}
+import { photoFiles, photoValuesOf, type AfterCommit, type ReportBody } from './malfunctions-uploads';
 
 type Deps = {
   repo: MalfunctionsCustomerRepository;
@@ -77,15 +26,6 @@ type Deps = {
   /** The one image intake (lib/image-intake.ts): upload slots, decode queue, storage quota. */
   intake: ImageIntake;
 };
-
-/** The comment's 422 in the schema step's shape (the body is read outside Fastify's schema step). */
-function parseComment(fields: ReportBody['fields']) {
-  const result = MalfunctionCommentInputSchema.safeParse(fields);
-  if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
-  throw new AppError(422, TEXT.validation, errors);
-}
 
 const assertOpen = (status: MalfunctionStatus) => {
   if (closedStatus(status)) throw conflict(MALFUNCTION_TEXT.closed);
@@ -104,11 +44,7 @@ export function createMalfunctionsCustomerService({ repo, storage, officeMail, a
     return detail as OwnMalfunctionDetail;
   }
 
-  async function removeFiles(image: ProcessedImage | null) {
-    if (!image) return;
-    await storage.delete(image.fileKey);
-    await storage.delete(image.thumbKey);
-  }
+  const photoStore = photoFiles(storage);
 
   return {
     detail(actor: Actor, id: number): Promise<OwnMalfunctionDetail> {
@@ -140,7 +76,7 @@ export function createMalfunctionsCustomerService({ repo, storage, officeMail, a
       let text: string | null = null;
       try {
         const { fields, files } = await read();
-        text = parseComment(fields).comment;
+        text = parseFields(MalfunctionCommentInputSchema, fields).comment;
         const photos = files.filter((f) => f.fieldname === 'photo');
         if (photos.length !== files.length || photos.length > 1) {
           throw fieldError('photo', MALFUNCTION_TEXT.commentOnePhoto);
@@ -156,11 +92,9 @@ export function createMalfunctionsCustomerService({ repo, storage, officeMail, a
       } finally {
         release();
       }
-      if (image) {
-        await intake.assertRoom(customerId, image.file.length);
-        await storage.put(image.fileKey, image.file);
-        await storage.put(image.thumbKey, image.thumb);
-      }
+      const images = image ? [image] : [];
+      if (image) await intake.assertRoom(customerId, image.file.length);
+      await photoStore.store(images);
       let outcome;
       try {
         outcome = await repo.comment({
@@ -168,21 +102,14 @@ export function createMalfunctionsCustomerService({ repo, storage, officeMail, a
           id,
           userId: actor.id,
           text,
-          photo: image && {
-            fileKey: image.fileKey,
-            thumbKey: image.thumbKey,
-            contentType: image.contentType,
-            size: image.file.length,
-            width: image.width,
-            height: image.height,
-          },
+          photo: image && photoValuesOf(image),
         });
       } catch (err) {
-        await removeFiles(image);
+        await photoStore.remove(images);
         throw err;
       }
       if (outcome !== 'ok') {
-        await removeFiles(image);
+        await photoStore.remove(images);
         if (outcome === 'missing') throw notFound();
         if (outcome === 'closed') throw conflict(MALFUNCTION_TEXT.closed);
         if (outcome === 'throttled') throw new AppError(429, MALFUNCTION_TEXT.commentThrottled);

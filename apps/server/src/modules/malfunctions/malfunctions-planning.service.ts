@@ -5,41 +5,23 @@ import {
   type MalfunctionPlanInput,
   type MalfunctionPlanOption,
 } from '@keurwijzer/shared/malfunctions';
-import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import { TEXT } from '@keurwijzer/shared/texts';
-import { planRefusal, type PlanFacts } from '@keurwijzer/shared/tasklists';
+import { planRefusal } from '@keurwijzer/shared/tasklists';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors';
+import type { TasklistsRepository } from '../module-types';
 import { malfunctionsPolicy } from './malfunctions.policy';
 import type { MalfunctionsRepository } from './malfunctions.repository';
 import type { MalfunctionPlanningRepository, MalfunctionToPlan } from './malfunctions-planning.repository';
-import type { AfterCommit } from './malfunctions.service';
-
-/** A task list's own row as the task lists' repository reads it. */
-type ListRow = { id: number; customer_id: number; location_id: number; inspection_type: InspectionType };
+import type { AfterCommit } from './malfunctions-uploads';
 
 /**
  * What planning a malfunction needs of the task lists (the composition root passes the task
  * lists' repository): a new list, its row under a lock, and the plan path's own checks and plan
  * statement (the questionnaire copied into the report as any planned machine's).
  */
-export type MalfunctionTasklists = {
-  insert(
-    values: {
-      customerId: number;
-      locationId: number;
-      inspectionType: InspectionType;
-      plannedDate: string;
-      remarks: string | null;
-      createdBy: number;
-    },
-    tx: Executor,
-  ): Promise<number>;
-  row(id: number, tx: Executor, lock?: 'update' | 'no key update'): Promise<ListRow | undefined>;
-  planChecks(t: ListRow, machineIds: number[], tx: Executor): Promise<(PlanFacts & { planned: boolean })[]>;
-  plan(t: ListRow, machineIds: number[], tx: Executor): Promise<number[]>;
-};
+export type MalfunctionTasklists = Pick<TasklistsRepository, 'insert' | 'row' | 'planChecks' | 'plan'>;
 
 /**
  * What the reports module needs at "Rapport afronden" (the composition root passes it as its
@@ -51,7 +33,7 @@ export type ReportMalfunctionLinks = {
 };
 
 /**
- * The reporter's mail of a status change (malfunctions-customer.service.ts `createReporterMail`:
+ * The reporter's mail of a status change (malfunctions-reporter-mail.ts `createReporterMail`:
  * their opt-out, an anonymous report and an inactive user are decided there).
  */
 export type PlanningReporterMail = {

@@ -17,7 +17,8 @@ import { actorOf } from '../../lib/actor';
 import { MAX_IMAGE_BYTES, sendImage } from '../../lib/image-intake';
 import { readFormBody } from '../../lib/multipart';
 import { IdParamsSchema, changedOf, dataOf, pageOf, sendJsonPage } from '../../lib/responses';
-import type { AfterCommit, MalfunctionsService } from './malfunctions.service';
+import type { MalfunctionsService } from './malfunctions.service';
+import type { AfterCommit } from './malfunctions-uploads';
 
 const own = { access: 'own-machines.view' } as const;
 const read = { access: 'malfunctions.view' } as const;

@@ -1,62 +1,31 @@
 import {
   MALFUNCTION_TEXT,
   MALFUNCTION_TRANSITIONS,
-  MAX_MALFUNCTION_PHOTOS,
-  MALFUNCTIONS_PER_HOUR,
-  MalfunctionInputSchema,
   type MalfunctionDetail,
   type MalfunctionHandleInput,
   type MalfunctionListQuery,
-  type OwnMalfunction,
   type OwnMalfunctionListQuery,
 } from '@keurwijzer/shared/malfunctions';
-import { TEXT } from '@keurwijzer/shared/texts';
 import type { Actor } from '../../lib/actor';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
-import type { ImageFile, ImageIntake, ProcessedImage } from '../../lib/image-intake';
+import { conflict, fieldError, notFound } from '../../lib/errors';
+import type { ImageFile } from '../../lib/image-intake';
 import type { MailSender } from '../../lib/mail-queue';
-import type { OfficeMail } from '../../lib/office-mail';
-import { newMalfunctionMail } from '../../lib/mail-templates';
-import type { FormFields, UploadedFile } from '../../lib/multipart';
-import type { Storage } from '../../lib/storage';
-import { reporterUpdateOf, type ReporterMail } from './malfunctions-customer.service';
+import { createMalfunctionReports, type ReportDeps } from './malfunctions-report.service';
+import { reporterUpdateOf, type ReporterMail } from './malfunctions-reporter-mail';
 import { malfunctionsPolicy } from './malfunctions.policy';
-import type { HandleChange, MalfunctionsRepository, PhotoRow } from './malfunctions.repository';
+import type { HandleChange, PhotoRow } from './malfunctions.repository';
+import type { AfterCommit } from './malfunctions-uploads';
 
 /** A photo file to send: its stream, type and a file name for Content-Disposition. */
 export type PhotoFile = ImageFile;
 
-/** The body of a report, read only after the checks (machine, throttle, upload slot). */
-export type ReportBody = { fields: FormFields; files: UploadedFile[] };
-
-/** Mail that goes out after the change is committed; the route sends it without waiting for it. */
-export type AfterCommit = () => Promise<void>;
-
-type Deps = {
-  repo: MalfunctionsRepository;
-  storage: Storage;
+type Deps = ReportDeps & {
   mail: MailSender;
-  /** The office, told of a new malfunction (lib/office-mail.ts). */
-  officeMail: OfficeMail;
-  appUrl: string;
-  /** The one image intake (lib/image-intake.ts): upload slots, decode queue, storage quota. */
-  intake: ImageIntake;
-  /** The response deadline of a malfunction reported at that instant (lib/working-days.ts, MALFUNCTION_CUTOFF). */
-  respondBy: (reportedAt: Date) => Date;
-  /** The reporter's mails on a status change or a note for them (malfunctions-customer.service.ts). */
+  /** The reporter's mails on a status change or a note for them (malfunctions-reporter-mail.ts). */
   reporterMail: ReporterMail;
   /** The mail to a new assignee, unless the actor assigned it to themselves (malfunctions-assigned.service.ts). */
   mailAssignee?: (malfunctionId: number, assigneeId: number, actorId: number) => Promise<void>;
 };
-
-/** The 422 of a form read outside Fastify's schema step, in the same shape (errors per field). */
-function parseInput(fields: FormFields) {
-  const result = MalfunctionInputSchema.safeParse(fields);
-  if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
-  throw new AppError(422, TEXT.validation, errors);
-}
 
 /**
  * Malfunctions: the customer's report (its own machine in use, throttled per user in the
@@ -86,165 +55,8 @@ export function createMalfunctionsService({
     };
   }
 
-  async function removeFiles(images: ProcessedImage[]) {
-    for (const image of images) {
-      await storage.delete(image.fileKey);
-      await storage.delete(image.thumbKey);
-    }
-  }
-
   return {
-    /**
-     * A customer user's report on its own machine in use. `read` gives the body; it is called
-     * only after the checks: the machine (404 as a missing one), the throttle (429), and, for a
-     * body that can hold a photo (`mayHoldFiles`), one of the user's upload slots (429), so a
-     * refused report's body is never read. The throttle is decided again inside the insert's
-     * transaction under a lock per user (the repository): parallel reports cannot pass it.
-     */
-    async report(
-      actor: Actor,
-      machineId: number,
-      read: () => Promise<ReportBody>,
-      mayHoldFiles: boolean,
-    ): Promise<{ data: OwnMalfunction; afterCommit: AfterCommit }> {
-      const customerId = malfunctionsPolicy.ownCustomer(actor);
-      const machine = await repo.reportableMachine(customerId, machineId);
-      if (!machine) throw notFound();
-      if ((await repo.reportsOfLastHour(actor.id)) >= MALFUNCTIONS_PER_HOUR) {
-        throw new AppError(429, MALFUNCTION_TEXT.throttled);
-      }
-      const release = mayHoldFiles ? intake.slot(actor.id) : () => {};
-      const images: ProcessedImage[] = [];
-      let input;
-      try {
-        const { fields, files } = await read();
-        input = parseInput(fields);
-        const photos = files.filter((f) => f.fieldname === 'photos');
-        if (photos.length !== files.length) throw fieldError('photos', MALFUNCTION_TEXT.tooManyPhotos);
-        if (photos.length > MAX_MALFUNCTION_PHOTOS) throw fieldError('photos', MALFUNCTION_TEXT.tooManyPhotos);
-        // Each refusal names its photo (`photos.0`, `photos.1`, ...), so the form shows it under that one.
-        for (const [i, photo] of photos.entries()) {
-          images.push(await intake.decode(`malfunctions/${machineId}`, photo.data, `photos.${i}`));
-        }
-      } finally {
-        release();
-      }
-      await intake.assertRoom(
-        customerId,
-        images.reduce((sum, i) => sum + i.file.length, 0),
-      );
-      for (const image of images) {
-        await storage.put(image.fileKey, image.file);
-        await storage.put(image.thumbKey, image.thumb);
-      }
-      let id: number | null;
-      // The deadline counts from the moment stored as the report's (created_at).
-      const reportedAt = new Date();
-      try {
-        id = await repo.report({
-          customerId,
-          machineId,
-          reportedBy: actor.id,
-          description: input.description,
-          remark: input.remark,
-          urgent: input.urgency === 'urgent',
-          contactPhone: input.contact_phone,
-          reportedAt,
-          respondBy: respondBy(reportedAt),
-          photos: images.map((i) => ({
-            fileKey: i.fileKey,
-            thumbKey: i.thumbKey,
-            contentType: i.contentType,
-            size: i.file.length,
-            width: i.width,
-            height: i.height,
-          })),
-        });
-      } catch (err) {
-        await removeFiles(images);
-        throw err;
-      }
-      if (!id) {
-        await removeFiles(images);
-        if (id === null) throw new AppError(429, MALFUNCTION_TEXT.throttled);
-        throw notFound();
-      }
-      const data = (await repo.own(customerId, id)) as OwnMalfunction;
-      const newId = id;
-      return {
-        data,
-        afterCommit: async () => {
-          const facts = await repo.mailFacts(newId);
-          if (!facts) return;
-          await officeMail.send({ kind: 'malfunction_reported', ...newMalfunctionMail(facts, appUrl) });
-        },
-      };
-    },
-
-    /**
-     * A malfunction reported through the machine's QR label by someone without an account (the
-     * labels module found the machine, throttled the request and decoded the photo through the
-     * one image intake): stored as anonymous with the reporter's name and contact, and mailed to
-     * the office after the commit like every new malfunction. 404 when the machine was archived
-     * meanwhile; 413 past the customer's storage quota.
-     */
-    async reportAnonymous(values: {
-      machine: { id: number; customerId: number };
-      reporterName: string;
-      reporterContact: string;
-      description: string;
-      /** "Machine staat stil" (the public form may ask; not asked: false). */
-      urgent?: boolean;
-      images: ProcessedImage[];
-    }): Promise<{ id: number; afterCommit: AfterCommit }> {
-      const { machine, images } = values;
-      await intake.assertRoom(
-        machine.customerId,
-        images.reduce((sum, i) => sum + i.file.length, 0),
-      );
-      for (const image of images) {
-        await storage.put(image.fileKey, image.file);
-        await storage.put(image.thumbKey, image.thumb);
-      }
-      let id: number;
-      const reportedAt = new Date();
-      try {
-        id = await repo.reportAnonymous({
-          customerId: machine.customerId,
-          machineId: machine.id,
-          reporterName: values.reporterName,
-          reporterContact: values.reporterContact,
-          description: values.description,
-          urgent: values.urgent ?? false,
-          reportedAt,
-          respondBy: respondBy(reportedAt),
-          photos: images.map((i) => ({
-            fileKey: i.fileKey,
-            thumbKey: i.thumbKey,
-            contentType: i.contentType,
-            size: i.file.length,
-            width: i.width,
-            height: i.height,
-          })),
-        });
-      } catch (err) {
-        await removeFiles(images);
-        throw err;
-      }
-      if (!id) {
-        await removeFiles(images);
-        throw notFound();
-      }
-      const newId = id;
-      return {
-        id: newId,
-        afterCommit: async () => {
-          const facts = await repo.mailFacts(newId);
-          if (!facts) return;
-          await officeMail.send({ kind: 'malfunction_reported', ...newMalfunctionMail(facts, appUrl) });
-        },
-      };
-    },
+    ...createMalfunctionReports({ repo, storage, officeMail, appUrl, intake, respondBy }),
 
     /** "Mijn storingen": every malfunction of the user's customer (colleagues' included). */
     ownList(actor: Actor, query: OwnMalfunctionListQuery) {
@@ -332,7 +144,7 @@ export function createMalfunctionsService({
         return { status, internalNote, customerNote, assignedTo, responds, events };
       });
       if (!result) throw notFound();
-      // The reporter hears of a status change and of a note for them (malfunctions-customer.service.ts).
+      // The reporter hears of a status change and of a note for them (malfunctions-reporter-mail.ts).
       const update = reporterUpdateOf(result.before, result.change);
       return {
         data: result.detail as MalfunctionDetail,

@@ -1,13 +1,11 @@
-import sharp from 'sharp';
+import { solidImage } from '../../../test-support/images';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestClient } from '../../test/client';
 import type { TestContext } from '../../test/use-test-app';
 
 /** A photo-like JPEG. */
 export const jpeg = (width = 400, height = 300) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 190, g: 21, b: 34 } } })
-    .jpeg()
-    .toBuffer();
+  solidImage(width, height, { r: 190, g: 21, b: 34 }).jpeg().toBuffer();
 
 export type Photo = { name?: string; type?: string; data: Buffer };
 

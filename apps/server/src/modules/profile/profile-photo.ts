@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { PROFILE_PHOTO_SIDE } from '@keurwijzer/shared/profile';
-import type { ImageIntake } from '../../lib/image-intake';
+import { squareWebp, type ImageIntake } from '../../lib/image-intake';
 
 /** The storage keys of profile photos: `profiles/<user id>/<random>.webp`, chosen by the server. */
 export const photoKeyOf = (userId: number) => `profiles/${userId}/${randomUUID()}.webp`;
@@ -20,10 +19,6 @@ export function processProfilePhoto(
   return intake.decodeThen(`profiles/${userId}`, data, 'image', async (checked) => {
     // A small photo is not enlarged: the square is as large as its shorter side.
     const side = Math.max(1, Math.min(PROFILE_PHOTO_SIDE, checked.width, checked.height));
-    const file = await sharp(checked.file)
-      .resize({ width: side, height: side, fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
-    return { key: photoKeyOf(userId), file };
+    return { key: photoKeyOf(userId), file: await squareWebp(checked.file, side) };
   });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp, solidImage } from '../../../test-support/images';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PHONE_TEXT } from '@keurwijzer/shared/phone';
@@ -25,10 +25,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 190, g: 21, b: 34 } } })
-    .png()
-    .toBuffer();
+const png = (width: number, height: number) => solidImage(width, height, { r: 190, g: 21, b: 34 }).png().toBuffer();
 
 const upload = (client: TestClient, data: Buffer, name = 'foto.png', type = 'image/png') =>
   client.upload('/api/profile/image', 'image', { name, type, data });

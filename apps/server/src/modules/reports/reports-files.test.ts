@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp, solidImage } from '../../../test-support/images';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -121,7 +121,7 @@ describe('GET /api/reports/:id/image', () => {
 
     const base = `/api/customers/${c.customer.id}/machines/${machine.id}/images`;
     for (const color of [{ r: 10, g: 200, b: 10 }, { r: 200, g: 10, b: 10 }]) {
-      const data = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+      const data = await solidImage(640, 480, color)
         .jpeg()
         .toBuffer();
       const up = await t.admin.upload(base, 'image', { name: 'foto.jpg', type: 'image/jpeg', data });
@@ -145,7 +145,7 @@ describe('GET /api/reports/:id/image', () => {
   it('answers 404 when the image file is gone and for a report that does not exist', async () => {
     const c = await createPlacementChain(t.db);
     const { reportId, machine } = await plannedReport(t, c, { categories: 1, questions: 1 });
-    const data = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+    const data = await solidImage(64, 64, '#888')
       .png()
       .toBuffer();
     const base = `/api/customers/${c.customer.id}/machines/${machine.id}/images`;

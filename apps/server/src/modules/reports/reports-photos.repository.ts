@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import { reportPhotos } from '../../db/schema/report-photos';
 import { rowsOf } from '../../db/sql-json';
 import type { ReportStatus } from '@keurwijzer/shared/reports';
-import { scopeWhere, type ReportScope } from './reports.repository';
+import { scopeWhere, type ReportScope } from './reports-scope';
 
 export type ReportPhotoRow = typeof reportPhotos.$inferSelect;
 

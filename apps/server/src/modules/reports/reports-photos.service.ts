@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import {
   MAX_PHOTOS_PER_QUESTION,
   PHOTO_TEXT,
@@ -7,6 +6,7 @@ import {
   type ReportDetail,
   type ReportPhoto,
 } from '@keurwijzer/shared/reports';
+import { deviceInstant, notAfter } from '@keurwijzer/shared/device-time';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
@@ -15,7 +15,8 @@ import type { Storage } from '../../lib/storage';
 import { photosOf, toReportPhoto } from './reports-photos.presenter';
 import type { ReportPhotoRow, ReportPhotosRepository } from './reports-photos.repository';
 import { reportsPolicy } from './reports.policy';
-import type { ReportScope, ReportsRepository } from './reports.repository';
+import type { ReportsRepository } from './reports.repository';
+import type { ReportScope } from './reports-scope';
 
 /** What an upload sends: the file's bytes and the device's time it was taken (ISO), if given. */
 export type PhotoUpload = { data: Buffer; takenAt: string | undefined };
@@ -26,20 +27,22 @@ export type PdfPhoto = { thumb: Buffer; large: Buffer | null };
 /** The 422 of a question with its photos complete, with the message on the screen too. */
 const fullQuestion = () => new AppError(422, PHOTO_TEXT.max, { photo: [PHOTO_TEXT.max] });
 
-/** No device took a photo before this. */
-const EARLIEST = Date.UTC(2000, 0, 1);
 /** The photo page's images: at most this many pixels on their longest side. */
 const LARGE_SIDE = 1000;
 
 /** The device's time as stored: a valid time since 2000, never later than now; 422 otherwise. */
 function takenAtOf(value: string | undefined): Date {
   if (value === undefined || value === '') return new Date();
-  const time = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(time) || time < EARLIEST) {
-    throw fieldError('taken_at', PHOTO_TEXT.invalidTakenAt);
-  }
-  return new Date(Math.min(time, Date.now()));
+  const instant = deviceInstant(value);
+  if (!instant) throw fieldError('taken_at', PHOTO_TEXT.invalidTakenAt);
+  return notAfter(instant);
 }
+
+/** The stored photo answers a replay only under its own report and question. */
+const sameTarget = (row: ReportPhotoRow, reportId: number, questionId: number) => {
+  if (row.reportId !== reportId || row.reportQuestionId !== questionId) throw conflict(PHOTO_TEXT.otherQuestion);
+  return toReportPhoto(row);
+};
 
 async function bufferOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -74,12 +77,6 @@ export function createReportPhotosService({
   const removeFiles = async (keys: { fileKey: string; thumbKey: string }) => {
     await storage.delete(keys.fileKey);
     await storage.delete(keys.thumbKey);
-  };
-
-  /** The stored photo answers a replay only under its own report and question. */
-  const sameTarget = (row: ReportPhotoRow, reportId: number, questionId: number) => {
-    if (row.reportId !== reportId || row.reportQuestionId !== questionId) throw conflict(PHOTO_TEXT.otherQuestion);
-    return toReportPhoto(row);
   };
 
   async function fileOf(row: ReportPhotoRow | undefined, thumb: boolean): Promise<ImageFile> {
@@ -201,16 +198,9 @@ export function createReportPhotosService({
       for (const row of await repo.ofReport(report.id)) {
         const thumbStream = await storage.get(row.thumbKey);
         if (!thumbStream) continue;
-        const thumb = await sharp(await bufferOf(thumbStream)).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
-        let big: Buffer | null = null;
+        const thumb = await intake.forPdf(await bufferOf(thumbStream));
         const fileStream = large ? await storage.get(row.fileKey) : null;
-        if (fileStream) {
-          big = await sharp(await bufferOf(fileStream))
-            .resize({ width: LARGE_SIDE, height: LARGE_SIDE, fit: 'inside', withoutEnlargement: true })
-            .flatten({ background: '#ffffff' })
-            .jpeg({ quality: 80 })
-            .toBuffer();
-        }
+        const big = fileStream ? await intake.forPdf(await bufferOf(fileStream), LARGE_SIDE) : null;
         out.set(row.id, { thumb, large: big });
       }
       return out;

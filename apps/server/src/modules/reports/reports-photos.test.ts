@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
+import { sharp, solidImage } from '../../../test-support/images';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -34,7 +34,7 @@ const run = promisify(execFile);
 
 /** A photo-like JPEG with a colour gradient (so it is not a flat colour). */
 const photo = (width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+  solidImage(width, height, { r: 30, g: 120, b: 200 })
     .composite([
       {
         input: Buffer.from(

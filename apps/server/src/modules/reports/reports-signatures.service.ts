@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import {
   REPORT_TEXT,
   SIGNATURE_CLOCK_SKEW_MS,
@@ -8,11 +7,12 @@ import {
   type ReportSignature,
   type SignatureRole,
 } from '@keurwijzer/shared/reports';
+import { deviceInstant } from '@keurwijzer/shared/device-time';
 import { TEXT } from '@keurwijzer/shared/texts';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
-import type { ImageFile, ImageIntake } from '../../lib/image-intake';
+import { pngOnWhite, type ImageFile, type ImageIntake } from '../../lib/image-intake';
 import type { FormFields } from '../../lib/multipart';
 import type { Storage } from '../../lib/storage';
 import { reportsPolicy } from './reports.policy';
@@ -34,18 +34,6 @@ export const ownSignaturePath = (machineId: number, reportId: number, role: Sign
 /** What an upload brings: its form fields and the file part `signature` (null: none sent). */
 export type SignatureUpload = { fields: FormFields; file: Buffer | null };
 
-/** No device signed before this (and PostgreSQL has no year 0). */
-const EARLIEST = Date.UTC(2000, 0, 1);
-
-/** The device's time as UTC ISO, or null for a day that does not exist or a time before 2000. */
-function instantOf(value: string): string | null {
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
-  const time = Date.parse(value);
-  return time >= EARLIEST ? new Date(time).toISOString() : null;
-}
-
 /** The fields and the file of an upload, checked together: one 422 naming every field that is wrong. */
 function parseUpload(upload: SignatureUpload) {
   const errors: Record<string, string[]> = {};
@@ -53,7 +41,7 @@ function parseUpload(upload: SignatureUpload) {
   if (!result.success) {
     for (const issue of result.error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
   }
-  const signedAt = result.success ? instantOf(result.data.signed_at) : null;
+  const signedAt = result.success ? deviceInstant(result.data.signed_at) : null;
   if (result.success && !signedAt) errors.signed_at = [REPORT_TEXT.invalidAnsweredAt];
   // Never later than the server's time: a little ahead is capped when stored (the repository's
   // least(…, now())), farther ahead is a wrong clock or a wrong date and is refused.
@@ -134,11 +122,8 @@ export function createReportSignaturesService({
         png = await intake.decodeThen(`reports/${reportId}/signatures`, input.file, SIGNATURE_FIELD, async (image) => {
           // A PNG came in (checked above, and by its bytes in the intake); on white, as the PDF prints it.
           if (image.contentType !== 'image/png') throw fieldError(SIGNATURE_FIELD, SIGNATURE_TEXT.pngOnly);
-          const { data, info } = await sharp(image.file)
-            .flatten({ background: '#ffffff' })
-            .png({ compressionLevel: 9 })
-            .toBuffer({ resolveWithObject: true });
-          return { file: data, width: info.width, height: info.height, fileKey: image.fileKey };
+          const { data, width, height } = await pngOnWhite(image.file);
+          return { file: data, width, height, fileKey: image.fileKey };
         });
       } finally {
         release();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp, solidImage } from '../../../test-support/images';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -36,7 +36,7 @@ const SIGNED_AT = '2026-11-20T10:15:00.000Z';
 
 /** A pad's drawing: a black stroke on a transparent canvas. */
 const padPng = (width = 300, height = 100) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  solidImage(width, height, { r: 0, g: 0, b: 0, alpha: 0 }, 4)
     .composite([
       {
         input: Buffer.from(
@@ -181,7 +181,7 @@ describe('POST /api/reports/:id/signatures/:role', () => {
 
   it('answers 422 with the errors map for a file that is no PNG, too large, missing, and for a missing name or time', async () => {
     const { reportId } = await answeredReport();
-    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: 'white' } }).jpeg().toBuffer();
+    const jpeg = await solidImage(40, 20, 'white').jpeg().toBuffer();
     const cases: [string, Part[], Record<string, string[]>][] = [
       ['a JPEG', await signatureParts('Piet', jpeg), { signature: [SIGNATURE_TEXT.pngOnly] }],
       [

@@ -1,7 +1,7 @@
 import { ACCESS } from '@keurwijzer/shared/permissions';
 import { assertCan, type Actor } from '../../lib/actor';
 import { forbidden } from '../../lib/errors';
-import type { ReportScope } from './reports.repository';
+import type { ReportScope } from './reports-scope';
 
 /**
  * Who may read and fill in which reports. Staff with `tasklists.view` read every report (a

@@ -10,6 +10,7 @@ import {
   type SignatureRole,
   type SubmitInput,
 } from '@keurwijzer/shared/reports';
+import { deviceInstant } from '@keurwijzer/shared/device-time';
 import { COMPLIANCE_TEXT, impossibleMeasurement, measuredValueField } from '@keurwijzer/shared/compliance';
 import type { Company } from '../../config';
 import type { Db, Executor } from '../../db/client';
@@ -21,7 +22,8 @@ import { PHOTO_PAGE_AFTER } from './report-pdf-photos';
 import { photosOf } from './reports-photos.presenter';
 import type { ReportPhotosService } from './reports-photos.service';
 import { reportsPolicy } from './reports.policy';
-import type { ReportScope, ReportsRepository } from './reports.repository';
+import type { ReportsRepository } from './reports.repository';
+import type { ReportScope } from './reports-scope';
 
 /** An image file to send: its stream, type and a file name for Content-Disposition. */
 export type ReportImageFile = { stream: Readable; contentType: string; fileName: string };
@@ -45,22 +47,6 @@ export type ReportSignatureImages = (reportId: number) => Promise<{ role: Signat
 export type ReportMalfunctions = {
   resolve(reportId: number, ids: number[], actorId: number, tx: Executor): Promise<() => Promise<void>>;
 };
-
-/** No device answered before this (and PostgreSQL has no year 0). */
-const EARLIEST_ANSWER = Date.UTC(2000, 0, 1);
-
-/**
- * The device's time as the database gets it (UTC ISO), or null for a day that does not exist
- * (`Date.parse`, the contract's check, rolls 30 February over into March; PostgreSQL refuses it)
- * or a time before 2000.
- */
-function instantOf(value: string): string | null {
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
-  const time = Date.parse(value);
-  return time >= EARLIEST_ANSWER ? new Date(time).toISOString() : null;
-}
 
 /**
  * Filling in a report: read it, save answers one at a time, skip categories, save the report's
@@ -136,7 +122,7 @@ export function createReportsService({
      */
     async answer(actor: Actor, id: number, questionId: number, input: AnswerInput): Promise<ReportAnswerState> {
       reportsPolicy.assertWrite(actor);
-      const answeredAt = instantOf(input.answered_at);
+      const answeredAt = deviceInstant(input.answered_at);
       if (!answeredAt) throw fieldError('answered_at', REPORT_TEXT.invalidAnsweredAt);
       // Only a value below zero can be one no instrument shows: only then is the question's unit
       // read (the report's copy never changes), so a common save stays one statement.

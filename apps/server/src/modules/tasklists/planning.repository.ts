@@ -3,7 +3,7 @@ import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { PlanningDepartment, PlanningOption } from '@keurwijzer/shared/tasklists';
 import type { Db, Executor } from '../../db/client';
 import { likePattern } from '../../lib/list-query';
-import type { TasklistRow } from './tasklists.repository';
+import type { TasklistRow } from './tasklists-plan.repository';
 import { rowsOf } from '../../db/sql-json';
 
 /*

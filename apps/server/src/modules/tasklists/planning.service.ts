@@ -10,7 +10,8 @@ import type { Actor } from '../../lib/actor';
 import { fieldError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import type { PlanningRepository } from './planning.repository';
 import { tasklistsPolicy } from './tasklists.policy';
-import type { TasklistRow, TasklistsRepository } from './tasklists.repository';
+import type { TasklistsRepository } from './tasklists.repository';
+import type { TasklistRow } from './tasklists-plan.repository';
 
 /** The 422s of a concept machine's references (the machines form's words where they are the same). */
 export const CONCEPT_TEXT = {

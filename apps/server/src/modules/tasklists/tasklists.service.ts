@@ -15,7 +15,8 @@ import type { Actor } from '../../lib/actor';
 import { AppError, conflict, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { dueClock } from '../../lib/due-state';
 import { tasklistsPolicy } from './tasklists.policy';
-import type { CandidateRow, PlanCheck, TasklistRow, TasklistsRepository } from './tasklists.repository';
+import type { TasklistsRepository } from './tasklists.repository';
+import type { CandidateRow, PlanCheck, TasklistRow } from './tasklists-plan.repository';
 
 /** Why a machine cannot be planned on the list, or null when it can (shared/tasklists.ts). */
 const refusal = (c: Pick<PlanCheck, 'at_location' | 'archived' | 'status' | 'questionnaire_id' | 'questions'>) =>
