@@ -12,7 +12,7 @@ import { nextTask } from './next-task';
  */
 async function boot() {
   await nextTask();
-  await import('./zod-config');
+  await import('../../zod-config');
   await nextTask();
   const { start } = await import('./start');
   await start();
