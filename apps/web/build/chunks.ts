@@ -10,9 +10,8 @@ type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo };
  * over HTTP/1.1's 6 connections before its data. So:
  * - `early`: the early entry (src/app/startup/early-requests.ts) with the constants it imports,
  *   one file that imports nothing; the app imports those constants from it.
- * - `react`, `zod` and `base`: what the login page loads, in the three steps the entry evaluates
- *   one after the other (src/app/startup/main.tsx): React; zod; start.tsx's and the login screen's
- *   static imports. Together they are the login page's budget (scripts/bundle-size.mjs).
+ * - `react`, `zod` and `base`: what the login page loads, in the order the entry evaluates them
+ *   (src/app/startup/main.tsx): React; zod; start.tsx's and the login screen's static imports. Together they are the login page's budget (scripts/bundle-size.mjs).
  * - `mui`: every other module of MUI and its styling; `app`: every other shared module of the web
  *   app (src/components, src/lib) that needs no other library (the password meter's dictionaries,
  *   the phone number rules, the form library stay in chunks of their own). Each in two: what the
@@ -50,7 +49,7 @@ export function chunksOf() {
   return (id: string, meta: ChunkMeta): string | undefined => {
     if (id === ENTRY || /\/features\/[^/]+\/routes\//.test(id)) return undefined;
     if (isEarly(id)) return 'early';
-    // The entry's first two steps (src/app/startup/main.tsx).
+    // What the entry evaluates before the start (src/app/startup/main.tsx).
     if (isReact(id)) return 'react';
     if (isZod(id)) return 'zod';
     if (baseOf(meta).has(id)) return 'base';

@@ -22,16 +22,16 @@ function bundleGraph(bundle: Record<string, { type: string }>) {
     if (!chunk) throw new Error(`no chunk of ${module} in the build`);
     return chunk;
   };
-  /** The entry's steps (src/app/startup/main.tsx: React, zod, the start) with what they import statically. */
+  /** What the entry evaluates (src/app/startup/main.tsx: React, zod, the start) with its static imports. */
   const steps = () =>
     closure([chunkOf(ZOD_CONFIG), chunkOf(START), ...chunks.filter((c) => c.moduleIds.some(isReact))]);
   return { closure, chunkOf, steps };
 }
 
 /**
- * What index.html preloads: the chunks of the entry's steps. The entry imports them dynamically
- * (each step a task of its own), so without these links each would be asked only when its step
- * begins.
+ * What index.html preloads: the chunks the entry evaluates. The entry imports them dynamically
+ * (zod's settings before any schema), so without these links each would be asked only when the
+ * one before it has run.
  */
 function startPreloads(bundle: Record<string, { type: string }>): string[] {
   const { steps, chunkOf, closure } = bundleGraph(bundle);
@@ -59,7 +59,7 @@ function reportScreenCode(bundle: Record<string, { type: string }>): string[] {
  * is on its way. In index.html itself it would join main.tsx's entry, which runs only after the
  * main bundle. The report screen's files are listed in index.html as JSON (not a script that runs:
  * the Content-Security-Policy allows no inline script), built from this build's chunks; the chunks
- * of the entry's steps are preloaded (`startPreloads`).
+ * the entry evaluates are preloaded (`startPreloads`).
  */
 export function earlyEntry(): Plugin {
   return {

@@ -8,11 +8,10 @@ import path from 'node:path';
 const WEB = path.resolve(import.meta.dirname, '..');
 const at = (file: string) => path.resolve(WEB, file);
 
-/** The entry (index.html's script) and what it evaluates in its steps: React, zod, then the start. */
+/** The entry (index.html's script) and what it imports one after the other: zod, then the start. */
 export const ENTRY = at('src/app/startup/main.tsx');
 export const START = at('src/app/startup/start.tsx');
 export const ZOD_CONFIG = at('src/zod-config.ts');
-export const NEXT_TASK = at('src/app/startup/next-task.ts');
 
 /** The page's early requests: an entry of its own, its script first in index.html's head. */
 export const EARLY_REQUESTS = at('src/app/startup/early-requests.ts');
@@ -27,14 +26,11 @@ export const LOGIN_SCREEN = at('src/features/auth/routes/login.tsx');
 export const FIELD_SCREENS = ['src/app/guard.tsx', 'src/features/reports/routes/report-fill.tsx'].map(at);
 
 /**
- * The first step's chunk: React, and what the entry itself imports statically (vite's preload
- * helper, nextTask): anything the entry imports from `base` would run all of `base` before the
- * steps begin.
+ * The `react` chunk: React, and what the entry itself imports statically (vite's preload helper):
+ * anything the entry imports from `base` would run all of `base` before zod's settings are in place.
  */
 export const isReact = (id: string) =>
-  /\/node_modules\/(react|react-dom|scheduler)\//.test(id) ||
-  id === NEXT_TASK ||
-  /vite\/preload-helper|commonjsHelpers/.test(id);
+  /\/node_modules\/(react|react-dom|scheduler)\//.test(id) || /vite\/preload-helper|commonjsHelpers/.test(id);
 export const isZod = (id: string) => id === ZOD_CONFIG || /\/node_modules\/zod\//.test(id);
 /** The early entry's modules: a chunk of their own that imports nothing. */
 export const isEarly = (id: string) => id === EARLY_REQUESTS || id === STARTUP_CONSTANTS;

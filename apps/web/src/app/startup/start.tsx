@@ -12,7 +12,7 @@ import '../pwa/register';
 
 /**
  * The start, in steps that each are a task of their own after the modules have run, so a phone's
- * main thread is never held long (docs/architecture.md, "Start-up"):
+ * main thread is never held long (docs/decisions.md, "Start-up"):
  * 1. the router: its loaders check the session and fetch the screen's code and data at once;
  * 2. the theme (both colour schemes), while that code downloads;
  * 3. the first render, at transition priority: React renders it in short slices.
