@@ -35,8 +35,8 @@ function bundleGraph(bundle: Record<string, { type: string }>) {
  */
 function startPreloads(bundle: Record<string, { type: string }>): string[] {
   const { steps, chunkOf, closure } = bundleGraph(bundle);
-  // Vite links what the entry imports statically itself.
-  const linked = closure([chunkOf(ENTRY)]);
+  // Vite links what the entry imports statically itself; the early chunk has its script tag first.
+  const linked = closure([chunkOf(ENTRY), chunkOf(EARLY_REQUESTS)]);
   return [...steps()].filter((c) => !linked.has(c)).map((c) => `/${c.fileName}`);
 }
 
