@@ -21,11 +21,11 @@ function collect(key, seen) {
 
 const seen = new Set();
 collect('index.html', seen);
-// The entry's steps (src/main.tsx imports React, zod and the start one after the other; index.html
-// preloads them): its dynamic imports.
+// The entry's steps (src/app/startup/main.tsx imports React, zod and the start one after the
+// other; index.html preloads them): its dynamic imports.
 for (const step of manifest['index.html'].dynamicImports ?? []) collect(step, seen);
-// The page's early requests (src/early-requests.ts), an entry of its own that index.html loads too.
-collect('src/early-requests.ts', seen);
+// The page's early requests (src/app/startup/early-requests.ts), an entry of its own that index.html loads too.
+collect('src/app/startup/early-requests.ts', seen);
 const loginKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/routes/login.tsx'));
 if (!loginKey) throw new Error('login chunk not found in the manifest');
 collect(loginKey, seen);

@@ -1,30 +1,32 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BRAND, LOGO_CHECK_PATH } from '@keurwijzer/shared/brand';
+import {
+  EARLY_ANSWERS_ID,
+  FIRST_PAINT_ID,
+  REPORT_SCREEN,
+  SESSION_PATH,
+  reportApiPath,
+} from '@keurwijzer/shared/startup';
 import { escapeHtml } from '../lib/html';
 
 /**
- * The report screen's first paint (section 6), written into index.html by the server.
- *
- * Without it a phone shows a white page until the app's code (about 270 KB) has arrived and run,
- * then asks the session and the report, and only then draws the report's heading. For a logged-in
- * user who may open the report, the page at /mechanic/report/<id> instead carries:
+ * The report screen's first paint, written into index.html by the server (docs/decisions.md,
+ * "Start-up"): a phone draws the report's heading before the app's code has arrived and run.
+ * For a logged-in user who may open the report, the page at /mechanic/report/<id> carries:
  * - the answers of the page's early requests (`GET /api/authorized` and `GET /api/reports/<id>`,
  *   asked here through the app's own routes, so every access rule and the same JSON apply), in
  *   `<script type="application/json" id="early-answers">`: the early script
- *   (apps/web/src/early-requests.ts) uses them instead of two round trips;
+ *   (apps/web/src/app/startup/early-requests.ts) uses them instead of two round trips;
  * - the screen's top as static HTML in `#first-paint`: the app bar, the breadcrumbs and the
  *   heading "Rapport <machine>", at the place and in the size the app draws them, light or dark as
  *   the user chose (index.html's inline script sets the scheme's class before the first paint).
- *   The app removes it when its first screen is drawn (apps/web/src/lib/first-paint.ts).
+ *   The app removes it when its first screen is drawn (apps/web/src/app/startup/first-paint.ts).
  *
  * Anyone else (no session, another role, a report out of reach, any error) gets index.html as it
  * is, and the screen behaves as before. Such a page holds the user's data: it is never cached
  * (`no-store`).
  */
-
-/** The report screen's path (apps/web/src/app/router.tsx `mechanic/report/:id`). */
-export const REPORT_SCREEN = /^\/mechanic\/report\/(\d{1,9})\/?$/;
 
 /** Characters escaped in JSON inside a <script> element (none can end it or be read as HTML). */
 const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
@@ -37,9 +39,9 @@ const jsonInScript = (value: unknown) =>
  * 960 px wide with 16 px (24 from 600 px) around it, the heading MUI's h1 at 1.6rem.
  */
 const STYLE = `
-#first-paint{position:fixed;inset:0;z-index:1200;overflow:hidden;background:${BRAND.background};color:rgba(0,0,0,.87);
+#${FIRST_PAINT_ID}{position:fixed;inset:0;z-index:1200;overflow:hidden;background:${BRAND.background};color:rgba(0,0,0,.87);
 font:400 16px/24px Roboto,"Segoe UI",system-ui,-apple-system,"Helvetica Neue",Arial,sans-serif}
-html.dark #first-paint{background:${BRAND.darkBackground};color:#fff}
+html.dark #${FIRST_PAINT_ID}{background:${BRAND.darkBackground};color:#fff}
 .fp-bar{position:absolute;z-index:1;top:0;left:0;right:0;height:56px;padding:0 16px;display:flex;align-items:center;gap:8px;
 background:${BRAND.red};color:#fff;font-weight:700;font-size:1.25rem;box-shadow:0 2px 4px -1px rgba(0,0,0,.2),0 4px 5px 0 rgba(0,0,0,.14),0 1px 10px 0 rgba(0,0,0,.12)}
 html.dark .fp-bar{background:${BRAND.darkPaper}}
@@ -51,7 +53,7 @@ html.dark .fp-bar{background:${BRAND.darkPaper}}
 html.dark .fp-crumbs{color:rgba(255,255,255,.7)}
 .fp-crumbs span+span::before{content:"/";margin:0 8px}
 .fp-machine{display:none}
-#first-paint h1{margin:0 0 24px;font-size:1.6rem;font-weight:600;line-height:1.167;letter-spacing:-0.01562em}
+#${FIRST_PAINT_ID} h1{margin:0 0 24px;font-size:1.6rem;font-weight:600;line-height:1.167;letter-spacing:-0.01562em}
 .fp-wait{display:flex;align-items:center;justify-content:center;gap:16px;padding:64px 0;color:rgba(0,0,0,.6)}
 html.dark .fp-wait{color:rgba(255,255,255,.7)}
 .fp-wait i{width:22px;height:22px;border-radius:50%;border:3px solid ${BRAND.red};border-right-color:transparent;opacity:0;
@@ -76,7 +78,7 @@ const LOGO =
 export function reportShell(name: string): string {
   const machine = escapeHtml(name);
   return (
-    `<div id="first-paint" aria-hidden="true"><style>${STYLE}</style>` +
+    `<div id="${FIRST_PAINT_ID}" aria-hidden="true"><style>${STYLE}</style>` +
     `<div class="fp-bar">${LOGO}<span>Keurwijzer</span></div><div class="fp-drawer"></div>` +
     `<div class="fp-main"><div class="fp-page"><div class="fp-crumbs"><span>Takenlijsten</span><span>Takenlijst</span>` +
     `<span class="fp-machine">${machine}</span></div><h1>Rapport ${machine}</h1><div class="fp-wait"><i></i>Laden...</div></div></div></div>`
@@ -91,7 +93,10 @@ export function reportShell(name: string): string {
 export function withFirstPaint(index: string, answers: Record<string, unknown>, machineName: string): string {
   return index
     .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
-    .replace('</head>', `<script type="application/json" id="early-answers">${jsonInScript(answers)}</script></head>`)
+    .replace(
+      '</head>',
+      `<script type="application/json" id="${EARLY_ANSWERS_ID}">${jsonInScript(answers)}</script></head>`,
+    )
     .replace('<div id="root"></div>', `${reportShell(machineName)}<div id="root"></div>`);
 }
 
@@ -119,12 +124,12 @@ export async function reportFirstPaint(
     return res.statusCode === 200 ? (res.json() as { data?: unknown }) : undefined;
   };
   // At once: without a session the report's answer is a 401 too.
-  const reportPath = `/api/reports/${id}`;
-  const [session, report] = await Promise.all([ask('/api/authorized'), ask(reportPath)]);
+  const reportPath = reportApiPath(id);
+  const [session, report] = await Promise.all([ask(SESSION_PATH), ask(reportPath)]);
   if (!session) return undefined;
   const name = (report?.data as { machine?: { name?: unknown } } | undefined)?.machine?.name;
   if (typeof name !== 'string') return undefined;
-  return withFirstPaint(index, { '/api/authorized': session, [reportPath]: report }, name);
+  return withFirstPaint(index, { [SESSION_PATH]: session, [reportPath]: report }, name);
 }
 
 /**

@@ -16,7 +16,7 @@ const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]{1,10}$/;
  * envelope.
  *
  * Text files are sent compressed: the web build writes a Brotli and a gzip copy of each
- * (apps/web/vite.config.ts) and `preCompressed` picks the one the browser accepts, so compression
+ * (apps/web/build/precompress.ts) and `preCompressed` picks the one the browser accepts, so compression
  * costs no CPU per request.
  */
 export const webPlugin = fp<{ root: string | undefined; index: string | undefined }>(async (app, opts) => {

@@ -208,7 +208,7 @@ test("a report screen's code is asked by the page's first script, each file once
   await loginAs(page, ACCOUNTS.mechanic);
   await page.goto(`/mechanic/report/${big.reportId}`);
   await expect(question(page, 1).getByRole('button', { name: 'Goed', exact: true })).toBeVisible();
-  // The early preload (src/early-requests.ts) of the main layout's and the screen's files, listed
+  // The early preload (src/app/startup/early-requests.ts) of the main layout's and the screen's files, listed
   // in index.html by the build.
   const preloaded = await page
     .locator('link[rel="modulepreload"][fetchpriority="low"], link[rel="preload"][as="style"][fetchpriority="low"]')

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useFirstPaintHandOff } from '../lib/first-paint';
+import { useFirstPaintHandOff } from './startup/first-paint';
 
 /**
  * Last resort for a screen that failed to render or load (e.g. a chunk of an older deployment

@@ -112,7 +112,7 @@ describe('api client', () => {
   });
 });
 
-describe("the page's early requests (src/early-requests.ts)", () => {
+describe("the page's early requests (src/app/startup/early-requests.ts)", () => {
   const early = (entries: [string, Promise<Response>][]) => {
     const map = new Map(entries);
     vi.stubGlobal('window', { __keurwijzerEarly: map });

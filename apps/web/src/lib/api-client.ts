@@ -63,11 +63,11 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** How long after the page opened its early requests (src/early-requests.ts) may still be used. */
+/** How long after the page opened its early requests (src/app/startup/early-requests.ts) may still be used. */
 export const EARLY_MAX_AGE_MS = 15_000;
 
 /**
- * The response of the page's early request for a GET of `path` (src/early-requests.ts), once:
+ * The response of the page's early request for a GET of `path` (src/app/startup/early-requests.ts), once:
  * undefined when there is none, it was taken, or the page is older than EARLY_MAX_AGE_MS.
  */
 export function takeEarlyResponse(path: string, now = performance.now()): Promise<Response> | undefined {

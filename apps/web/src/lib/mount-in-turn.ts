@@ -6,9 +6,8 @@ import { startTransition, useEffect, useRef, useState, type RefObject } from 're
  * themselves when they come near the screen, or in their turn once the user has started working
  * on the page (the first tap, key or scroll): one per task, in the order they asked, so no single
  * task renders them all and the page answers taps while it builds. Until then a phone's start-up
- * renders only what it shows (Lighthouse's total blocking time counts every task over
- * 50 ms after the first paint). One queue for the page: a part that unmounts before its turn
- * leaves it.
+ * renders only what it shows (docs/decisions.md, "Start-up"). One queue for the page: a part that
+ * unmounts before its turn leaves it.
  */
 
 /** A queue of turns: one waiting callback is called per scheduled task, first come first served. */

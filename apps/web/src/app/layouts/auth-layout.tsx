@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Logo } from '../../components/layout/logo';
-import { useFirstPaintHandOff } from '../../lib/first-paint';
+import { useFirstPaintHandOff } from '../startup/first-paint';
 
 /** The authentication layout: a centred card, no navigation. */
 export function AuthLayout() {

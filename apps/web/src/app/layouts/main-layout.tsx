@@ -23,7 +23,7 @@ import { useNotify } from '../../components/feedback/notifications';
 import { AccountMenu } from './account-menu';
 import { NavigationDrawer } from './navigation-drawer';
 import { useLogout } from './use-logout';
-import { useFirstPaintHandOff } from '../../lib/first-paint';
+import { useFirstPaintHandOff } from '../startup/first-paint';
 
 const CONTENT_ID = 'inhoud';
 

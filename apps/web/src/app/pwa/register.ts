@@ -3,7 +3,7 @@ import { createUpdateFlow } from './update-flow';
 /**
  * Registers the service worker of the built app (src/app/pwa/pwa-options.ts) once the page has
  * loaded, so the precache download never competes with the first screen. A waiting new version is
- * announced by the update prompt (loaded only then); see update-flow.ts. Imported once by start.tsx.
+ * announced by the update prompt (loaded only then); see update-flow.ts. Imported once by app/startup/start.tsx.
  */
 async function register() {
   const { Workbox } = await import('workbox-window');

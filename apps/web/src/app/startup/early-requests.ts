@@ -1,12 +1,19 @@
+import {
+  EARLY_ANSWERS_ID,
+  REPORT_SCREEN,
+  REPORT_SCREEN_CODE_ID,
+  SESSION_PATH,
+  reportApiPath,
+} from '@keurwijzer/shared/startup';
+
 /*
  * The page's first requests, asked while the app's code is still on its way (index.html loads this
- * small module before main.tsx; it imports nothing, so it is a chunk of its own of a few hundred
- * bytes). Without it the session check waits for the main bundle (about 180 KB) to arrive and run,
- * and a report's data for the session check and the screen's code after it: on a phone's
- * connection each wait is a round trip on the way to the first useful paint (section 6).
+ * small module before main.tsx; it imports only the start-up's constants, so it is a chunk of its
+ * own of a few hundred bytes): the session check, and a report screen's data and code, need not
+ * wait for the main bundle to arrive and run (docs/decisions.md, "Start-up").
  *
- * - GET /api/authorized: every screen's loader asks it first (app/session.ts).
- * - A report screen (/mechanic/report/:id, app/router.tsx) also asks its report, once the session
+ * - The session (SESSION_PATH): every screen's loader asks it first (app/session.ts).
+ * - A report screen (REPORT_SCREEN, app/router.tsx) also asks its report, once the session
  *   says someone is logged in (a logged-out visitor asks nothing more), and at once the main
  *   layout's and the screen's code (`preloadReportScreen`): else that code is asked only once the
  *   main bundle has run, a round trip of its own on the way to the report. A logged-out visitor of
@@ -28,9 +35,6 @@ declare global {
   }
 }
 
-/** The report screen's path (app/router.tsx `mechanic/report/:id`) and its API path. */
-const REPORT_SCREEN = /^\/mechanic\/report\/(\d+)\/?$/;
-
 /** Statuses whose response has no body (the Response constructor refuses one). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
@@ -40,10 +44,7 @@ async function buffered(response: Response): Promise<Response> {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** The id of the answers the server wrote into the page (apps/server/src/plugins/first-paint.ts). */
-const EARLY_ANSWERS_ID = 'early-answers';
-
-/** The answers (JSON bodies by path) the server wrote into the page, if any. */
+/** The answers (JSON bodies by path) the server wrote into the page (EARLY_ANSWERS_ID), if any. */
 export function earlyAnswers(doc: Document): Record<string, unknown> {
   const text = doc.getElementById(EARLY_ANSWERS_ID)?.textContent;
   if (!text) return {};
@@ -78,11 +79,11 @@ export function startEarlyRequests(
           headers: { Accept: 'application/json', 'Accept-Language': language },
           credentials: 'same-origin',
         }).then(buffered);
-  const session = get('/api/authorized');
-  early.set('/api/authorized', session);
+  const session = get(SESSION_PATH);
+  early.set(SESSION_PATH, session);
   const report = REPORT_SCREEN.exec(pathname);
   if (report) {
-    const path = `/api/reports/${report[1]}`;
+    const path = reportApiPath(report[1]!);
     // Asked once the session has answered; the screen's own GET of it waits for this one.
     const asked = session.then((res) => (res.ok ? get(path) : Promise.reject(new Error('no session'))));
     // Nobody may take it (a logged-out visitor is sent to the login page): not an unhandled error.
@@ -92,11 +93,9 @@ export function startEarlyRequests(
   return early;
 }
 
-/** The id of index.html's JSON list of the report screen's files (vite.config.ts writes it). */
-const REPORT_SCREEN_CODE_ID = 'report-screen-code';
-
 /**
- * On a report screen: asks the files index.html lists for it (scripts as module preloads, which the
+ * On a report screen: asks the files index.html lists for it (REPORT_SCREEN_CODE_ID, written by
+ * apps/web/build/early-entry.ts; scripts as module preloads, which the
  * app's own imports then take from the browser's module map; style sheets as preloads). Returns
  * how many it asked.
  */
