@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './api';
-import type { Judgement, QuestionKind } from './compliance';
+import type { Judgement, QuestionKind } from './judgements';
 import { MSG, choiceField, idField, requiredText } from './validation';
 
 /** The inspection types of product-decisions.md; a questionnaire has one. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { User } from './users';
 import { MSG, PASSWORD_MAX, emailField } from './validation';
 
 /*
@@ -23,12 +22,15 @@ export const LoginInputSchema = z.object({
 export type LoginInput = z.output<typeof LoginInputSchema>;
 export type LoginFormValues = z.input<typeof LoginInputSchema>;
 
+/** The parts of a person's name, as a user row has them. */
+export type PersonName = { first_name: string; preposition: string | null; last_name: string };
+
 /** "Voornaam [tussenvoegsel] achternaam". */
-export function fullName(user: Pick<User, 'first_name' | 'preposition' | 'last_name'>): string {
+export function fullName(user: PersonName): string {
   return [user.first_name, user.preposition, user.last_name].filter(Boolean).join(' ');
 }
 
 /** The displayed last name is preposition plus last name (spec section 3). */
-export function displayLastName(user: Pick<User, 'preposition' | 'last_name'>): string {
+export function displayLastName(user: Pick<PersonName, 'preposition' | 'last_name'>): string {
   return [user.preposition, user.last_name].filter(Boolean).join(' ');
 }
