@@ -126,6 +126,14 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ service: Questionnair
     },
   );
 
+  questionRoutes(app, service);
+};
+
+/** The questions of a questionnaire category: list, read, add, change, reorder, remove. */
+function questionRoutes(app: Parameters<typeof questionnairesRoutes>[0], service: QuestionnairesService) {
+  const read = { access: ACCESS.masterData.read };
+  const config = { access: ACCESS.masterData.write };
+
   // Questions of a questionnaire category.
   const QQ = `${Q}/categories/:categoryId/questions`;
   app.get(
@@ -195,4 +203,4 @@ export const questionnairesRoutes: FastifyPluginAsyncZod<{ service: Questionnair
       return { data: null, message: successText('Vraag', 'verwijderd') };
     },
   );
-};
+}

@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import { generateSecret, generateURI, verify } from 'otplib';
-import { PASSWORD_TEXT } from '@keurwijzer/shared/account';
-import { TEXT } from '@keurwijzer/shared/texts';
+import { generateSecret, generateURI } from 'otplib';
 import {
-  RECOVERY_CODE_COUNT,
   TWO_FACTOR_TEXT,
-  formatRecoveryCode,
   type TwoFactorEnableInput,
   type TwoFactorPasswordInput,
   type TwoFactorSetup,
@@ -15,25 +10,19 @@ import {
 import type { CurrentUser } from '@keurwijzer/shared/users';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
-import { AppError, conflict, fieldError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/password';
+import { conflict, fieldError } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
-import type { SecurityLog } from '../../lib/security-log';
 import { sha256 } from '../../lib/tokens';
 import type { TwoFactorRepository } from './two-factor.repository';
+import {
+  checkCode,
+  newRecoveryCodes,
+  twoFactorGuards,
+  type TwoFactorContext,
+  type TwoFactorThrottle,
+} from './two-factor-guards';
 
-/** The login throttle's counters (auth/login-throttle.ts), passed in by the composition root. */
-/** The counters two-factor uses: its codes', and change-password's for the password. */
-type Counter = 'two_factor' | 'two_factor_account';
-
-export type TwoFactorThrottle = {
-  hit(kind: Counter, email: string, client: string): Promise<boolean>;
-  giveBack(kind: Counter, email: string, client: string): Promise<void>;
-  clear(kind: Counter, email: string, client: string): Promise<void>;
-  /** The password checks of a session: per account and address, and per account (login-throttle.ts). */
-  reservePasswordCheck(email: string, ip: string): Promise<'password' | 'password_account' | null>;
-  passwordCheckSucceeded(email: string, ip: string): Promise<void>;
-};
+export type { TwoFactorContext, TwoFactorThrottle };
 
 /** What two-factor needs of the sessions (the auth module's store). */
 export type TwoFactorSessions = {
@@ -55,22 +44,6 @@ type Deps = {
 };
 
 /** What a request brings besides its body. */
-export type TwoFactorContext = { ip: string; log: SecurityLog };
-
-/**
- * One step either way (RFC 6238 section 5.2's "one time step" of network delay and clock drift):
- * a code is valid from 30 seconds before its time until 30 seconds after.
- */
-const EPOCH_TOLERANCE_SECONDS = 30;
-
-/** Recovery codes: 10 characters of Crockford's base32 (no i, l, o, u): 50 random bits. */
-const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-function newRecoveryCode(): string {
-  const bytes = randomBytes(10);
-  let code = '';
-  for (const b of bytes) code += RECOVERY_ALPHABET[b & 31];
-  return code;
-}
 
 /** The secret's additional data: a sealed secret opens only for its own user. */
 const contextOf = (userId: number) => `totp:user:${userId}`;
@@ -84,65 +57,10 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
  * and new recovery codes with the password.
  */
 export function createTwoFactorService({ db, repo, throttle, sessions, box, issuer, presentCurrent }: Deps) {
-  /** Counts an attempt at a code (429 over the limits); before the code is checked. */
-  async function reserve(user: UserRow, ctx: TwoFactorContext): Promise<void> {
-    const overPair = await throttle.hit('two_factor', user.email, ctx.ip);
-    if (overPair || (await throttle.hit('two_factor_account', user.email, ''))) {
-      ctx.log('two_factor.throttled', {
-        userId: user.id,
-        email: user.email,
-        reason: overPair ? 'two_factor' : 'two_factor_account',
-      });
-      throw new AppError(429, overPair ? TEXT.throttled : TEXT.throttledAccount);
-    }
-  }
-
-  /** A right code: the pair starts again, the account's counter gets this attempt back. */
-  async function succeeded(user: UserRow, ctx: TwoFactorContext): Promise<void> {
-    await throttle.clear('two_factor', user.email, ctx.ip);
-    await throttle.giveBack('two_factor_account', user.email, '');
-  }
-
-  /** The time step of a right code, or null (wrong, or not later than `afterStep`). */
-  async function checkCode(secret: string, code: string, afterStep: number | null): Promise<number | null> {
-    const result = await verify({
-      secret,
-      token: code,
-      epochTolerance: EPOCH_TOLERANCE_SECONDS,
-      ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
-    });
-    return result.valid && 'timeStep' in result ? result.timeStep : null;
-  }
+  const { reserve, succeeded, confirmPassword } = twoFactorGuards(throttle, repo);
 
   /** The decrypted secret, or null when it cannot be opened (e.g. another encryption key). */
   const openSecret = (userId: number, sealed: string | null) => (sealed ? box.open(sealed, contextOf(userId)) : null);
-
-  /** Ten new recovery codes: the plain ones to show once, their hashes to store. */
-  function newRecoveryCodes() {
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    return { shown: codes.map(formatRecoveryCode), hashes: codes.map((c) => sha256(c)) };
-  }
-
-  /**
-   * The account's password confirms a change (counted like change-password's current password:
-   * per account and address, and per account from every address). An account without a password
-   * (Google sign-in only) must set one first (docs/decisions.md).
-   */
-  async function confirmPassword(user: UserRow, input: TwoFactorPasswordInput, ctx: TwoFactorContext) {
-    const over = await throttle.reservePasswordCheck(user.email, ctx.ip);
-    if (over) {
-      ctx.log('password.change_throttled', { userId: user.id, email: user.email, reason: over });
-      throw new AppError(429, over === 'password' ? PASSWORD_TEXT.changeThrottled : TEXT.throttledAccount);
-    }
-    const state = await repo.stateOf(user.id);
-    if (!state?.passwordHash) throw fieldError('password', TWO_FACTOR_TEXT.noPassword);
-    if (!(await verifyPassword(input.password, state.passwordHash))) {
-      ctx.log('password.change_failed', { userId: user.id, email: user.email, reason: 'wrong_password' });
-      throw fieldError('password', PASSWORD_TEXT.wrongCurrentPassword);
-    }
-    await throttle.passwordCheckSucceeded(user.email, ctx.ip);
-    return state;
-  }
 
   return {
     /**
