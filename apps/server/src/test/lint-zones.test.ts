@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The server's lint zones (eslint.config.js) on fixture strings: ESLint's Node API lints the text
+ * The lint zones of server and web (eslint.config.js) on fixture strings: ESLint's Node API lints the text
  * as if it were a file of a module, with the repository's own configuration.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -23,6 +23,16 @@ async function importErrors(filePath: string, source: string): Promise<string[]>
   const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath });
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
+
+/** The web's zones are on resolved paths (import-x/no-restricted-paths): the fixtures import real files. */
+async function zoneErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.fatal)
+    .map((m) => m.message);
+}
+const WEB = path.join(root, 'apps/web/src');
+const FEATURE_FILE = path.join(WEB, 'features/machines/components/machine-fields.tsx');
 
 describe('server lint zones', () => {
   it('refuses another module imported from inside a module, by either path', async () => {
@@ -51,5 +61,34 @@ describe('server lint zones', () => {
 
   it('refuses a module imported into lib/', async () => {
     expect(await importErrors(LIB_FILE, "import { x } from '../modules/users/users.service';")).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('web lint zones', () => {
+  it('refuses a feature importing another feature, by any path', async () => {
+    expect(
+      await zoneErrors(FEATURE_FILE, "import { x } from '../../portal/components/compliance-summary';"),
+    ).toHaveLength(1);
+    expect(
+      await zoneErrors(FEATURE_FILE, "import { x } from '../../../features/portal/components/compliance-summary';"),
+    ).toHaveLength(1);
+  }, 60_000);
+
+  it('allows the feature itself, components/, lib/ and the shared package', async () => {
+    expect(await zoneErrors(FEATURE_FILE, "import { x } from './machine-filters';")).toEqual([]);
+    expect(await zoneErrors(FEATURE_FILE, "import { x } from '../../../components/display/status-chip';")).toEqual([]);
+    expect(await zoneErrors(FEATURE_FILE, "import { x } from '../../../lib/api-client';")).toEqual([]);
+    expect(await zoneErrors(FEATURE_FILE, "import { x } from '@keurwijzer/shared/machines';")).toEqual([]);
+  }, 60_000);
+
+  it('refuses the app shell in a feature, and a feature or the shell in components/ and lib/', async () => {
+    expect(await zoneErrors(FEATURE_FILE, "import { x } from '../../../app/guard';")).toHaveLength(1);
+    const component = path.join(WEB, 'components/display/status-chip.tsx');
+    expect(
+      await zoneErrors(component, "import { x } from '../../features/portal/components/compliance-summary';"),
+    ).toHaveLength(1);
+    expect(await zoneErrors(component, "import { x } from '../../app/guard';")).toHaveLength(1);
+    const lib = path.join(WEB, 'lib/api-client.ts');
+    expect(await zoneErrors(lib, "import { x } from '../components/display/status-chip';")).toHaveLength(1);
   }, 60_000);
 });
