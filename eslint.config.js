@@ -37,7 +37,8 @@ const WEB_ZONES = [
     target: `./${WEB}/features/${feature}`,
     from: `./${WEB}/features`,
     except: [`./${feature}`],
-    message: 'A feature imports no other feature: move what both use down (components/, lib/), or compose them in app/.',
+    message:
+      'A feature imports no other feature: move what both use down (components/, lib/), or compose them in app/.',
   })),
   {
     target: [`./${WEB}/components`, `./${WEB}/lib`],

@@ -20,7 +20,8 @@ export const reportPaths = {
   category: (id: number, categoryId: number) => `/api/reports/${id}/categories/${categoryId}`,
   submit: (id: number) => `/api/reports/${id}/submit`,
   /** POST (multipart: photo, taken_at): a photo of a question's answer, idempotent per photo id. */
-  photos: (id: number, questionId: number, photoId: string) => `/api/reports/${id}/questions/${questionId}/photos/${photoId}`,
+  photos: (id: number, questionId: number, photoId: string) =>
+    `/api/reports/${id}/questions/${questionId}/photos/${photoId}`,
   /** GET the image, DELETE it (while the report is open; deleting a missing photo is no error). */
   photo: (id: number, photoId: string) => `/api/reports/${id}/photos/${photoId}`,
   /** POST (multipart: signature PNG, signer_name, signed_at) while open, replacing the role's; GET the image. */

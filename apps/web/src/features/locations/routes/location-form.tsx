@@ -33,9 +33,7 @@ export default function LocationForm({ LabelsCard }: LocationCards) {
       crumbs={(l) => [...crumbs, { label: l ? l.name : 'Nieuwe vestiging' }]}
       backTo={`/admin/customers/${customerId}/locations`}
       aside={
-        params.locationId ? (
-          <LabelsCard customerId={customerId} locationId={Number(params.locationId)} />
-        ) : undefined
+        params.locationId ? <LabelsCard customerId={customerId} locationId={Number(params.locationId)} /> : undefined
       }
       fields={(control) => (
         <>

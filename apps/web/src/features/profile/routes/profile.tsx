@@ -175,13 +175,9 @@ export default function Profile({ twoFactor, apiTokens }: ProfileSettings) {
             Wachtwoord wijzigen
           </Button>
         </Section>
-        <Section title="Tweestapsverificatie">
-          {twoFactor}
-        </Section>
+        <Section title="Tweestapsverificatie">{twoFactor}</Section>
         {profile.data && roleCan(profile.data.role, 'api.tokens') && (
-          <Section title={API_TOKEN_TEXT.title}>
-            {apiTokens}
-          </Section>
+          <Section title={API_TOKEN_TEXT.title}>{apiTokens}</Section>
         )}
       </Stack>
     </Box>
