@@ -14,6 +14,7 @@ import { useDataTableQuery } from '../../../components/table/use-data-table-quer
 import { formatDateTime } from '../../../lib/format';
 import { auditPaths, useAuditTrail } from '../../../lib/api/audit';
 import { auditTitle, changeLines } from '../../../components/history/audit-text';
+import { labelOptions } from '../../../lib/label-options';
 
 const FILTER_KEYS = ['entity', 'entity_id', 'actor_id', 'from', 'to'] as const;
 /** Newest first: the trail has one order. */
@@ -122,7 +123,7 @@ export default function AuditTrail() {
             <FilterSelect
               label="Soort"
               value={query.entity}
-              options={AUDIT_ENTITIES.map((v) => ({ value: v, label: AUDIT_ENTITY_LABELS[v] }))}
+              options={labelOptions(AUDIT_ENTITIES, AUDIT_ENTITY_LABELS)}
               onChange={(v) => setFilter('entity', v, ['entity_id'])}
             />
             <FilterDay label="Van" value={query.from} onChange={(v) => setFilter('from', v)} />

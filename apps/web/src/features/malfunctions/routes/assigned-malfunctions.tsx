@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useAssignedMalfunctions } from '../api/desk';
 import { MalfunctionCard } from '../components/malfunction-card';
 import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
+import { labelOptions } from '../../../lib/label-options';
 
 const FILTER_KEYS = ['status'] as const;
 const pathOf = (m: Malfunction) => `/mechanic/malfunctions/${m.id}`;
@@ -63,7 +64,7 @@ export default function AssignedMalfunctions() {
           <FilterSelect
             label="Status"
             value={status}
-            options={MALFUNCTION_STATUSES.map((s) => ({ value: s, label: MALFUNCTION_STATUS_LABELS[s] }))}
+            options={labelOptions(MALFUNCTION_STATUSES, MALFUNCTION_STATUS_LABELS)}
             onChange={(v) => setFilter('status', v)}
           />
         }

@@ -22,6 +22,7 @@ import { useMalfunctions } from '../api/malfunctions';
 import { MalfunctionCard } from '../components/malfunction-card';
 import { RespondBy, UrgentChip } from '../../../components/malfunction/malfunction-markers';
 import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
+import { labelOptions } from '../../../lib/label-options';
 
 /** The server's default: the active urgent ones first, then the other active ones, each newest first. */
 const SORT = { sortKey: 'urgency', sortOrder: 'desc' } as const;
@@ -167,7 +168,7 @@ export default function MalfunctionsList() {
             <FilterSelect
               label="Status"
               value={filters.status}
-              options={MALFUNCTION_STATUSES.map((s) => ({ value: s, label: MALFUNCTION_STATUS_LABELS[s] }))}
+              options={labelOptions(MALFUNCTION_STATUSES, MALFUNCTION_STATUS_LABELS)}
               onChange={(v) => setFilter('status', v)}
             />
             <CustomerFilter value={filters.customer_id} onChange={(v) => setFilter('customer_id', v)} />

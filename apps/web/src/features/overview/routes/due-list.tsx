@@ -22,6 +22,7 @@ import { ALL_ITEMS } from '../../../components/pickers/placement-fields';
 import { useDueList } from '../../../lib/api/overview';
 import { DueCard, dueMachinePath } from '../components/due-card';
 import { DueStateChip } from '../../../components/judgement/due-state-chip';
+import { labelOptions } from '../../../lib/label-options';
 
 /** The order is fixed (due date, then machine): the sort the list state sends is not read. */
 const SORT = { sortKey: 'due_date' } as const;
@@ -36,10 +37,7 @@ const days = (v: string | undefined) => {
 
 /** The state chips: one pressed at a time, "Alle" clears it. */
 function StateChips({ value, onChange }: { value: string | undefined; onChange: (v: string) => void }) {
-  const options = [
-    { value: '', label: 'Alle' },
-    ...DUE_FILTER_STATES.map((s) => ({ value: s, label: DUE_STATE_LABELS[s] })),
-  ];
+  const options = [{ value: '', label: 'Alle' }, ...labelOptions(DUE_FILTER_STATES, DUE_STATE_LABELS)];
   return (
     <Box
       role="group"
@@ -162,7 +160,7 @@ export default function DueList() {
             <FilterSelect
               label="Soort"
               value={filterQuery.inspection_type}
-              options={DUE_TYPES.map((t) => ({ value: t, label: DUE_TYPE_LABELS[t] }))}
+              options={labelOptions(DUE_TYPES, DUE_TYPE_LABELS)}
               onChange={(v) => setFilter('inspection_type', v)}
             />
             <FilterSelect

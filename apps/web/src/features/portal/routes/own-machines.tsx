@@ -18,6 +18,7 @@ import { ComplianceSummary } from '../components/compliance-summary';
 import { DueStateFilter } from '../../../components/machine/machine-due';
 import { OwnMachineCard, ownMachineColumns } from '../components/own-machine-list';
 import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
+import { labelOptions } from '../../../lib/label-options';
 
 /**
  * machines: the customer's own machines in use, with search, location, status and due state filters and the inventory
@@ -68,7 +69,7 @@ export default function OwnMachines({ certificates }: { certificates: ReactNode 
             <FilterSelect
               label="Status"
               value={status}
-              options={OWN_MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }))}
+              options={labelOptions(OWN_MACHINE_STATUSES, MACHINE_STATUS_LABELS)}
               onChange={(v) => setFilter('status', v)}
             />
             <DueStateFilter value={due_state} onChange={(v) => setFilter('due_state', v)} states={DUE_FILTERS} />

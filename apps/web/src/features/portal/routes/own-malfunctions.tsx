@@ -19,6 +19,7 @@ import { ownMalfunctionsResource } from '../../../lib/api/portal';
 import { UrgentChip } from '../../../components/malfunction/malfunction-markers';
 import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
+import { labelOptions } from '../../../lib/label-options';
 
 const FILTER_KEYS = ['status'] as const;
 
@@ -122,7 +123,7 @@ export default function OwnMalfunctions() {
           <FilterSelect
             label="Status"
             value={status}
-            options={MALFUNCTION_STATUSES.map((s) => ({ value: s, label: MALFUNCTION_STATUS_LABELS[s] }))}
+            options={labelOptions(MALFUNCTION_STATUSES, MALFUNCTION_STATUS_LABELS)}
             onChange={(v) => setFilter('status', v)}
           />
         }

@@ -17,6 +17,7 @@ import { CompletedReportsExportButton } from '../components/completed-reports-ex
 import { CustomerFilter } from '../../../components/pickers/customer-filter';
 import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 import { StatusChip } from '../../../components/display/status-chip';
+import { labelOptions } from '../../../lib/label-options';
 
 const SORT = { sortKey: 'submitted_at', sortOrder: 'desc' } as const;
 
@@ -131,13 +132,13 @@ export default function CompletedReports() {
             <FilterSelect
               label="Type"
               value={filters.inspection_type}
-              options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
+              options={labelOptions(INSPECTION_TYPES, INSPECTION_TYPE_LABELS)}
               onChange={(v) => setFilter('inspection_type', v)}
             />
             <FilterSelect
               label="Oordeel"
               value={filters.verdict}
-              options={VERDICTS.map((v) => ({ value: v, label: VERDICT_LABELS[v] }))}
+              options={labelOptions(VERDICTS, VERDICT_LABELS)}
               onChange={(v) => setFilter('verdict', v)}
             />
             <FilterSelect

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../lib/api/auth';
 import { USER_KIND, type UserKind } from '../user-kind';
 import type { ReactNode } from 'react';
 import { StatusChip } from '../../../components/display/status-chip';
+import { labelOptions } from '../../../lib/label-options';
 
 const emptyValues = (kind: UserKind): UserFormValues => ({
   first_name: '',
@@ -90,7 +91,7 @@ export function UserForm({
           required
           disabled={user?.id === me.id}
           helperText={user?.id === me.id ? 'Je kunt je eigen rol niet wijzigen' : undefined}
-          options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          options={labelOptions(roles, ROLE_LABELS)}
         />
       ) : (
         <>
