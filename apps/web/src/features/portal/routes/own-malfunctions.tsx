@@ -9,8 +9,7 @@ import {
   MALFUNCTION_TEXT,
   type OwnMalfunction,
 } from '@keurwijzer/shared/malfunctions';
-import { PageHeader } from '../../../components/layout/page-header';
-import { DataTable, type Column } from '../../../components/table/data-table';
+import type { Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
@@ -20,6 +19,7 @@ import { UrgentChip } from '../../../components/malfunction/malfunction-markers'
 import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
 import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
 import { labelOptions } from '../../../lib/label-options';
+import { ListPage } from '../../../components/table/list-page';
 
 const FILTER_KEYS = ['status'] as const;
 
@@ -111,24 +111,21 @@ export default function OwnMalfunctions() {
     filters: { status },
   });
   return (
-    <>
-      <PageHeader title={MALFUNCTION_TEXT.mine} />
-      <DataTable<OwnMalfunction>
-        {...table}
-        label={MALFUNCTION_TEXT.mine}
-        columns={columns}
-        rowKey={(f) => f.id}
-        searchLabel="Zoeken op machine of omschrijving"
-        filters={
-          <FilterSelect
-            label="Status"
-            value={status}
-            options={labelOptions(MALFUNCTION_STATUSES, MALFUNCTION_STATUS_LABELS)}
-            onChange={(v) => setFilter('status', v)}
-          />
-        }
-        renderCard={(f) => <MalfunctionCard malfunction={f} />}
-      />
-    </>
+    <ListPage<OwnMalfunction>
+      title={MALFUNCTION_TEXT.mine}
+      {...table}
+      columns={columns}
+      rowKey={(f) => f.id}
+      searchLabel="Zoeken op machine of omschrijving"
+      filters={
+        <FilterSelect
+          label="Status"
+          value={status}
+          options={labelOptions(MALFUNCTION_STATUSES, MALFUNCTION_STATUS_LABELS)}
+          onChange={(v) => setFilter('status', v)}
+        />
+      }
+      renderCard={(f) => <MalfunctionCard malfunction={f} />}
+    />
   );
 }

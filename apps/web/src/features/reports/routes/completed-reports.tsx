@@ -6,8 +6,7 @@ import { VERDICTS, VERDICT_LABELS } from '@keurwijzer/shared/compliance';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { COMPLETED_REPORT_FILTER_KEYS, REPORT_TEXT, type CompletedReport } from '@keurwijzer/shared/reports';
 import { VerdictChip } from '../../../components/judgement/judgement';
-import { PageHeader } from '../../../components/layout/page-header';
-import { DataTable, type Column } from '../../../components/table/data-table';
+import type { Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
@@ -18,6 +17,7 @@ import { CustomerFilter } from '../../../components/pickers/customer-filter';
 import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 import { StatusChip } from '../../../components/display/status-chip';
 import { labelOptions } from '../../../lib/label-options';
+import { ListPage } from '../../../components/table/list-page';
 
 const SORT = { sortKey: 'submitted_at', sortOrder: 'desc' } as const;
 
@@ -118,11 +118,9 @@ export default function CompletedReports() {
   ];
 
   return (
-    <>
-      <PageHeader title="Afgeronde rapporten" actions={<CompletedReportsExportButton filters={filterQuery} />} />
-      <DataTable
+      <ListPage
+        title="Afgeronde rapporten" headerActions={<CompletedReportsExportButton filters={filterQuery} />}
         {...table}
-        label="Afgeronde rapporten"
         columns={columns}
         rowKey={(r) => r.id}
         searchLabel="Zoeken op klant, vestiging, machine of monteur"
@@ -151,6 +149,5 @@ export default function CompletedReports() {
         }
         actions={(r) => <ReportPdfButton reportId={r.id} icon />}
       />
-    </>
   );
 }
