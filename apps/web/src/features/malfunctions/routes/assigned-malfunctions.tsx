@@ -1,18 +1,11 @@
-import {
-  MALFUNCTION_STATUSES,
-  MALFUNCTION_STATUS_LABELS,
-  MALFUNCTION_TEXT,
-  type Malfunction,
-} from '@keurwijzer/shared/malfunctions';
+import { MALFUNCTION_TEXT, type Malfunction } from '@keurwijzer/shared/malfunctions';
 import type { Column } from '../../../components/table/data-table';
-import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
 import { useAssignedMalfunctions } from '../api/desk';
 import { MalfunctionCard } from '../components/malfunction-card';
-import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
-import { labelOptions } from '../../../lib/label-options';
+import { MalfunctionStatusChip, MalfunctionStatusFilter } from '../../../components/malfunction/malfunction-status';
 import { ListPage } from '../../../components/table/list-page';
 
 const FILTER_KEYS = ['status'] as const;
@@ -58,14 +51,7 @@ export default function AssignedMalfunctions() {
       columns={columns}
       rowKey={(m) => m.id}
       searchLabel="Zoeken op machine, klant of omschrijving"
-      filters={
-        <FilterSelect
-          label="Status"
-          value={status}
-          options={labelOptions(MALFUNCTION_STATUSES, MALFUNCTION_STATUS_LABELS)}
-          onChange={(v) => setFilter('status', v)}
-        />
-      }
+      filters={<MalfunctionStatusFilter value={status} onChange={(v) => setFilter('status', v)} />}
       renderCard={(m) => <MalfunctionCard malfunction={m} to={pathOf(m)} />}
     />
   );

@@ -3,15 +3,9 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import {
-  MALFUNCTION_FILTER_KEYS,
-  MALFUNCTION_STATUSES,
-  MALFUNCTION_STATUS_LABELS,
-  type Malfunction,
-} from '@keurwijzer/shared/malfunctions';
+import { MALFUNCTION_FILTER_KEYS, MALFUNCTION_STATUSES, type Malfunction } from '@keurwijzer/shared/malfunctions';
 import type { SortChoice } from '../../../components/table/data-cards';
 import type { Column } from '../../../components/table/data-table';
-import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
@@ -20,8 +14,7 @@ import { reporterOf } from '../../../lib/reporter';
 import { useMalfunctions } from '../api/malfunctions';
 import { MalfunctionCard } from '../components/malfunction-card';
 import { RespondBy, UrgentChip } from '../../../components/malfunction/malfunction-markers';
-import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
-import { labelOptions } from '../../../lib/label-options';
+import { MalfunctionStatusChip, MalfunctionStatusFilter } from '../../../components/malfunction/malfunction-status';
 import { ListPage } from '../../../components/table/list-page';
 
 /** The server's default: the active urgent ones first, then the other active ones, each newest first. */
@@ -163,12 +156,7 @@ export default function MalfunctionsList() {
       searchLabel="Zoeken op klant, machine of omschrijving"
       filters={
         <>
-          <FilterSelect
-            label="Status"
-            value={filters.status}
-            options={labelOptions(MALFUNCTION_STATUSES, MALFUNCTION_STATUS_LABELS)}
-            onChange={(v) => setFilter('status', v)}
-          />
+          <MalfunctionStatusFilter value={filters.status} onChange={(v) => setFilter('status', v)} />
           <CustomerFilter value={filters.customer_id} onChange={(v) => setFilter('customer_id', v)} />
           <FormControlLabel
             control={
