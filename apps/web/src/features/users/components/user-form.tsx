@@ -12,6 +12,7 @@ import { USER_KIND, type UserKind } from '../user-kind';
 import type { ReactNode } from 'react';
 import { StatusChip } from '../../../components/display/status-chip';
 import { labelOptions } from '../../../lib/label-options';
+import { PersonNameFields } from '../../../components/form/person-name-fields';
 
 const emptyValues = (kind: UserKind): UserFormValues => ({
   first_name: '',
@@ -72,16 +73,7 @@ export function UserForm({
           {user.two_factor_enabled && <StatusChip tone="success" label="Tweestapsverificatie aan" />}
         </Stack>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextFieldElement name="first_name" control={form.control} label="Voornaam" required autoComplete="off" />
-        <TextFieldElement
-          name="preposition"
-          control={form.control}
-          label="Tussenvoegsel"
-          sx={{ maxWidth: { sm: 180 } }}
-        />
-        <TextFieldElement name="last_name" control={form.control} label="Achternaam" required />
-      </Stack>
+      <PersonNameFields control={form.control} />
       <TextFieldElement name="email" control={form.control} label="E-mail" type="email" required autoComplete="off" />
       {kind === 'employees' ? (
         <SelectElement
