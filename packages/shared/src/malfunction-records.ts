@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { machineAtCustomerFields, machineRefFields } from './machine-ref-fields';
 import { MALFUNCTION_STATUSES } from './malfunction-texts';
 
 /* A malfunction as the customer and the office read it: its photos, its timeline and its detail. */
@@ -15,9 +16,7 @@ export type MalfunctionPhoto = z.infer<typeof MalfunctionPhotoSchema>;
 /** A malfunction as the customer sees it (no internal note, no office names beyond "handled"). */
 export const OwnMalfunctionSchema = z.object({
   id: z.number().int(),
-  machine_id: z.number().int(),
-  machine_name: z.string(),
-  inventory_number: z.string(),
+  ...machineRefFields,
   description: z.string(),
   remark: z.string().nullable(),
   status: z.enum(MALFUNCTION_STATUSES),
@@ -43,12 +42,7 @@ export type OwnMalfunction = z.infer<typeof OwnMalfunctionSchema>;
 /** A malfunction in the office's list. */
 export const MalfunctionSchema = z.object({
   id: z.number().int(),
-  customer_id: z.number().int(),
-  customer_name: z.string(),
-  location_name: z.string(),
-  machine_id: z.number().int(),
-  machine_name: z.string(),
-  inventory_number: z.string(),
+  ...machineAtCustomerFields,
   description: z.string(),
   remark: z.string().nullable(),
   status: z.enum(MALFUNCTION_STATUSES),

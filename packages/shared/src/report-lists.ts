@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, SORT_ORDERS } from './api';
 import { VERDICTS } from './compliance';
+import { machineAtCustomerFields } from './machine-ref-fields';
 import { INSPECTION_TYPES } from './questionnaires';
 import { REPORT_STATUSES } from './report-texts';
 import { flagField, idField, MSG } from './validation';
@@ -10,12 +11,7 @@ import { flagField, idField, MSG } from './validation';
 /** A submitted report as the completed-reports list shows it. */
 export const CompletedReportSchema = z.object({
   id: z.number().int(),
-  customer_id: z.number().int(),
-  customer_name: z.string(),
-  location_name: z.string(),
-  machine_id: z.number().int(),
-  machine_name: z.string(),
-  inventory_number: z.string(),
+  ...machineAtCustomerFields,
   inspection_type: z.enum(INSPECTION_TYPES),
   questionnaire_name: z.string(),
   submitted_at: z.string(),

@@ -17,6 +17,7 @@ import { VerdictChip } from '../judgement/judgement';
 import { formatDay } from '../../lib/format';
 import type { Column } from '../table/data-table';
 import { FilterSelect } from '../table/filter-select';
+import { labelOptions } from '../../lib/label-options';
 
 /*
  * The due state of a machine as every machine screen shows it: a chip with
@@ -66,12 +67,7 @@ export function DueStateFilter({
   states?: readonly DueFilter[];
 }) {
   return (
-    <FilterSelect
-      label="Keuring"
-      value={value}
-      options={states.map((s) => ({ value: s, label: DUE_FILTER_LABELS[s] }))}
-      onChange={onChange}
-    />
+    <FilterSelect label="Keuring" value={value} options={labelOptions(states, DUE_FILTER_LABELS)} onChange={onChange} />
   );
 }
 

@@ -1,4 +1,10 @@
-import { MALFUNCTION_STATUS_LABELS, type MalfunctionStatus } from '@keurwijzer/shared/malfunctions';
+import {
+  MALFUNCTION_STATUSES,
+  MALFUNCTION_STATUS_LABELS,
+  type MalfunctionStatus,
+} from '@keurwijzer/shared/malfunctions';
+import { labelOptions } from '../../lib/label-options';
+import { FilterSelect } from '../table/filter-select';
 import { StatusChip, type StatusTone } from '../display/status-chip';
 
 /**
@@ -15,4 +21,22 @@ const STATUS_COLORS = {
 /** Open, In behandeling, Opgelost or Ingetrokken: the one status chip of the office's and the portal's screens. */
 export function MalfunctionStatusChip({ status }: { status: MalfunctionStatus }) {
   return <StatusChip tone={STATUS_COLORS[status]} label={MALFUNCTION_STATUS_LABELS[status]} />;
+}
+
+/** The "Status" filter of a malfunction list: "Alle" or one status. */
+export function MalfunctionStatusFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FilterSelect
+      label="Status"
+      value={value}
+      options={labelOptions(MALFUNCTION_STATUSES, MALFUNCTION_STATUS_LABELS)}
+      onChange={onChange}
+    />
+  );
 }

@@ -6,9 +6,10 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import type { ReactNode } from 'react';
 import type { Resource } from '../../lib/resource';
 import { useConfirmedRemove } from '../feedback/use-confirmed-remove';
-import { DataTable, type Column } from './data-table';
+import type { Column } from './data-table';
+import { ListPage } from './list-page';
 import { useDataTableQuery } from './use-data-table-query';
-import { PageHeader, type Crumb } from '../layout/page-header';
+import type { Crumb } from '../layout/page-header';
 import { RowAction } from './row-action';
 
 /** A row of a master-data list: every one has an id and a name. */
@@ -87,40 +88,36 @@ export function CrudListPage<T extends Named, P = number>(props: CrudListPagePro
   });
 
   return (
-    <>
-      <PageHeader
-        title={props.title}
-        crumbs={props.crumbs}
-        actions={
-          <>
-            {props.headerActions}
-            <Button component={RouterLink} to={newTo} variant="contained" startIcon={<AddIcon />}>
-              {props.newLabel}
-            </Button>
-          </>
-        }
-      />
+    <ListPage<T>
+      title={props.title}
+      crumbs={props.crumbs}
+      headerActions={
+        <>
+          {props.headerActions}
+          <Button component={RouterLink} to={newTo} variant="contained" startIcon={<AddIcon />}>
+            {props.newLabel}
+          </Button>
+        </>
+      }
+      {...table}
+      columns={columns}
+      rowKey={(row) => row.id}
+      searchLabel={props.searchLabel ?? 'Zoeken op naam'}
+      filters={props.filters}
+      archivable={props.archivable}
+      actions={(row) => (
+        <>
+          {props.rowActions?.(row)}
+          <RowAction label="Wijzigen" icon={<EditIcon />} to={editTo(row)} />
+          {!props.hideDelete && (
+            <RowAction label="Verwijderen" icon={<DeleteIcon />} color="error" onClick={() => void onRemove(row)} />
+          )}
+        </>
+      )}
+    >
       {props.children}
       {problemAlert}
-      <DataTable
-        {...table}
-        label={props.title}
-        columns={columns}
-        rowKey={(row) => row.id}
-        searchLabel={props.searchLabel ?? 'Zoeken op naam'}
-        filters={props.filters}
-        archivable={props.archivable}
-        actions={(row) => (
-          <>
-            {props.rowActions?.(row)}
-            <RowAction label="Wijzigen" icon={<EditIcon />} to={editTo(row)} />
-            {!props.hideDelete && (
-              <RowAction label="Verwijderen" icon={<DeleteIcon />} color="error" onClick={() => void onRemove(row)} />
-            )}
-          </>
-        )}
-      />
-    </>
+    </ListPage>
   );
 }
 

@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import TableIcon from '@mui/icons-material/TableChartOutlined';
 import { AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, auditActorText, type AuditEvent } from '@keurwijzer/shared/audit';
 import { useDownload } from '../../../components/feedback/use-download';
-import { PageHeader } from '../../../components/layout/page-header';
-import { DataTable, type Column } from '../../../components/table/data-table';
+import type { Column } from '../../../components/table/data-table';
 import { FilterDay } from '../../../components/table/filter-day';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
@@ -14,6 +13,8 @@ import { useDataTableQuery } from '../../../components/table/use-data-table-quer
 import { formatDateTime } from '../../../lib/format';
 import { auditPaths, useAuditTrail } from '../../../lib/api/audit';
 import { auditTitle, changeLines } from '../../../components/history/audit-text';
+import { labelOptions } from '../../../lib/label-options';
+import { ListPage } from '../../../components/table/list-page';
 
 const FILTER_KEYS = ['entity', 'entity_id', 'actor_id', 'from', 'to'] as const;
 /** Newest first: the trail has one order. */
@@ -97,42 +98,37 @@ export default function AuditTrail() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Geschiedenis"
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <TableIcon />}
-            disabled={busy}
-            onClick={() => void download(auditPaths.export, query, 'geschiedenis.xlsx')}
-          >
-            {busy ? 'Bezig met exporteren...' : 'Exporteren (xlsx)'}
-          </Button>
-        }
-      />
-      <DataTable<AuditEvent>
-        {...table}
-        label="Geschiedenis"
-        columns={columns}
-        rowKey={(e) => e.id}
-        searchLabel="Zoeken in de wijzigingen"
-        filters={
-          <>
-            <FilterSelect
-              label="Soort"
-              value={query.entity}
-              options={AUDIT_ENTITIES.map((v) => ({ value: v, label: AUDIT_ENTITY_LABELS[v] }))}
-              onChange={(v) => setFilter('entity', v, ['entity_id'])}
-            />
-            <FilterDay label="Van" value={query.from} onChange={(v) => setFilter('from', v)} />
-            <FilterDay label="Tot en met" value={query.to} onChange={(v) => setFilter('to', v)} />
-            {(query.actor_id || query.entity_id) && (
-              <Button onClick={() => setFilters({ actor_id: '', entity_id: '' })}>Alle gebruikers en records</Button>
-            )}
-          </>
-        }
-      />
-    </>
+    <ListPage<AuditEvent>
+      title="Geschiedenis"
+      headerActions={
+        <Button
+          variant="outlined"
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <TableIcon />}
+          disabled={busy}
+          onClick={() => void download(auditPaths.export, query, 'geschiedenis.xlsx')}
+        >
+          {busy ? 'Bezig met exporteren...' : 'Exporteren (xlsx)'}
+        </Button>
+      }
+      {...table}
+      columns={columns}
+      rowKey={(e) => e.id}
+      searchLabel="Zoeken in de wijzigingen"
+      filters={
+        <>
+          <FilterSelect
+            label="Soort"
+            value={query.entity}
+            options={labelOptions(AUDIT_ENTITIES, AUDIT_ENTITY_LABELS)}
+            onChange={(v) => setFilter('entity', v, ['entity_id'])}
+          />
+          <FilterDay label="Van" value={query.from} onChange={(v) => setFilter('from', v)} />
+          <FilterDay label="Tot en met" value={query.to} onChange={(v) => setFilter('to', v)} />
+          {(query.actor_id || query.entity_id) && (
+            <Button onClick={() => setFilters({ actor_id: '', entity_id: '' })}>Alle gebruikers en records</Button>
+          )}
+        </>
+      }
+    />
   );
 }

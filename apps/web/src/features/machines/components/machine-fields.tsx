@@ -17,6 +17,7 @@ import { brandTypesResource, brandsResource } from '../../../lib/api/brands';
 import { machineTypesResource } from '../../../lib/api/machine-types';
 import { questionnairesResource } from '../../../lib/api/questionnaires';
 import { ALL_ITEMS, PlacementFields } from '../../../components/pickers/placement-fields';
+import { labelOptions } from '../../../lib/label-options';
 
 const options = (list: { id: number; name: string }[] | undefined) =>
   (list ?? []).map((o) => ({ value: o.id, label: o.name }));
@@ -92,7 +93,7 @@ function QuestionnaireSelect<T extends FieldValues>({
   );
 }
 
-const STATUS_OPTIONS = EDITABLE_MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }));
+const STATUS_OPTIONS = labelOptions(EDITABLE_MACHINE_STATUSES, MACHINE_STATUS_LABELS);
 
 /** Actief / Niet actief; a concept machine shows its status and how it becomes active. */
 function StatusField({ control, current }: { control: AnyControl<MachineFormValues>; current?: MachineStatus }) {

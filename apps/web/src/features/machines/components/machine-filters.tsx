@@ -6,6 +6,7 @@ import { departmentsResource, locationsResource, roomsResource } from '../../../
 import { machineTypesResource } from '../../../lib/api/machine-types';
 import { DueStateFilter } from '../../../components/machine/machine-due';
 import { ALL_ITEMS } from '../../../components/pickers/placement-fields';
+import { labelOptions } from '../../../lib/label-options';
 
 /** The filters of the machines screen as query values (the inventory export takes them too). */
 export const useMachineFilterQuery = () => useListFilters(MACHINE_FILTER_KEYS)[0];
@@ -60,7 +61,7 @@ export function MachineFilters({ customerId }: { customerId: number }) {
       <FilterSelect
         label="Status"
         value={query.status}
-        options={MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }))}
+        options={labelOptions(MACHINE_STATUSES, MACHINE_STATUS_LABELS)}
         onChange={(v) => setFilter('status', v)}
       />
       <DueStateFilter value={query.due_state} onChange={(v) => setFilter('due_state', v)} />

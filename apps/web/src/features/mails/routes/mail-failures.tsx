@@ -2,12 +2,12 @@ import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/ReplayOutlined';
 import { MAIL_TEXT, type QueuedMail } from '@keurwijzer/shared/mails';
 import { useConfirmedAction } from '../../../components/feedback/use-confirmed-action';
-import { PageHeader } from '../../../components/layout/page-header';
-import { DataTable, type Column } from '../../../components/table/data-table';
+import type { Column } from '../../../components/table/data-table';
 import { RowAction } from '../../../components/table/row-action';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
 import { useMails, useRetryMail } from '../api/mails';
+import { ListPage } from '../../../components/table/list-page';
 
 /** Newest first. */
 const SORT = { sortKey: 'created_at', sortOrder: 'desc' } as const;
@@ -56,31 +56,28 @@ export default function MailFailures() {
   ];
 
   return (
-    <>
-      <PageHeader title={MAIL_TEXT.title} />
-      <DataTable<QueuedMail>
-        {...table}
-        label={MAIL_TEXT.title}
-        columns={columns}
-        rowKey={(m) => m.id}
-        searchLabel="Zoeken op ontvanger of onderwerp"
-        actions={(m) => (
-          <RowAction
-            label={MAIL_TEXT.retryButton}
-            icon={<SendIcon />}
-            onClick={() =>
-              void run(
-                {
-                  title: MAIL_TEXT.retryButton,
-                  message: `De e-mail "${m.subject}" aan ${m.to} wordt opnieuw verstuurd.`,
-                  confirmLabel: MAIL_TEXT.retryButton,
-                },
-                () => retry.mutateAsync(m.id),
-              )
-            }
-          />
-        )}
-      />
-    </>
+    <ListPage<QueuedMail>
+      title={MAIL_TEXT.title}
+      {...table}
+      columns={columns}
+      rowKey={(m) => m.id}
+      searchLabel="Zoeken op ontvanger of onderwerp"
+      actions={(m) => (
+        <RowAction
+          label={MAIL_TEXT.retryButton}
+          icon={<SendIcon />}
+          onClick={() =>
+            void run(
+              {
+                title: MAIL_TEXT.retryButton,
+                message: `De e-mail "${m.subject}" aan ${m.to} wordt opnieuw verstuurd.`,
+                confirmLabel: MAIL_TEXT.retryButton,
+              },
+              () => retry.mutateAsync(m.id),
+            )
+          }
+        />
+      )}
+    />
   );
 }

@@ -35,6 +35,7 @@ import { submitValues, useZodForm } from '../../../components/form/use-zod-form'
 import { errorMessage } from '../../../lib/api-client';
 import { showServerErrors } from '../../../components/form/server-errors';
 import { usePlanMalfunction, usePlanOptions } from '../api/desk';
+import { labelOptions } from '../../../lib/label-options';
 
 /** "01-12-2026 · Onderhoud · Jan Jansen (machine staat er al op)": one open list to choose. */
 const optionLabel = (o: MalfunctionPlanOption) =>
@@ -113,7 +114,7 @@ function PlanDialog({ malfunction: m, onClose }: { malfunction: MalfunctionDetai
                     name="inspection_type"
                     label="Soort"
                     required
-                    options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
+                    options={labelOptions(INSPECTION_TYPES, INSPECTION_TYPE_LABELS)}
                   />
                 </>
               )}

@@ -1,18 +1,12 @@
-import {
-  MALFUNCTION_STATUSES,
-  MALFUNCTION_STATUS_LABELS,
-  MALFUNCTION_TEXT,
-  type Malfunction,
-} from '@keurwijzer/shared/malfunctions';
-import { PageHeader } from '../../../components/layout/page-header';
-import { DataTable, type Column } from '../../../components/table/data-table';
-import { FilterSelect } from '../../../components/table/filter-select';
+import { MALFUNCTION_TEXT, type Malfunction } from '@keurwijzer/shared/malfunctions';
+import type { Column } from '../../../components/table/data-table';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
 import { useAssignedMalfunctions } from '../api/desk';
 import { MalfunctionCard } from '../components/malfunction-card';
-import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
+import { MalfunctionStatusChip, MalfunctionStatusFilter } from '../../../components/malfunction/malfunction-status';
+import { ListPage } from '../../../components/table/list-page';
 
 const FILTER_KEYS = ['status'] as const;
 const pathOf = (m: Malfunction) => `/mechanic/malfunctions/${m.id}`;
@@ -51,24 +45,14 @@ export default function AssignedMalfunctions() {
     filters: { status },
   });
   return (
-    <>
-      <PageHeader title={MALFUNCTION_TEXT.mineForMechanic} />
-      <DataTable<Malfunction>
-        {...table}
-        label={MALFUNCTION_TEXT.mineForMechanic}
-        columns={columns}
-        rowKey={(m) => m.id}
-        searchLabel="Zoeken op machine, klant of omschrijving"
-        filters={
-          <FilterSelect
-            label="Status"
-            value={status}
-            options={MALFUNCTION_STATUSES.map((s) => ({ value: s, label: MALFUNCTION_STATUS_LABELS[s] }))}
-            onChange={(v) => setFilter('status', v)}
-          />
-        }
-        renderCard={(m) => <MalfunctionCard malfunction={m} to={pathOf(m)} />}
-      />
-    </>
+    <ListPage<Malfunction>
+      title={MALFUNCTION_TEXT.mineForMechanic}
+      {...table}
+      columns={columns}
+      rowKey={(m) => m.id}
+      searchLabel="Zoeken op machine, klant of omschrijving"
+      filters={<MalfunctionStatusFilter value={status} onChange={(v) => setFilter('status', v)} />}
+      renderCard={(m) => <MalfunctionCard malfunction={m} to={pathOf(m)} />}
+    />
   );
 }

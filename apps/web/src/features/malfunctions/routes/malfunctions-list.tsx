@@ -3,16 +3,9 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import {
-  MALFUNCTION_FILTER_KEYS,
-  MALFUNCTION_STATUSES,
-  MALFUNCTION_STATUS_LABELS,
-  type Malfunction,
-} from '@keurwijzer/shared/malfunctions';
-import { PageHeader } from '../../../components/layout/page-header';
+import { MALFUNCTION_FILTER_KEYS, MALFUNCTION_STATUSES, type Malfunction } from '@keurwijzer/shared/malfunctions';
 import type { SortChoice } from '../../../components/table/data-cards';
-import { DataTable, type Column } from '../../../components/table/data-table';
-import { FilterSelect } from '../../../components/table/filter-select';
+import type { Column } from '../../../components/table/data-table';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
@@ -21,7 +14,8 @@ import { reporterOf } from '../../../lib/reporter';
 import { useMalfunctions } from '../api/malfunctions';
 import { MalfunctionCard } from '../components/malfunction-card';
 import { RespondBy, UrgentChip } from '../../../components/malfunction/malfunction-markers';
-import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
+import { MalfunctionStatusChip, MalfunctionStatusFilter } from '../../../components/malfunction/malfunction-status';
+import { ListPage } from '../../../components/table/list-page';
 
 /** The server's default: the active urgent ones first, then the other active ones, each newest first. */
 const SORT = { sortKey: 'urgency', sortOrder: 'desc' } as const;
@@ -154,37 +148,26 @@ export default function MalfunctionsList() {
   ];
 
   return (
-    <>
-      <PageHeader title="Storingen" />
-      <DataTable<Malfunction>
-        {...table}
-        label="Storingen"
-        columns={columns}
-        rowKey={(m) => m.id}
-        searchLabel="Zoeken op klant, machine of omschrijving"
-        filters={
-          <>
-            <FilterSelect
-              label="Status"
-              value={filters.status}
-              options={MALFUNCTION_STATUSES.map((s) => ({ value: s, label: MALFUNCTION_STATUS_LABELS[s] }))}
-              onChange={(v) => setFilter('status', v)}
-            />
-            <CustomerFilter value={filters.customer_id} onChange={(v) => setFilter('customer_id', v)} />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={filters.late === '1'}
-                  onChange={(e) => setFilter('late', e.target.checked ? '1' : '')}
-                />
-              }
-              label="Alleen te laat"
-            />
-          </>
-        }
-        renderCard={(m) => <MalfunctionCard malfunction={m} to={malfunctionPath(m)} />}
-        sortChoices={SORT_CHOICES}
-      />
-    </>
+    <ListPage<Malfunction>
+      title="Storingen"
+      {...table}
+      columns={columns}
+      rowKey={(m) => m.id}
+      searchLabel="Zoeken op klant, machine of omschrijving"
+      filters={
+        <>
+          <MalfunctionStatusFilter value={filters.status} onChange={(v) => setFilter('status', v)} />
+          <CustomerFilter value={filters.customer_id} onChange={(v) => setFilter('customer_id', v)} />
+          <FormControlLabel
+            control={
+              <Switch checked={filters.late === '1'} onChange={(e) => setFilter('late', e.target.checked ? '1' : '')} />
+            }
+            label="Alleen te laat"
+          />
+        </>
+      }
+      renderCard={(m) => <MalfunctionCard malfunction={m} to={malfunctionPath(m)} />}
+      sortChoices={SORT_CHOICES}
+    />
   );
 }

@@ -10,8 +10,7 @@ import {
   type DueRow,
 } from '@keurwijzer/shared/overview';
 import { VerdictChip } from '../../../components/judgement/judgement';
-import { PageHeader } from '../../../components/layout/page-header';
-import { DataTable, type Column } from '../../../components/table/data-table';
+import type { Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
@@ -22,6 +21,8 @@ import { ALL_ITEMS } from '../../../components/pickers/placement-fields';
 import { useDueList } from '../../../lib/api/overview';
 import { DueCard, dueMachinePath } from '../components/due-card';
 import { DueStateChip } from '../../../components/judgement/due-state-chip';
+import { labelOptions } from '../../../lib/label-options';
+import { ListPage } from '../../../components/table/list-page';
 
 /** The order is fixed (due date, then machine): the sort the list state sends is not read. */
 const SORT = { sortKey: 'due_date' } as const;
@@ -36,10 +37,7 @@ const days = (v: string | undefined) => {
 
 /** The state chips: one pressed at a time, "Alle" clears it. */
 function StateChips({ value, onChange }: { value: string | undefined; onChange: (v: string) => void }) {
-  const options = [
-    { value: '', label: 'Alle' },
-    ...DUE_FILTER_STATES.map((s) => ({ value: s, label: DUE_STATE_LABELS[s] })),
-  ];
+  const options = [{ value: '', label: 'Alle' }, ...labelOptions(DUE_FILTER_STATES, DUE_STATE_LABELS)];
   return (
     <Box
       role="group"
@@ -137,44 +135,38 @@ export default function DueList() {
   ];
 
   return (
-    <>
-      <PageHeader title={T.dueTitle} />
-      <DataTable<DueRow>
-        {...table}
-        label={T.dueTitle}
-        columns={columns}
-        rowKey={(r) => `${r.machine_id}:${r.inspection_type}`}
-        searchLabel="Zoeken op machine, inventarisnummer of klant"
-        filters={
-          <>
-            <StateChips value={filterQuery.state} onChange={(v) => setFilter('state', v)} />
-            <CustomerFilter
-              value={filters.customer_id}
-              onChange={(v) => setFilter('customer_id', v, ['location_id'])}
-            />
-            <FilterSelect
-              label="Vestiging"
-              value={filterQuery.location_id}
-              options={(locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
-              onChange={(v) => setFilter('location_id', v)}
-              disabled={!customerId}
-            />
-            <FilterSelect
-              label="Soort"
-              value={filterQuery.inspection_type}
-              options={DUE_TYPES.map((t) => ({ value: t, label: DUE_TYPE_LABELS[t] }))}
-              onChange={(v) => setFilter('inspection_type', v)}
-            />
-            <FilterSelect
-              label="Vervalt binnen"
-              value={within}
-              options={windowOptions}
-              onChange={(v) => setFilter('due_within_days', v)}
-            />
-          </>
-        }
-        renderCard={(r) => <DueCard row={r} />}
-      />
-    </>
+    <ListPage<DueRow>
+      title={T.dueTitle}
+      {...table}
+      columns={columns}
+      rowKey={(r) => `${r.machine_id}:${r.inspection_type}`}
+      searchLabel="Zoeken op machine, inventarisnummer of klant"
+      filters={
+        <>
+          <StateChips value={filterQuery.state} onChange={(v) => setFilter('state', v)} />
+          <CustomerFilter value={filters.customer_id} onChange={(v) => setFilter('customer_id', v, ['location_id'])} />
+          <FilterSelect
+            label="Vestiging"
+            value={filterQuery.location_id}
+            options={(locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
+            onChange={(v) => setFilter('location_id', v)}
+            disabled={!customerId}
+          />
+          <FilterSelect
+            label="Soort"
+            value={filterQuery.inspection_type}
+            options={labelOptions(DUE_TYPES, DUE_TYPE_LABELS)}
+            onChange={(v) => setFilter('inspection_type', v)}
+          />
+          <FilterSelect
+            label="Vervalt binnen"
+            value={within}
+            options={windowOptions}
+            onChange={(v) => setFilter('due_within_days', v)}
+          />
+        </>
+      }
+      renderCard={(r) => <DueCard row={r} />}
+    />
   );
 }

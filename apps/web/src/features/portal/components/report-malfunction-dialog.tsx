@@ -34,6 +34,7 @@ import { submitValues, useZodForm } from '../../../components/form/use-zod-form'
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/api/profile';
 import { useReportMalfunction } from '../../../lib/api/portal';
+import { labelOptions } from '../../../lib/label-options';
 
 /** The machine the malfunction is about. */
 export type MalfunctionMachine = { id: number; name: string; inventory_number: string };
@@ -50,7 +51,7 @@ const failureText = (err: unknown) =>
 /** The fields of the form itself (a server's 422 on one of them goes under it). */
 const FORM_FIELDS = ['description', 'remark', 'urgency', 'contact_phone'];
 
-const URGENCY_OPTIONS = MALFUNCTION_URGENCIES.map((u) => ({ value: u, label: MALFUNCTION_URGENCY_LABELS[u] }));
+const URGENCY_OPTIONS = labelOptions(MALFUNCTION_URGENCIES, MALFUNCTION_URGENCY_LABELS);
 
 /** Said when a photo the browser refused is still among the chosen ones at sending. */
 

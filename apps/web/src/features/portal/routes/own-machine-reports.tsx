@@ -23,6 +23,7 @@ import type { PrefetchArgs } from '../../../lib/screen';
 import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 import { ownMachineQuery, portalPaths, useOwnMachine, useOwnMachineReports } from '../../../lib/api/portal';
 import { PORTAL_TYPES, ownReportPath } from '../components/own-latest-reports';
+import { labelOptions } from '../../../lib/label-options';
 
 const FILTER_KEYS = ['inspection_type'] as const;
 
@@ -104,7 +105,7 @@ export default function OwnMachineReports() {
         <FilterSelect
           label="Type"
           value={type}
-          options={PORTAL_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
+          options={labelOptions(PORTAL_TYPES, INSPECTION_TYPE_LABELS)}
           onChange={(v) => setFilter('inspection_type', v)}
         />
       </Box>

@@ -3,12 +3,11 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import { MACHINE_STATUS_LABELS, OWN_MACHINE_FILTER_KEYS, OWN_MACHINE_STATUSES } from '@keurwijzer/shared/machines';
 import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
 import type { OwnMachine } from '@keurwijzer/shared/portal';
-import { DataTable } from '../../../components/table/data-table';
+import { ListPage } from '../../../components/table/list-page';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { RowAction } from '../../../components/table/row-action';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
-import { PageHeader } from '../../../components/layout/page-header';
 import { useCurrentUser } from '../../../lib/api/auth';
 import { InventoryExportButton } from '../../../components/machine/inventory-export-button';
 import { ownMachineResource } from '../../../lib/api/portal';
@@ -18,6 +17,7 @@ import { ComplianceSummary } from '../components/compliance-summary';
 import { DueStateFilter } from '../../../components/machine/machine-due';
 import { OwnMachineCard, ownMachineColumns } from '../components/own-machine-list';
 import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
+import { labelOptions } from '../../../lib/label-options';
 
 /**
  * machines: the customer's own machines in use, with search, location, status and due state filters and the inventory
@@ -41,20 +41,16 @@ export default function OwnMachines({ certificates }: { certificates: ReactNode 
 
   return (
     <>
-      <PageHeader
+      <ListPage<OwnMachine>
         title="Mijn machines"
         crumbs={user.customer_name ? [{ label: user.customer_name }] : undefined}
-        actions={
+        headerActions={
           <>
             {certificates}
             <InventoryExportButton path="/api/machines/export" filters={{ location_id, status, due_state }} />
           </>
         }
-      />
-      <ComplianceSummary />
-      <DataTable<OwnMachine>
         {...table}
-        label="Mijn machines"
         rowKey={(m) => m.id}
         searchLabel="Zoeken op naam, inventaris- of fabrieksnummer"
         filters={
@@ -68,7 +64,7 @@ export default function OwnMachines({ certificates }: { certificates: ReactNode 
             <FilterSelect
               label="Status"
               value={status}
-              options={OWN_MACHINE_STATUSES.map((s) => ({ value: s, label: MACHINE_STATUS_LABELS[s] }))}
+              options={labelOptions(OWN_MACHINE_STATUSES, MACHINE_STATUS_LABELS)}
               onChange={(v) => setFilter('status', v)}
             />
             <DueStateFilter value={due_state} onChange={(v) => setFilter('due_state', v)} states={DUE_FILTERS} />
@@ -84,7 +80,9 @@ export default function OwnMachines({ certificates }: { certificates: ReactNode 
           />
         )}
         renderCard={(m) => <OwnMachineCard machine={m} onReport={() => setReporting(m)} />}
-      />
+      >
+        <ComplianceSummary />
+      </ListPage>
       {reporting && <ReportMalfunctionDialog machine={reporting} onClose={() => setReporting(null)} />}
     </>
   );

@@ -3,22 +3,16 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
-import {
-  MALFUNCTION_STATUSES,
-  MALFUNCTION_STATUS_LABELS,
-  MALFUNCTION_TEXT,
-  type OwnMalfunction,
-} from '@keurwijzer/shared/malfunctions';
-import { PageHeader } from '../../../components/layout/page-header';
-import { DataTable, type Column } from '../../../components/table/data-table';
-import { FilterSelect } from '../../../components/table/filter-select';
+import { MALFUNCTION_TEXT, type OwnMalfunction } from '@keurwijzer/shared/malfunctions';
+import type { Column } from '../../../components/table/data-table';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { formatDateTime } from '../../../lib/format';
 import { ownMalfunctionsResource } from '../../../lib/api/portal';
 import { UrgentChip } from '../../../components/malfunction/malfunction-markers';
-import { MalfunctionStatusChip } from '../../../components/malfunction/malfunction-status';
+import { MalfunctionStatusChip, MalfunctionStatusFilter } from '../../../components/malfunction/malfunction-status';
 import { CustomerNote, malfunctionDates } from '../components/malfunction-status';
+import { ListPage } from '../../../components/table/list-page';
 
 const FILTER_KEYS = ['status'] as const;
 
@@ -110,24 +104,14 @@ export default function OwnMalfunctions() {
     filters: { status },
   });
   return (
-    <>
-      <PageHeader title={MALFUNCTION_TEXT.mine} />
-      <DataTable<OwnMalfunction>
-        {...table}
-        label={MALFUNCTION_TEXT.mine}
-        columns={columns}
-        rowKey={(f) => f.id}
-        searchLabel="Zoeken op machine of omschrijving"
-        filters={
-          <FilterSelect
-            label="Status"
-            value={status}
-            options={MALFUNCTION_STATUSES.map((s) => ({ value: s, label: MALFUNCTION_STATUS_LABELS[s] }))}
-            onChange={(v) => setFilter('status', v)}
-          />
-        }
-        renderCard={(f) => <MalfunctionCard malfunction={f} />}
-      />
-    </>
+    <ListPage<OwnMalfunction>
+      title={MALFUNCTION_TEXT.mine}
+      {...table}
+      columns={columns}
+      rowKey={(f) => f.id}
+      searchLabel="Zoeken op machine of omschrijving"
+      filters={<MalfunctionStatusFilter value={status} onChange={(v) => setFilter('status', v)} />}
+      renderCard={(f) => <MalfunctionCard malfunction={f} />}
+    />
   );
 }

@@ -29,6 +29,7 @@ import { updateProfile, useProfile, useProfileChange } from '../../../lib/api/pr
 import { ProfilePhoto } from '../components/profile-photo';
 import { getsMalfunctionMails, MalfunctionMailsSwitch } from '../components/malfunction-mails-switch';
 import { getsReminders, ReminderMailsSwitch } from '../components/reminder-mails-switch';
+import { PersonNameFields } from '../../../components/form/person-name-fields';
 
 const valuesOf = (user: ProfileData): ProfileFormValues => ({
   first_name: user.first_name,
@@ -90,29 +91,7 @@ function ProfileForm({ user, onSaved }: { user: ProfileData; onSaved: () => void
       }}
     >
       <ProfilePhoto user={user} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextFieldElement
-          name="first_name"
-          control={form.control}
-          label="Voornaam"
-          required
-          autoComplete="given-name"
-        />
-        <TextFieldElement
-          name="preposition"
-          control={form.control}
-          label="Tussenvoegsel"
-          autoComplete="off"
-          sx={{ maxWidth: { sm: 180 } }}
-        />
-        <TextFieldElement
-          name="last_name"
-          control={form.control}
-          label="Achternaam"
-          required
-          autoComplete="family-name"
-        />
-      </Stack>
+      <PersonNameFields control={form.control} self />
       <TextFieldElement
         name="phone"
         control={form.control}

@@ -12,6 +12,7 @@ import { CrudFormPage } from '../../../components/form/crud-form-page';
 import { TextFieldElement } from '../../../components/form/form-fields';
 import { SelectElement } from '../../../components/form/select-element';
 import { questionnairesResource } from '../../../lib/api/questionnaires';
+import { labelOptions } from '../../../lib/label-options';
 
 /** admin/questionnaires/create and admin/questionnaires/{id}/edit */
 export default function QuestionnaireForm() {
@@ -42,7 +43,7 @@ export default function QuestionnaireForm() {
               control={control}
               label="Type"
               required
-              options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
+              options={labelOptions(INSPECTION_TYPES, INSPECTION_TYPE_LABELS)}
             />
             <SelectElement
               name="status"
@@ -50,7 +51,7 @@ export default function QuestionnaireForm() {
               label="Status"
               required
               helperText="Alleen actieve vragenlijsten kunnen aan machines worden gekoppeld"
-              options={QUESTIONNAIRE_STATUSES.map((s) => ({ value: s, label: QUESTIONNAIRE_STATUS_LABELS[s] }))}
+              options={labelOptions(QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_STATUS_LABELS)}
             />
           </Stack>
         </>

@@ -6,8 +6,7 @@ import { VERDICTS, VERDICT_LABELS } from '@keurwijzer/shared/compliance';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { COMPLETED_REPORT_FILTER_KEYS, REPORT_TEXT, type CompletedReport } from '@keurwijzer/shared/reports';
 import { VerdictChip } from '../../../components/judgement/judgement';
-import { PageHeader } from '../../../components/layout/page-header';
-import { DataTable, type Column } from '../../../components/table/data-table';
+import type { Column } from '../../../components/table/data-table';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
@@ -17,6 +16,8 @@ import { CompletedReportsExportButton } from '../components/completed-reports-ex
 import { CustomerFilter } from '../../../components/pickers/customer-filter';
 import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 import { StatusChip } from '../../../components/display/status-chip';
+import { labelOptions } from '../../../lib/label-options';
+import { ListPage } from '../../../components/table/list-page';
 
 const SORT = { sortKey: 'submitted_at', sortOrder: 'desc' } as const;
 
@@ -117,11 +118,9 @@ export default function CompletedReports() {
   ];
 
   return (
-    <>
-      <PageHeader title="Afgeronde rapporten" actions={<CompletedReportsExportButton filters={filterQuery} />} />
-      <DataTable
+      <ListPage
+        title="Afgeronde rapporten" headerActions={<CompletedReportsExportButton filters={filterQuery} />}
         {...table}
-        label="Afgeronde rapporten"
         columns={columns}
         rowKey={(r) => r.id}
         searchLabel="Zoeken op klant, vestiging, machine of monteur"
@@ -131,13 +130,13 @@ export default function CompletedReports() {
             <FilterSelect
               label="Type"
               value={filters.inspection_type}
-              options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
+              options={labelOptions(INSPECTION_TYPES, INSPECTION_TYPE_LABELS)}
               onChange={(v) => setFilter('inspection_type', v)}
             />
             <FilterSelect
               label="Oordeel"
               value={filters.verdict}
-              options={VERDICTS.map((v) => ({ value: v, label: VERDICT_LABELS[v] }))}
+              options={labelOptions(VERDICTS, VERDICT_LABELS)}
               onChange={(v) => setFilter('verdict', v)}
             />
             <FilterSelect
@@ -150,6 +149,5 @@ export default function CompletedReports() {
         }
         actions={(r) => <ReportPdfButton reportId={r.id} icon />}
       />
-    </>
   );
 }

@@ -7,6 +7,7 @@ import { SearchSelect } from '../../../components/form/search-select';
 import { SelectElement } from '../../../components/form/select-element';
 import { TextInput } from '../../../components/form/text-input';
 import { usePlanningCustomers, usePlanningLocations } from '../api/tasklists';
+import { labelOptions } from '../../../lib/label-options';
 
 type Form = UseFormReturn<TasklistFormValues, unknown, unknown>;
 
@@ -69,7 +70,7 @@ export function TasklistFields({
         label="Type"
         required
         disabled={fixed}
-        options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
+        options={labelOptions(INSPECTION_TYPES, INSPECTION_TYPE_LABELS)}
       />
       <TextFieldElement name="planned_date" control={control} label="Geplande datum" type="date" required />
       <TextFieldElement

@@ -5,6 +5,7 @@ import { TASKLIST_FILTER_KEYS, TASKLIST_STATUSES, TASKLIST_STATUS_LABELS } from 
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { usePlanningCustomers } from '../api/tasklists';
+import { labelOptions } from '../../../lib/label-options';
 
 /**
  * The overview's filters as query values. "Alleen mijn takenlijsten" has a default per user (on
@@ -38,13 +39,13 @@ export function TasklistFilters({ filters }: { filters: Filters }) {
       <FilterSelect
         label="Status"
         value={values.status}
-        options={TASKLIST_STATUSES.map((s) => ({ value: s, label: TASKLIST_STATUS_LABELS[s] }))}
+        options={labelOptions(TASKLIST_STATUSES, TASKLIST_STATUS_LABELS)}
         onChange={(v) => setFilter('status', v)}
       />
       <FilterSelect
         label="Type"
         value={values.inspection_type}
-        options={INSPECTION_TYPES.map((t) => ({ value: t, label: INSPECTION_TYPE_LABELS[t] }))}
+        options={labelOptions(INSPECTION_TYPES, INSPECTION_TYPE_LABELS)}
         onChange={(v) => setFilter('inspection_type', v)}
       />
       <FilterSelect

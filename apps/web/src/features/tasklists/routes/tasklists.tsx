@@ -5,8 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { roleCan } from '@keurwijzer/shared/permissions';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import type { Tasklist } from '@keurwijzer/shared/tasklists';
-import { PageHeader } from '../../../components/layout/page-header';
-import { DataTable, type Column } from '../../../components/table/data-table';
+import type { Column } from '../../../components/table/data-table';
 import { useDataTableQuery } from '../../../components/table/use-data-table-query';
 import { useCurrentUser } from '../../../lib/api/auth';
 import { useOfflinePrefetch } from '../api/offline-prefetch';
@@ -21,6 +20,7 @@ import {
   isPlannedToday,
   tasklistPath,
 } from '../components/tasklist-status';
+import { ListPage } from '../../../components/table/list-page';
 
 /** A mechanic's default order, offered again in the phone's sort select once another was chosen. */
 const WORK_ORDER = { key: 'today_first', order: 'asc', label: 'Werkvolgorde (vandaag eerst)' } as const;
@@ -99,28 +99,23 @@ export default function Tasklists() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Takenlijsten"
-        actions={
-          roleCan(user.role, 'tasklists.manage') && (
-            <Button component={RouterLink} to="/tasklists/create" variant="contained" startIcon={<AddIcon />}>
-              Nieuwe takenlijst
-            </Button>
-          )
-        }
-      />
-      <DataTable<Tasklist>
-        {...table}
-        activeFilters={filters.active}
-        label="Takenlijsten"
-        columns={columns}
-        rowKey={(t) => t.id}
-        searchLabel="Zoeken op klant, vestiging of opmerking"
-        filters={<TasklistFilters filters={filters} />}
-        renderCard={(t) => <TasklistCard tasklist={t} to={open(t)} />}
-        sortChoices={mechanic ? [WORK_ORDER] : []}
-      />
-    </>
+    <ListPage<Tasklist>
+      title="Takenlijsten"
+      headerActions={
+        roleCan(user.role, 'tasklists.manage') && (
+          <Button component={RouterLink} to="/tasklists/create" variant="contained" startIcon={<AddIcon />}>
+            Nieuwe takenlijst
+          </Button>
+        )
+      }
+      {...table}
+      activeFilters={filters.active}
+      columns={columns}
+      rowKey={(t) => t.id}
+      searchLabel="Zoeken op klant, vestiging of opmerking"
+      filters={<TasklistFilters filters={filters} />}
+      renderCard={(t) => <TasklistCard tasklist={t} to={open(t)} />}
+      sortChoices={mechanic ? [WORK_ORDER] : []}
+    />
   );
 }

@@ -11,6 +11,8 @@ import { useCurrentUser } from '../../../lib/api/auth';
 import { USER_KIND, type UserKind } from '../user-kind';
 import type { ReactNode } from 'react';
 import { StatusChip } from '../../../components/display/status-chip';
+import { labelOptions } from '../../../lib/label-options';
+import { PersonNameFields } from '../../../components/form/person-name-fields';
 
 const emptyValues = (kind: UserKind): UserFormValues => ({
   first_name: '',
@@ -71,16 +73,7 @@ export function UserForm({
           {user.two_factor_enabled && <StatusChip tone="success" label="Tweestapsverificatie aan" />}
         </Stack>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextFieldElement name="first_name" control={form.control} label="Voornaam" required autoComplete="off" />
-        <TextFieldElement
-          name="preposition"
-          control={form.control}
-          label="Tussenvoegsel"
-          sx={{ maxWidth: { sm: 180 } }}
-        />
-        <TextFieldElement name="last_name" control={form.control} label="Achternaam" required />
-      </Stack>
+      <PersonNameFields control={form.control} />
       <TextFieldElement name="email" control={form.control} label="E-mail" type="email" required autoComplete="off" />
       {kind === 'employees' ? (
         <SelectElement
@@ -90,7 +83,7 @@ export function UserForm({
           required
           disabled={user?.id === me.id}
           helperText={user?.id === me.id ? 'Je kunt je eigen rol niet wijzigen' : undefined}
-          options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          options={labelOptions(roles, ROLE_LABELS)}
         />
       ) : (
         <>

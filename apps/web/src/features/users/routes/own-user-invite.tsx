@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ACCOUNTS_TEXT, OwnUserInputSchema, type OwnUserFormValues } from '@keurwijzer/shared/users';
 import { FormPage } from '../../../components/form/form-page';
@@ -8,6 +7,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { useNotify } from '../../../components/feedback/notifications';
 import { inviteOwnUser } from '../api/own-users';
 import { useUserMutation } from '../../../lib/api/users';
+import { PersonNameFields } from '../../../components/form/person-name-fields';
 
 const EMPTY: OwnUserFormValues = { first_name: '', preposition: '', last_name: '', email: '' };
 
@@ -37,16 +37,7 @@ export default function OwnUserInvite() {
       <Typography color="text.secondary">
         Je collega krijgt een e-mail met een link om een wachtwoord te kiezen, en ziet daarna dezelfde machines als jij.
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextFieldElement name="first_name" control={form.control} label="Voornaam" required autoComplete="off" />
-        <TextFieldElement
-          name="preposition"
-          control={form.control}
-          label="Tussenvoegsel"
-          sx={{ maxWidth: { sm: 180 } }}
-        />
-        <TextFieldElement name="last_name" control={form.control} label="Achternaam" required />
-      </Stack>
+      <PersonNameFields control={form.control} />
       <TextFieldElement name="email" control={form.control} label="E-mail" type="email" required autoComplete="off" />
     </FormPage>
   );
