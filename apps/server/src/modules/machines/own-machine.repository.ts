@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { seenByCustomer } from '../../db/shared-facts';
 import { clockParams, dueClock } from '../../lib/due-state';
 import { machines } from '../../db/schema/machines';
-import { machineJsonWith } from './machines.repository';
+import { machineJsonWith } from './machines.presenter';
 import { OWN_MACHINE_DETAIL_FIELDS } from './own-machine.presenter';
 
 /**
