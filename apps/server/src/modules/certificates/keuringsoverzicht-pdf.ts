@@ -8,6 +8,7 @@ import {
 } from '@keurwijzer/shared/compliance';
 import type { Company } from '../../config';
 import { dutchDateTime, dutchDay } from '../../lib/dutch-time';
+import { fileNameSlug } from '../../lib/file-name';
 import { FONT, textHeight, wrappedText } from '../../lib/pdf';
 import { DUE_STATE_COLOURS, PDF_COLOURS, createPdfPages, drawCompanyBand } from '../../lib/pdf-pages';
 import type { OverviewLocation, OverviewMachine } from './keuringsoverzicht.repository';
@@ -73,15 +74,7 @@ const worstOf = (m: OverviewMachine): DueState =>
 
 /** "keuringsoverzicht-K-1001-hoofdkantoor-2026-11-26.pdf": only safe characters. */
 export function keuringsoverzichtFileName(location: OverviewLocation, today: string): string {
-  const safe = (s: string, fallback: string) =>
-    s
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^a-z0-9_-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || fallback;
-  return `keuringsoverzicht-${safe(location.customer_number, 'klant')}-${safe(location.name, 'vestiging')}-${today}.pdf`;
+  return `keuringsoverzicht-${fileNameSlug(location.customer_number, 'klant')}-${fileNameSlug(location.name, 'vestiging')}-${today}.pdf`;
 }
 
 /** Streams the Keuringsoverzicht of a location as a PDF into `out`. */

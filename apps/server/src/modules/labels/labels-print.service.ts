@@ -3,22 +3,13 @@ import { LIMIT_TEXT } from '@keurwijzer/shared/texts';
 import type { Actor } from '../../lib/actor';
 import { createKeyedLimit } from '../../lib/concurrency';
 import { AppError, notFound } from '../../lib/errors';
+import { fileNameSlug as slug } from '../../lib/file-name';
 import type { Download } from '../../lib/stream-download';
 import { sha256 } from '../../lib/tokens';
 import { newLabelToken, sealContext, type LabelsDeps } from './labels-deps';
 import { writeLabelsPdf, type PrintedLabel } from './labels-pdf';
 import { labelsPolicy } from './labels.policy';
 import type { LabelPrintRow } from './labels.repository';
-
-/** A file name of safe characters only (Content-Disposition). */
-const slug = (s: string, fallback: string) =>
-  s
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40) || fallback;
 
 /** Printing labels (their codes made on first print) and "Nieuwe code". */
 export function labelPrints(deps: LabelsDeps) {
