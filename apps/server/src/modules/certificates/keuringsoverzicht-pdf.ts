@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import {
   DUE_STATES,
   DUE_STATE_LABELS,
@@ -7,10 +6,11 @@ import {
   VERDICT_LABELS,
   type DueState,
 } from '@keurwijzer/shared/compliance';
-import { BRAND } from '@keurwijzer/shared/brand';
 import type { Company } from '../../config';
 import { dutchDateTime, dutchDay } from '../../lib/dutch-time';
-import { FONT, createPdfDocument, textHeight, wrappedText } from '../../lib/pdf';
+import { fileNameSlug } from '../../lib/file-name';
+import { FONT, textHeight, wrappedText } from '../../lib/pdf';
+import { DUE_STATE_COLOURS, PDF_COLOURS, createPdfPages, drawCompanyBand } from '../../lib/pdf-pages';
 import type { OverviewLocation, OverviewMachine } from './keuringsoverzicht.repository';
 
 // A4 landscape: the inspection company's header, the customer and location, then one line per
@@ -30,10 +30,8 @@ export type KeuringsoverzichtInfo = {
 /** The title, as the screens' button says it. */
 export const KEURINGSOVERZICHT = 'Keuringsoverzicht';
 
-const RED = BRAND.red;
-const GREY = '#666666';
+const GREY = PDF_COLOURS.grey;
 const MARGIN = 36;
-const FOOTER = 20;
 const ROW_HEIGHT = 14;
 const HEADER_HEIGHT = 16;
 const FONT_SIZE = 7.5;
@@ -41,15 +39,6 @@ const CELL_PADDING = 3;
 /** A cell's text starts this far below its line's top, and ends at least CELL_BOTTOM above its bottom. */
 const CELL_TOP = 3.5;
 const CELL_BOTTOM = 1.5;
-
-/** The colour of a state's text (AA on white). */
-const STATE_COLOURS: Record<DueState, string> = {
-  rejected: RED,
-  overdue: RED,
-  due_soon: '#8A5300',
-  up_to_date: '#1E6B2E',
-  none: GREY,
-};
 
 type Line = {
   machine: OverviewMachine;
@@ -85,15 +74,7 @@ const worstOf = (m: OverviewMachine): DueState =>
 
 /** "keuringsoverzicht-K-1001-hoofdkantoor-2026-11-26.pdf": only safe characters. */
 export function keuringsoverzichtFileName(location: OverviewLocation, today: string): string {
-  const safe = (s: string, fallback: string) =>
-    s
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^a-z0-9_-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || fallback;
-  return `keuringsoverzicht-${safe(location.customer_number, 'klant')}-${safe(location.name, 'vestiging')}-${today}.pdf`;
+  return `keuringsoverzicht-${fileNameSlug(location.customer_number, 'klant')}-${fileNameSlug(location.name, 'vestiging')}-${today}.pdf`;
 }
 
 /** Streams the Keuringsoverzicht of a location as a PDF into `out`. */
@@ -103,27 +84,15 @@ export async function writeKeuringsoverzichtPdf(
   info: KeuringsoverzichtInfo,
 ): Promise<void> {
   const { company, location } = info;
-  const doc = createPdfDocument({
-    size: 'A4',
+  const pages = createPdfPages(out, {
     layout: 'landscape',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: FOOTER },
-    info: {
-      Title: `${KEURINGSOVERZICHT} ${location.customer_name} ${location.name}`,
-      Author: company.name,
-      CreationDate: info.generatedAt,
-    },
+    margin: MARGIN,
+    title: `${KEURINGSOVERZICHT} ${location.customer_name} ${location.name}`,
+    author: company.name,
+    createdAt: info.generatedAt,
+    footer: `${company.name} · ${KEURINGSOVERZICHT} ${location.customer_name} · ${location.name}`,
   });
-  const done = finished(out);
-  doc.pipe(out);
-
-  const pageWidth = doc.page.width;
-  const tableWidth = pageWidth - 2 * MARGIN;
-  // The footer is the same on every page but its number: long names wrap upwards.
-  const footerText = `${company.name} · ${KEURINGSOVERZICHT} ${location.customer_name} · ${location.name}`;
-  doc.font(FONT.regular).fontSize(7);
-  const footerExtra = textHeight(doc, footerText, tableWidth - 80) - doc.currentLineHeight(true);
-  const bottom = doc.page.height - MARGIN - 6 - footerExtra;
-  let pageNumber = 1;
+  const { doc, width: tableWidth, bottom } = pages;
   let y = 0;
   let machineCount = 0;
   const perState = new Map<DueState, number>();
@@ -150,14 +119,6 @@ export async function writeKeuringsoverzichtPdf(
     doc.fillColor('black');
   };
 
-  const footer = () => {
-    doc.font(FONT.regular).fontSize(7).fillColor(GREY);
-    const top = doc.page.height - FOOTER - 14 - footerExtra;
-    wrappedText(doc, footerText, MARGIN, top, tableWidth - 80);
-    doc.text(`Pagina ${pageNumber}`, MARGIN, top, { width: tableWidth, align: 'right', lineBreak: false });
-    doc.fillColor('black');
-  };
-
   const headers = COLUMNS.map((c) => c.header);
   const tableHeader = () => {
     const height = 1 + lineHeight(headers, true, HEADER_HEIGHT - 1);
@@ -167,22 +128,12 @@ export async function writeKeuringsoverzichtPdf(
   };
 
   const newPage = () => {
-    footer();
-    doc.addPage();
-    pageNumber += 1;
-    const title = `${KEURINGSOVERZICHT} ${location.customer_name} · ${location.name}`;
-    doc.font(FONT.bold).fontSize(9).fillColor('black');
-    wrappedText(doc, title, MARGIN, MARGIN, tableWidth);
-    y = MARGIN + textHeight(doc, title, tableWidth) + 5;
+    y = pages.addPage(`${KEURINGSOVERZICHT} ${location.customer_name} · ${location.name}`, 5);
     tableHeader();
   };
 
   // The inspection company, then whose overview this is and when it was made.
-  doc.rect(0, 0, pageWidth, 56).fill(RED);
-  doc.fillColor('white').font(FONT.bold).fontSize(16).text(company.name, MARGIN, 20, { lineBreak: false });
-  doc.font(FONT.regular).fontSize(8);
-  doc.text(company.address, MARGIN, 16, { width: tableWidth, align: 'right' });
-  doc.text(company.contact, MARGIN, 28, { width: tableWidth, align: 'right' });
+  drawCompanyBand(pages, company);
   doc.fillColor('black').font(FONT.bold).fontSize(14).text(KEURINGSOVERZICHT, MARGIN, 72);
   doc.font(FONT.regular).fontSize(9);
   doc.text(`${location.customer_name} (klantnummer ${location.customer_number})`);
@@ -222,7 +173,7 @@ export async function writeKeuringsoverzichtPdf(
           values,
           y,
           false,
-          COLUMNS.map((c) => (c.header === 'Status' ? STATE_COLOURS[state] : null)),
+          COLUMNS.map((c) => (c.header === 'Status' ? DUE_STATE_COLOURS[state] : null)),
         );
         y += height;
       }
@@ -244,7 +195,5 @@ export async function writeKeuringsoverzichtPdf(
       width: tableWidth,
     });
   }
-  footer();
-  doc.end();
-  await done;
+  await pages.finish();
 }

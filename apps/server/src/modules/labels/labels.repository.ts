@@ -50,7 +50,8 @@ const printColumns = sql`m.id, m.name, m.inventory_number as "inventoryNumber", 
     where r.machine_id = m.id and r.status = 'submitted' and ${isCurrentVersion('r')}) as "lastDate",
   (select to_char(min(md.due_date), 'YYYY-MM-DD') from machine_due md where md.machine_id = m.id) as "nextDue"`;
 
-export function createLabelsRepository(db: Db) {
+/** The codes and the machines and locations their labels are printed for. */
+function codeQueries(db: Db) {
   return {
     /** The machine (not archived) whose code hashes to `hash`, or undefined. */
     async machineByHash(hash: string, clock: DueClock): Promise<LabelMachine | undefined> {
@@ -139,7 +140,12 @@ export function createLabelsRepository(db: Db) {
               token_sealed = excluded.token_sealed, created_by = excluded.created_by, created_at = now()`,
       );
     },
+  };
+}
 
+/** What a scan leads to for a logged-in user, and planning the scanned machine. */
+function scanQueries(db: Db) {
+  return {
     /** The open report of the machine on one of the user's task lists (the earliest planned), or null. */
     async openReportOnListsOf(machineId: number, userId: number): Promise<number | null> {
       const [row] = await rowsOf<{ id: number }>(
@@ -206,6 +212,10 @@ export function createLabelsRepository(db: Db) {
       return row?.id;
     },
   };
+}
+
+export function createLabelsRepository(db: Db) {
+  return { ...codeQueries(db), ...scanQueries(db) };
 }
 
 export type LabelsRepository = ReturnType<typeof createLabelsRepository>;

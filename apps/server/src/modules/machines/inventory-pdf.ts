@@ -1,12 +1,11 @@
 import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import { BRAND } from '@keurwijzer/shared/brand';
-import { DUE_STATE_LABELS, DUE_TYPES, DUE_TYPE_LABELS, type DueState } from '@keurwijzer/shared/compliance';
+import { DUE_STATE_LABELS, DUE_TYPES, DUE_TYPE_LABELS } from '@keurwijzer/shared/compliance';
 import { formatCents } from '@keurwijzer/shared/format';
 import { MACHINE_STATUS_LABELS } from '@keurwijzer/shared/machines';
 import { INSPECTION_TYPES, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import { dutchDate, dutchDateTime, dutchDay } from '../../lib/dutch-time';
-import { FONT, createPdfDocument, textHeight, wrappedText } from '../../lib/pdf';
+import { FONT, textHeight, wrappedText } from '../../lib/pdf';
+import { DUE_STATE_COLOURS, createPdfPages, drawCompanyBand } from '../../lib/pdf-pages';
 import type { InventoryExportRow as InventoryRow, InventoryInfo } from './inventory.presenter';
 
 // A4 landscape, the company header on the first page, the table header on every page. A row is
@@ -16,9 +15,7 @@ import type { InventoryExportRow as InventoryRow, InventoryInfo } from './invent
 
 const placeOf = (r: InventoryRow) => [r.locationName, r.departmentName, r.roomName].filter(Boolean).join(' > ');
 
-const RED = BRAND.red;
 const MARGIN = 36;
-const FOOTER = 20;
 /** A row's least height: two lines (the due columns' state under their day). */
 const ROW_HEIGHT = 20;
 const HEADER_HEIGHT = 24;
@@ -37,14 +34,6 @@ type PdfColumn = {
   second?: (r: InventoryRow) => { text: string; colour: string } | null;
 };
 
-/** The colour of a due state's text (AA on white and on the row stripe). */
-const STATE_COLOURS: Record<DueState, string> = {
-  rejected: RED,
-  overdue: RED,
-  due_soon: '#8A5300',
-  up_to_date: '#1E6B2E',
-  none: '#666666',
-};
 /** Short labels under the "Laatste rapport" heading of the PDF. */
 const PDF_REPORT_LABELS: Record<InspectionType, string> = {
   inspection: 'Keuring',
@@ -89,7 +78,7 @@ const PDF_COLUMNS: PdfColumn[] = [
     },
     second: (r) => {
       const d = r.due[t];
-      return d ? { text: DUE_STATE_LABELS[d.state], colour: STATE_COLOURS[d.state] } : null;
+      return d ? { text: DUE_STATE_LABELS[d.state], colour: DUE_STATE_COLOURS[d.state] } : null;
     },
   })),
 ];
@@ -105,30 +94,15 @@ export async function writeInventoryPdf(
   out: Writable,
   info: InventoryInfo,
 ): Promise<void> {
-  const doc = createPdfDocument({
-    size: 'A4',
+  const pages = createPdfPages(out, {
     layout: 'landscape',
-    // A small bottom margin: the footer sits below the table's own limit without pdfkit
-    // starting a new page for it.
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: FOOTER },
-    info: {
-      Title: `Inventarislijst ${info.customer.name}`,
-      Author: info.company.name,
-      CreationDate: info.generatedAt,
-    },
+    margin: MARGIN,
+    title: `Inventarislijst ${info.customer.name}`,
+    author: info.company.name,
+    createdAt: info.generatedAt,
+    footer: `${info.company.name} · Inventarislijst ${info.customer.name}`,
   });
-  const done = finished(out);
-  doc.pipe(out);
-
-  const pageWidth = doc.page.width;
-  const tableWidth = pageWidth - 2 * MARGIN;
-  // The footer is the same on every page but its number: a long customer name wraps upwards.
-  const footerText = `${info.company.name} · Inventarislijst ${info.customer.name}`;
-  doc.font(FONT.regular).fontSize(7);
-  const footerExtra = textHeight(doc, footerText, tableWidth - 80) - doc.currentLineHeight(true);
-  /** The lowest y a table row may end at. */
-  const bottom = doc.page.height - MARGIN - 6 - footerExtra;
-  let pageNumber = 1;
+  const { doc, width: tableWidth, bottom } = pages;
   let y = 0;
   let count = 0;
 
@@ -179,22 +153,8 @@ export async function writeInventoryPdf(
     doc.fillColor('black');
   };
 
-  const footer = () => {
-    doc.font(FONT.regular).fontSize(7).fillColor('#666666');
-    const top = doc.page.height - FOOTER - 14 - footerExtra;
-    wrappedText(doc, footerText, MARGIN, top, tableWidth - 80);
-    doc.text(`Pagina ${pageNumber}`, MARGIN, top, { width: tableWidth, align: 'right', lineBreak: false });
-    doc.fillColor('black');
-  };
-
   const newPage = () => {
-    footer();
-    doc.addPage();
-    pageNumber += 1;
-    doc.font(FONT.bold).fontSize(9);
-    const title = `Inventarislijst ${info.customer.name}`;
-    wrappedText(doc, title, MARGIN, MARGIN, tableWidth);
-    y = MARGIN + textHeight(doc, title, tableWidth) + 5;
+    y = pages.addPage(`Inventarislijst ${info.customer.name}`, 5);
   };
 
   /**
@@ -223,11 +183,7 @@ export async function writeInventoryPdf(
   };
 
   // First page: the company header, then what this list is.
-  doc.rect(0, 0, pageWidth, 56).fill(RED);
-  doc.fillColor('white').font(FONT.bold).fontSize(16).text(info.company.name, MARGIN, 20, { lineBreak: false });
-  doc.font(FONT.regular).fontSize(8);
-  doc.text(info.company.address, MARGIN, 16, { width: pageWidth - 2 * MARGIN, align: 'right' });
-  doc.text(info.company.contact, MARGIN, 28, { width: pageWidth - 2 * MARGIN, align: 'right' });
+  drawCompanyBand(pages, info.company);
   doc.fillColor('black').font(FONT.bold).fontSize(14).text('Inventarislijst', MARGIN, 72);
   doc.font(FONT.regular).fontSize(9);
   doc.text(`${info.customer.name} (klantnummer ${info.customer.customerNumber})`);
@@ -256,7 +212,5 @@ export async function writeInventoryPdf(
   if (y + 20 > bottom) newPage();
   doc.font(FONT.regular).fontSize(9);
   doc.text(count === 0 ? 'Geen machines gevonden.' : `${count} ${count === 1 ? 'machine' : 'machines'}`, MARGIN, y + 8);
-  footer();
-  doc.end();
-  await done;
+  await pages.finish();
 }
