@@ -4,7 +4,7 @@ import { customerIntervals, machineIntervals } from '../db/schema/compliance';
 import { rowsOf } from '../db/sql-json';
 
 /**
- * The demo's interval overrides (the machine types' own are in master-data.ts DEMO_INTERVALS):
+ * The demo's interval overrides (the machine types' own are in master-data-rows.ts DEMO_INTERVALS):
  * the building company has its electric hand tools inspected every 6 months (they go to building
  * sites), and one heavily used compressor of the first customer is serviced every 3 months. Set
  * before the history is submitted, so the triggers compute every due date with them.

@@ -35,17 +35,11 @@ async function writeSet(
   }
 }
 
-/**
- * Intervals per machine type, customer (per machine type) and machine: reads and writes of the
- * three interval tables. Their triggers (migration 0022) refresh `machine_due` and the machines'
- * summary in the same statement, so nothing here recomputes a due date.
- */
-export function createIntervalsRepository(db: Db) {
+/** The machine types' default intervals (inspection_intervals). */
+function machineTypeIntervals(db: Db) {
   return {
     machineTypeExists: async (id: number, tx: Executor = db) =>
       (await tx.$count(machineTypes, eq(machineTypes.id, id))) > 0,
-
-    customerExists: async (id: number, tx: Executor = db) => (await tx.$count(customers, eq(customers.id, id))) > 0,
 
     /** The ids among these that are machine types. */
     async existingMachineTypes(ids: number[], tx: Executor = db): Promise<Set<number>> {
@@ -84,6 +78,13 @@ export function createIntervalsRepository(db: Db) {
               ),
             ),
       ),
+  };
+}
+
+/** A customer's overrides per machine type (customer_intervals). */
+function customerTypeIntervals(db: Db) {
+  return {
+    customerExists: async (id: number, tx: Executor = db) => (await tx.$count(customers, eq(customers.id, id))) > 0,
 
     /**
      * The machine types of the customer's machines (not archived) and those it has overrides
@@ -143,7 +144,12 @@ export function createIntervalsRepository(db: Db) {
               ),
             ),
       ),
+  };
+}
 
+/** A machine's own overrides (machine_intervals), what applies to it, and its due rows. */
+function machineOwnIntervals(db: Db) {
+  return {
     /** Whether the machine is this customer's (archived or not). */
     machineExists: async (customerId: number, machineId: number, tx: Executor = db) =>
       (await tx.$count(machines, and(eq(machines.id, machineId), eq(machines.customerId, customerId)))) > 0,
@@ -219,6 +225,15 @@ export function createIntervalsRepository(db: Db) {
       return row?.due;
     },
   };
+}
+
+/**
+ * Intervals per machine type, customer (per machine type) and machine: reads and writes of the
+ * three interval tables. Their triggers (migration 0022) refresh `machine_due` and the machines'
+ * summary in the same statement, so nothing here recomputes a due date.
+ */
+export function createIntervalsRepository(db: Db) {
+  return { ...machineTypeIntervals(db), ...customerTypeIntervals(db), ...machineOwnIntervals(db) };
 }
 
 export type IntervalsRepository = ReturnType<typeof createIntervalsRepository>;
