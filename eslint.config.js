@@ -187,6 +187,38 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // A file a reader can hold in mind: no source file over 300 lines, no function over 150.
+    // Outside the limits: the composition root (modules/index.ts), migrations, tests and their helpers.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.spec.ts',
+      '**/*.test-helpers.ts',
+      '**/e2e/**',
+      '**/test/**',
+      '**/test-support/**',
+      'apps/server/src/modules/index.ts',
+    ],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 150 }],
+    },
+  },
+  {
+    // Still over the limits, to be split by subject as machines.repository.ts was: listed here so
+    // that they cannot grow and no other file passes the limits. Remove a line once its file is split.
+    files: [
+      'apps/server/src/modules/malfunctions/malfunctions.repository.ts',
+      'apps/server/src/modules/machines/machines.service.ts',
+      'apps/server/src/modules/reports/reports.service.ts',
+      'apps/server/src/modules/tasklists/tasklists.service.ts',
+    ],
+    rules: {
+      'max-lines': ['error', { max: 460 }],
+      'max-lines-per-function': ['error', { max: 230 }],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
   },
