@@ -1,7 +1,7 @@
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users';
-import { createdAt, serialId } from './columns';
+import { createdAt, ownerRef, serialId } from './columns';
 
 /**
  * Personal API tokens: a user's credential for an ERP or BI tool, sent as
@@ -12,9 +12,7 @@ export const apiTokens = pgTable(
   'api_tokens',
   {
     id: serialId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     scope: text('scope', { enum: ['read', 'write'] }).notNull(),

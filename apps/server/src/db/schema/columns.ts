@@ -1,4 +1,4 @@
-import { serial, timestamp } from 'drizzle-orm/pg-core';
+import { integer, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /*
  * The columns many tables share, spelled once: each call builds a new column. They stand in a
@@ -19,3 +19,21 @@ export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt(
 
 /** Set when the row is archived; null while it is in use. */
 export const archivedAt = () => timestamp('archived_at', tz);
+
+/** A not-null reference to the row this one belongs to, deleted with it (on delete cascade). */
+export const ownerRef = (name: string, column: () => AnyPgColumn) =>
+  integer(name).notNull().references(column, { onDelete: 'cascade' });
+
+/**
+ * A stored image (machine images, malfunction and report photos): storage keys chosen by the
+ * server, never the uploaded name, of the re-encoded file and its thumbnail, with what the image
+ * intake measured.
+ */
+export const storedImage = () => ({
+  fileKey: text('file_key').notNull(),
+  thumbKey: text('thumb_key').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+});

@@ -21,7 +21,7 @@ import { malfunctions } from './malfunctions';
 import { machineTypes } from './master-data';
 import { reportQuestions, reports, tasklists } from './tasklists';
 import { userRef } from './users';
-import { createdAt, serialId, updatedAt } from './columns';
+import { createdAt, ownerRef, serialId, updatedAt } from './columns';
 
 /*
  * Planning and compliance (migration 0022). The intervals are set by people; everything else here
@@ -50,9 +50,7 @@ const intervalChecks = (table: string, t: { inspectionType: unknown; months: unk
 export const inspectionIntervals = pgTable(
   'inspection_intervals',
   {
-    machineTypeId: integer('machine_type_id')
-      .notNull()
-      .references(() => machineTypes.id, { onDelete: 'cascade' }),
+    machineTypeId: ownerRef('machine_type_id', () => machineTypes.id),
     ...intervalColumns(),
   },
   (t) => [
@@ -65,12 +63,8 @@ export const inspectionIntervals = pgTable(
 export const customerIntervals = pgTable(
   'customer_intervals',
   {
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    machineTypeId: integer('machine_type_id')
-      .notNull()
-      .references(() => machineTypes.id, { onDelete: 'cascade' }),
+    customerId: ownerRef('customer_id', () => customers.id),
+    machineTypeId: ownerRef('machine_type_id', () => machineTypes.id),
     ...intervalColumns(),
   },
   (t) => [
@@ -84,9 +78,7 @@ export const customerIntervals = pgTable(
 export const machineIntervals = pgTable(
   'machine_intervals',
   {
-    machineId: integer('machine_id')
-      .notNull()
-      .references(() => machines.id, { onDelete: 'cascade' }),
+    machineId: ownerRef('machine_id', () => machines.id),
     ...intervalColumns(),
   },
   (t) => [
@@ -106,9 +98,7 @@ export const machineIntervals = pgTable(
 export const machineDue = pgTable(
   'machine_due',
   {
-    machineId: integer('machine_id')
-      .notNull()
-      .references(() => machines.id, { onDelete: 'cascade' }),
+    machineId: ownerRef('machine_id', () => machines.id),
     inspectionType: text('inspection_type').$type<DueType>().notNull(),
     customerId: integer('customer_id').notNull(),
     locationId: integer('location_id').notNull(),
@@ -146,18 +136,10 @@ export const followups = pgTable(
   'followups',
   {
     id: serialId(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
-    reportQuestionId: integer('report_question_id')
-      .notNull()
-      .references(() => reportQuestions.id, { onDelete: 'cascade' }),
-    machineId: integer('machine_id')
-      .notNull()
-      .references(() => machines.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    reportId: ownerRef('report_id', () => reports.id),
+    reportQuestionId: ownerRef('report_question_id', () => reportQuestions.id),
+    machineId: ownerRef('machine_id', () => machines.id),
+    customerId: ownerRef('customer_id', () => customers.id),
     inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
     status: text('status').$type<FollowupStatus>().notNull().default('open'),
     doneBy: userRef('done_by'),

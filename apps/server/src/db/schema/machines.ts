@@ -18,7 +18,7 @@ import { customers, departments, locations, rooms } from './customers';
 import { brandTypes, brands, machineTypes } from './master-data';
 import { questionnaires } from './questionnaires';
 import { userRef } from './users';
-import { archivedAt, createdAt, serialId, timestamps } from './columns';
+import { archivedAt, createdAt, ownerRef, serialId, storedImage, timestamps } from './columns';
 
 /** A machine of a customer, placed at a location (and optionally a department and room). */
 export const machines = pgTable(
@@ -115,9 +115,7 @@ export const machines = pgTable(
 export const machineQuestionnaires = pgTable(
   'machine_questionnaires',
   {
-    machineId: integer('machine_id')
-      .notNull()
-      .references(() => machines.id, { onDelete: 'cascade' }),
+    machineId: ownerRef('machine_id', () => machines.id),
     inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
     questionnaireId: integer('questionnaire_id')
       .notNull()
@@ -134,9 +132,7 @@ export const machineMoves = pgTable(
   'machine_moves',
   {
     id: serialId(),
-    machineId: integer('machine_id')
-      .notNull()
-      .references(() => machines.id, { onDelete: 'cascade' }),
+    machineId: ownerRef('machine_id', () => machines.id),
     fromPlace: text('from_place').notNull(),
     toPlace: text('to_place').notNull(),
     movedBy: userRef('moved_by'),
@@ -150,16 +146,8 @@ export const machineImages = pgTable(
   'machine_images',
   {
     id: serialId(),
-    machineId: integer('machine_id')
-      .notNull()
-      .references(() => machines.id, { onDelete: 'cascade' }),
-    /** Storage keys chosen by the server, never the uploaded name. */
-    fileKey: text('file_key').notNull(),
-    thumbKey: text('thumb_key').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    machineId: ownerRef('machine_id', () => machines.id),
+    ...storedImage(),
     uploadedBy: userRef('uploaded_by'),
     createdAt: createdAt(),
   },

@@ -15,7 +15,7 @@ import { customers } from './customers';
 import { machines } from './machines';
 import { reports } from './tasklists';
 import { userRef } from './users';
-import { createdAt, serialId, timestamps } from './columns';
+import { createdAt, ownerRef, serialId, storedImage, timestamps } from './columns';
 
 /**
  * A malfunction (storing) a customer user reported on one of its machines, and the office's
@@ -99,15 +99,8 @@ export const malfunctionPhotos = pgTable(
   'malfunction_photos',
   {
     id: serialId(),
-    malfunctionId: integer('malfunction_id')
-      .notNull()
-      .references(() => malfunctions.id, { onDelete: 'cascade' }),
-    fileKey: text('file_key').notNull(),
-    thumbKey: text('thumb_key').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    malfunctionId: ownerRef('malfunction_id', () => malfunctions.id),
+    ...storedImage(),
     createdAt: createdAt(),
     /** A photo the customer added later belongs to its comment. */
     eventId: integer('event_id').references((): AnyPgColumn => malfunctionEvents.id, { onDelete: 'set null' }),
@@ -123,9 +116,7 @@ export const malfunctionEvents = pgTable(
   'malfunction_events',
   {
     id: serialId(),
-    malfunctionId: integer('malfunction_id')
-      .notNull()
-      .references(() => malfunctions.id, { onDelete: 'cascade' }),
+    malfunctionId: ownerRef('malfunction_id', () => malfunctions.id),
     kind: text('kind').$type<MalfunctionEventKind>().notNull(),
     fromStatus: text('from_status').$type<MalfunctionStatus>(),
     toStatus: text('to_status').$type<MalfunctionStatus>(),

@@ -2,7 +2,7 @@ import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'driz
 import { sql } from 'drizzle-orm';
 import type { InspectionType, QuestionnaireStatus } from '@keurwijzer/shared/questionnaires';
 import { categories, questions } from './master-data';
-import { serialId, timestamps } from './columns';
+import { ownerRef, serialId, timestamps } from './columns';
 
 export const questionnaires = pgTable(
   'questionnaires',
@@ -28,9 +28,7 @@ export const questionnaireCategories = pgTable(
   'questionnaire_categories',
   {
     id: serialId(),
-    questionnaireId: integer('questionnaire_id')
-      .notNull()
-      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    questionnaireId: ownerRef('questionnaire_id', () => questionnaires.id),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
@@ -49,9 +47,7 @@ export const questionnaireQuestions = pgTable(
   'questionnaire_questions',
   {
     id: serialId(),
-    questionnaireCategoryId: integer('questionnaire_category_id')
-      .notNull()
-      .references(() => questionnaireCategories.id, { onDelete: 'cascade' }),
+    questionnaireCategoryId: ownerRef('questionnaire_category_id', () => questionnaireCategories.id),
     questionId: integer('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'restrict' }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { createdAt } from './columns';
+import { createdAt, ownerRef } from './columns';
 
 /** The reminder mails (modules/reminders): the weekly one to the office, the monthly one to customer users. */
 export const REMINDER_KINDS = ['office_weekly', 'customer_monthly'] as const;
@@ -17,9 +17,7 @@ export const reminderSends = pgTable(
   {
     kind: text('kind').$type<ReminderKind>().notNull(),
     period: text('period').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [

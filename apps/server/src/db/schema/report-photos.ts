@@ -1,7 +1,7 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { reportQuestions, reports } from './tasklists';
 import { userRef } from './users';
-import { createdAt } from './columns';
+import { createdAt, ownerRef, storedImage } from './columns';
 
 /**
  * A photo of a report's answer (migration 0031). `id` is the uuid the device gave it
@@ -15,18 +15,9 @@ export const reportPhotos = pgTable(
   'report_photos',
   {
     id: uuid('id').primaryKey(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
-    reportQuestionId: integer('report_question_id')
-      .notNull()
-      .references(() => reportQuestions.id, { onDelete: 'cascade' }),
-    fileKey: text('file_key').notNull(),
-    thumbKey: text('thumb_key').notNull(),
-    contentType: text('content_type').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    size: integer('size').notNull(),
+    reportId: ownerRef('report_id', () => reports.id),
+    reportQuestionId: ownerRef('report_question_id', () => reportQuestions.id),
+    ...storedImage(),
     createdBy: userRef('created_by'),
     /** When it was taken on the device (never later than the upload). */
     createdAt: createdAt(),

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar }
 import type { SignatureRole } from '@keurwijzer/shared/reports';
 import { reports } from './tasklists';
 import { userRef } from './users';
-import { createdAt, serialId } from './columns';
+import { createdAt, ownerRef, serialId } from './columns';
 
 /**
  * A signature given at "Rapport afronden" (migration 0032): the mechanic's and optionally
@@ -15,9 +15,7 @@ export const reportSignatures = pgTable(
   'report_signatures',
   {
     id: serialId(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    reportId: ownerRef('report_id', () => reports.id),
     role: text('role').$type<SignatureRole>().notNull(),
     signerName: varchar('signer_name', { length: 100 }).notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),

@@ -24,7 +24,7 @@ import { machines } from './machines';
 import { questionnaires } from './questionnaires';
 import { reportSnapshot } from './report-snapshot';
 import { userRef } from './users';
-import { serialId, timestamps, updatedAt } from './columns';
+import { ownerRef, serialId, timestamps, updatedAt } from './columns';
 
 /**
  * The status of a task list, decided here and nowhere else (the values of TASKLIST_STATUSES):
@@ -106,9 +106,7 @@ export const reports = pgTable(
   'reports',
   {
     id: serialId(),
-    tasklistId: integer('tasklist_id')
-      .notNull()
-      .references(() => tasklists.id, { onDelete: 'cascade' }),
+    tasklistId: ownerRef('tasklist_id', () => tasklists.id),
     /**
      * Copies of the task list's customer and inspection type, written when the machine is planned
      * (the list's `plan`): both are fixed once a list has a report (409), so a copy never disagrees.
@@ -234,9 +232,7 @@ export const reportQuestions = pgTable(
   {
     id: serialId(),
     reportId: reportRef(),
-    reportCategoryId: integer('report_category_id')
-      .notNull()
-      .references(() => reportCategories.id, { onDelete: 'cascade' }),
+    reportCategoryId: ownerRef('report_category_id', () => reportCategories.id),
     name: varchar('name', { length: 255 }).notNull(),
     answerOptions: text('answer_options').array().notNull(),
     memoTitle: varchar('memo_title', { length: 255 }),
@@ -268,9 +264,7 @@ export const reportAnswers = pgTable(
   {
     id: serialId(),
     reportId: reportRef(),
-    reportQuestionId: integer('report_question_id')
-      .notNull()
-      .references(() => reportQuestions.id, { onDelete: 'cascade' }),
+    reportQuestionId: ownerRef('report_question_id', () => reportQuestions.id),
     /** The chosen answer option, 1 to 4; null when only a memo was written. */
     option: smallint('option'),
     memo: varchar('memo', { length: 255 }),

@@ -1,5 +1,6 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { ownerRef } from './columns';
 
 /**
  * Uploads and exports a user started, counted per fixed window of an hour (modules/usage): one
@@ -10,9 +11,7 @@ import { users } from './users';
 export const usageCounters = pgTable(
   'usage_counters',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     kind: text('kind', { enum: ['upload', 'export'] }).notNull(),
     count: integer('count').notNull(),
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),

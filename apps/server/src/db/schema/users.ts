@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Role } from '@keurwijzer/shared/permissions';
 import { customers } from './customers';
-import { archivedAt, createdAt, serialId, timestamps } from './columns';
+import { archivedAt, createdAt, ownerRef, serialId, timestamps } from './columns';
 
 export const users = pgTable(
   'users',
@@ -100,9 +100,7 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: serialId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     type: text('type').$type<'invitation' | 'password_reset'>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -117,9 +115,7 @@ export const userRecoveryCodes = pgTable(
   'user_recovery_codes',
   {
     id: serialId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
