@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { hashPassword } from '../../src/lib/password';
-import { BENCH_PASSWORD, benchEmail, load, login, type Finding, type Scenario } from '../lib';
-import { answers, group, n, rowsOf } from './tasklists';
+import { BENCH_PASSWORD, benchEmail, login, type Finding, type Scenario } from '../lib';
+import { n, pathGroups, rowsOf } from './tasklists';
 
 /*
  * Planning and compliance at scale: 100,000 machines and 400,000
@@ -266,16 +266,7 @@ async function seed(db: Db): Promise<Record<string, number>> {
 }
 
 async function measure({ url, cookie }: Parameters<NonNullable<Scenario['measure']>>[0]): Promise<Finding[]> {
-  const seconds = Number(process.env.BENCH_GROUP_SECONDS ?? 5);
-  const warmup = 2;
-  const connections = 20;
-  const findings: Finding[] = [];
-  const gets = async (label: string, goal: number, as: string, paths: string[]) => {
-    if (!(await answers(url, as, paths[0]!))) return;
-    findings.push(
-      await group(label, goal, (s) => load({ url, cookie: as, paths, connections, seconds: s }), seconds, warmup),
-    );
-  };
+  const { findings, gets } = pathGroups(url);
   await gets('GET /api/overview (office home, admin)', HOME_GOAL_MS, cookie, [compliancePaths.home]);
   await gets('GET /api/due?state=overdue (all customers)', LIST_GOAL_MS, cookie, [compliancePaths.due]);
   await gets('GET /api/customers/:id/machines?due_state=overdue (5,000 machines)', LIST_GOAL_MS, cookie, [

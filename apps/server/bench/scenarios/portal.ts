@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { BENCH_PASSWORD, benchEmail, load, login, type Finding, type Scenario } from '../lib';
-import { answers, group, n, rowsOf } from './tasklists';
+import { BENCH_PASSWORD, benchEmail, login, type Finding, type Scenario } from '../lib';
+import { n, pathGroups, rowsOf } from './tasklists';
 
 /*
  * The customer portal and the office's malfunctions at scale: 2,000 customers
@@ -146,16 +146,7 @@ async function seed(db: Db, customerId: number): Promise<Record<string, number>>
 const machineScreen = (id: number) => `/api/machines/${id}`;
 
 async function measure({ url, cookie }: Parameters<NonNullable<Scenario['measure']>>[0]): Promise<Finding[]> {
-  const seconds = Number(process.env.BENCH_GROUP_SECONDS ?? 5);
-  const warmup = 2;
-  const connections = 20;
-  const findings: Finding[] = [];
-  const gets = async (label: string, goal: number, as: string, paths: string[]) => {
-    if (!(await answers(url, as, paths[0]!))) return;
-    findings.push(
-      await group(label, goal, (s) => load({ url, cookie: as, paths, connections, seconds: s }), seconds, warmup),
-    );
-  };
+  const { findings, gets } = pathGroups(url);
   // The customer's home screen: its machines with their latest report dates and open malfunctions.
   await gets('GET /api/machines (the customer home screen, 1,000 machines, default page)', 25, cookie, [
     '/api/machines',

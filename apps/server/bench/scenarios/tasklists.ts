@@ -93,8 +93,11 @@ export async function answers(url: string, cookie: string, path: string): Promis
   return res.status === 200;
 }
 
-async function measure({ url, cookie }: Parameters<NonNullable<Scenario['measure']>>[0]): Promise<Finding[]> {
-  // Each path on its own: a shorter run than the scenario's (BENCH_GROUP_SECONDS, default 5 s after 2 s).
+/**
+ * Each path on its own, at 20 connections: a shorter run than the scenario's (BENCH_GROUP_SECONDS,
+ * default 5 s after 2 s). `gets` measures a group of paths as one user, when its first answers.
+ */
+export function pathGroups(url: string) {
   const seconds = Number(process.env.BENCH_GROUP_SECONDS ?? 5);
   const warmup = 2;
   const connections = 20;
@@ -105,6 +108,11 @@ async function measure({ url, cookie }: Parameters<NonNullable<Scenario['measure
       await group(label, goal, (s) => load({ url, cookie: as, paths, connections, seconds: s }), seconds, warmup),
     );
   };
+  return { findings, gets, seconds, warmup, connections };
+}
+
+async function measure({ url, cookie }: Parameters<NonNullable<Scenario['measure']>>[0]): Promise<Finding[]> {
+  const { findings, gets, seconds, warmup, connections } = pathGroups(url);
 
   // The overview, path by path (the scenario's own run above mixes them).
   await gets('GET /api/tasklists default page', 30, cookie, [overview({})]);
