@@ -1,19 +1,9 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { userTokens, users } from '../../db/schema/users';
+import { lockOpenToken, openToken, usersWithOpenToken } from '../../db/user-tokens';
 
-/** What a one-time link is for: accepting an invitation, or resetting a forgotten password. */
-export type TokenType = (typeof userTokens.$inferSelect)['type'];
-
-/** A token of this type with this hash that is neither used nor expired. */
-const openToken = (type: TokenType, tokenHash: string) =>
-  and(
-    eq(userTokens.tokenHash, tokenHash),
-    eq(userTokens.type, type),
-    isNull(userTokens.usedAt),
-    gt(userTokens.expiresAt, new Date()),
-  );
 const openInvitation = (tokenHash: string) => openToken('invitation', tokenHash);
 
 /** The user is archived, or belongs to an archived customer (a login refuses both). */
@@ -65,20 +55,9 @@ export function createAccountRepository(db: Db) {
       const [user] = await tx
         .select({ userId: users.id, archived: archivedOrCustomerArchived })
         .from(users)
-        .where(
-          inArray(
-            users.id,
-            tx.select({ id: userTokens.userId }).from(userTokens).where(openToken('password_reset', tokenHash)),
-          ),
-        )
+        .where(inArray(users.id, usersWithOpenToken(tx, 'password_reset', tokenHash)))
         .for('no key update', { of: users });
-      if (!user) return undefined;
-      const [token] = await tx
-        .select({ tokenId: userTokens.id })
-        .from(userTokens)
-        .where(and(openToken('password_reset', tokenHash), eq(userTokens.userId, user.userId)))
-        .for('update');
-      return token && { tokenId: token.tokenId, ...user };
+      return lockOpenToken(tx, 'password_reset', tokenHash, user);
     },
 
     /**
@@ -138,17 +117,9 @@ export function createAccountRepository(db: Db) {
       const [user] = await tx
         .select({ userId: users.id, archivedAt: users.archivedAt })
         .from(users)
-        .where(
-          inArray(users.id, tx.select({ id: userTokens.userId }).from(userTokens).where(openInvitation(tokenHash))),
-        )
+        .where(inArray(users.id, usersWithOpenToken(tx, 'invitation', tokenHash)))
         .for('no key update');
-      if (!user) return undefined;
-      const [token] = await tx
-        .select({ tokenId: userTokens.id })
-        .from(userTokens)
-        .where(and(openInvitation(tokenHash), eq(userTokens.userId, user.userId)))
-        .for('update');
-      return token && { tokenId: token.tokenId, ...user };
+      return lockOpenToken(tx, 'invitation', tokenHash, user);
     },
 
     /** Marks the token as used: a link works once. */

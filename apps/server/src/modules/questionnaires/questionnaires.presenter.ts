@@ -15,13 +15,18 @@ import { iso } from '../../lib/presenters';
 export const categoriesCount = sql<number>`(select count(*)::int from ${qc} where ${qualified(qc.questionnaireId)} = ${qualified(questionnaires.id)})`;
 export const questionsCount = sql<number>`(select count(*)::int from ${qq} join ${qc} on ${qualified(qc.id)} = ${qualified(qq.questionnaireCategoryId)} where ${qualified(qc.questionnaireId)} = ${qualified(questionnaires.id)})`;
 
-export const questionnaireSelect = {
+/** A questionnaire's own columns. */
+const ownColumns = {
   id: questionnaires.id,
   name: questionnaires.name,
   inspectionType: questionnaires.inspectionType,
   status: questionnaires.status,
   createdAt: questionnaires.createdAt,
   updatedAt: questionnaires.updatedAt,
+};
+
+export const questionnaireSelect = {
+  ...ownColumns,
   categoriesCount: categoriesCount.as('categories_count'),
   questionsCount: questionsCount.as('questions_count'),
 };
@@ -64,12 +69,7 @@ export const questionSelect = {
 
 /** The detail's columns: one row per question (or empty category) of the questionnaire. */
 export const detailSelect = {
-  id: questionnaires.id,
-  name: questionnaires.name,
-  inspectionType: questionnaires.inspectionType,
-  status: questionnaires.status,
-  createdAt: questionnaires.createdAt,
-  updatedAt: questionnaires.updatedAt,
+  ...ownColumns,
   cId: qc.id,
   cCategoryId: qc.categoryId,
   cName: categories.name,

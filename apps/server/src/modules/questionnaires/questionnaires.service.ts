@@ -22,65 +22,36 @@ export function createQuestionnairesService({ db, repo }: { db: Db; repo: Questi
     ...questionnaireCopy(db, repo, checks),
   };
 
+  // Each structure call takes the actor first and checks the questionnaires' policy (master data).
+  const asRead =
+    <A extends unknown[], R>(call: (...args: A) => R) =>
+    (actor: Actor, ...args: A): R => {
+      policy.assertRead(actor);
+      return call(...args);
+    };
+  const asWrite =
+    <A extends unknown[], R>(call: (...args: A) => R) =>
+    (actor: Actor, ...args: A): R => {
+      policy.assertWrite(actor);
+      return call(...args);
+    };
+
   return {
     crud: createCrudService(repo.crud, ACCESS.masterData),
-    // Each structure call checks the questionnaires' policy (master data) first.
-    detail(actor: Actor, id: number) {
-      policy.assertRead(actor);
-      return structure.detail(id);
-    },
-    listCategories(actor: Actor, questionnaireId: number) {
-      policy.assertRead(actor);
-      return structure.listCategories(questionnaireId);
-    },
-    getCategory(actor: Actor, questionnaireId: number, id: number) {
-      policy.assertRead(actor);
-      return structure.getCategory(questionnaireId, id);
-    },
-    addCategory(actor: Actor, questionnaireId: number, categoryId: number) {
-      policy.assertWrite(actor);
-      return structure.addCategory(questionnaireId, categoryId);
-    },
-    changeCategory(actor: Actor, questionnaireId: number, id: number, categoryId: number) {
-      policy.assertWrite(actor);
-      return structure.changeCategory(questionnaireId, id, categoryId);
-    },
-    removeCategory(actor: Actor, questionnaireId: number, id: number) {
-      policy.assertWrite(actor);
-      return structure.removeCategory(questionnaireId, id);
-    },
-    reorderCategories(actor: Actor, questionnaireId: number, ids: number[]) {
-      policy.assertWrite(actor);
-      return structure.reorderCategories(questionnaireId, ids);
-    },
-    listQuestions(actor: Actor, questionnaireId: number, categoryId: number) {
-      policy.assertRead(actor);
-      return structure.listQuestions(questionnaireId, categoryId);
-    },
-    getQuestion(actor: Actor, questionnaireId: number, categoryId: number, id: number) {
-      policy.assertRead(actor);
-      return structure.getQuestion(questionnaireId, categoryId, id);
-    },
-    addQuestion(actor: Actor, questionnaireId: number, categoryId: number, questionId: number) {
-      policy.assertWrite(actor);
-      return structure.addQuestion(questionnaireId, categoryId, questionId);
-    },
-    changeQuestion(actor: Actor, questionnaireId: number, categoryId: number, id: number, questionId: number) {
-      policy.assertWrite(actor);
-      return structure.changeQuestion(questionnaireId, categoryId, id, questionId);
-    },
-    removeQuestion(actor: Actor, questionnaireId: number, categoryId: number, id: number) {
-      policy.assertWrite(actor);
-      return structure.removeQuestion(questionnaireId, categoryId, id);
-    },
-    reorderQuestions(actor: Actor, questionnaireId: number, categoryId: number, ids: number[]) {
-      policy.assertWrite(actor);
-      return structure.reorderQuestions(questionnaireId, categoryId, ids);
-    },
-    duplicate(actor: Actor, id: number) {
-      policy.assertWrite(actor);
-      return structure.duplicate(id);
-    },
+    detail: asRead(structure.detail),
+    listCategories: asRead(structure.listCategories),
+    getCategory: asRead(structure.getCategory),
+    listQuestions: asRead(structure.listQuestions),
+    getQuestion: asRead(structure.getQuestion),
+    addCategory: asWrite(structure.addCategory),
+    changeCategory: asWrite(structure.changeCategory),
+    removeCategory: asWrite(structure.removeCategory),
+    reorderCategories: asWrite(structure.reorderCategories),
+    addQuestion: asWrite(structure.addQuestion),
+    changeQuestion: asWrite(structure.changeQuestion),
+    removeQuestion: asWrite(structure.removeQuestion),
+    reorderQuestions: asWrite(structure.reorderQuestions),
+    duplicate: asWrite(structure.duplicate),
   };
 }
 

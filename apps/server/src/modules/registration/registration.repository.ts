@@ -1,19 +1,14 @@
-import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { userTokens, users } from '../../db/schema/users';
+import { lockOpenToken, openToken, usersWithOpenToken } from '../../db/user-tokens';
 
 /**
  * The open activation link of a self-registered account: an unused, unexpired invitation token
  * (the same tokens as an admin's invitation, users.service.ts) of a user that chose its password
  * at registration and is not activated yet.
  */
-const openInvitation = (tokenHash: string) =>
-  and(
-    eq(userTokens.tokenHash, tokenHash),
-    eq(userTokens.type, 'invitation'),
-    isNull(userTokens.usedAt),
-    gt(userTokens.expiresAt, new Date()),
-  );
+const openInvitation = (tokenHash: string) => openToken('invitation', tokenHash);
 
 /** Queries of self-registration; the new user and its token go through the users repository. */
 export function createRegistrationRepository(db: Db) {
@@ -29,20 +24,14 @@ export function createRegistrationRepository(db: Db) {
         .from(users)
         .where(
           and(
-            inArray(users.id, tx.select({ id: userTokens.userId }).from(userTokens).where(openInvitation(tokenHash))),
+            inArray(users.id, usersWithOpenToken(tx, 'invitation', tokenHash)),
             isNotNull(users.passwordHash),
             isNull(users.activatedAt),
             isNull(users.archivedAt),
           ),
         )
         .for('no key update');
-      if (!user) return undefined;
-      const [token] = await tx
-        .select({ tokenId: userTokens.id })
-        .from(userTokens)
-        .where(and(openInvitation(tokenHash), eq(userTokens.userId, user.userId)))
-        .for('update');
-      return token && { tokenId: token.tokenId, ...user };
+      return lockOpenToken(tx, 'invitation', tokenHash, user);
     },
 
     /**

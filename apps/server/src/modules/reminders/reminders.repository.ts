@@ -136,6 +136,22 @@ async function dueByCustomer(
 }
 
 export function createRemindersRepository(db: Executor) {
+  /** The active users (activated, not archived) with reminder_mails on who match `who`. */
+  const recipients = (who: SQL, ofCustomer: boolean): Promise<ReminderRecipient[]> =>
+    rowsOf<{ id: number; email: string; first_name: string; customer_id: number | null }>(
+      db,
+      sql`select id, email, first_name, customer_id from users
+          where ${who} and archived_at is null and activated_at is not null and reminder_mails
+          order by id`,
+    ).then((rows) =>
+      rows.map((r) => ({
+        id: Number(r.id),
+        email: r.email,
+        firstName: r.first_name,
+        customerId: ofCustomer ? Number(r.customer_id) : null,
+      })),
+    );
+
   return {
     /**
      * The office's view: every customer with a machine overdue, rejected or due within
@@ -164,40 +180,13 @@ export function createRemindersRepository(db: Executor) {
      * The office who wants reminders: the active admins and super admins (activated, not
      * archived; as db/shared-facts.ts officeEmails) with reminder_mails on.
      */
-    officeRecipients: () =>
-      rowsOf<{ id: number; email: string; first_name: string }>(
-        db,
-        sql`select id, email, first_name from users
-            where role in ('admin', 'super_admin') and archived_at is null and activated_at is not null
-              and reminder_mails
-            order by id`,
-      ).then((rows) =>
-        rows.map((r): ReminderRecipient => ({
-          id: Number(r.id),
-          email: r.email,
-          firstName: r.first_name,
-          customerId: null,
-        })),
-      ),
+    officeRecipients: () => recipients(sql`role in ('admin', 'super_admin')`, false),
 
     /** The active users (activated, not archived) of these customers with reminder_mails on. */
     customerRecipients: (customerIds: number[]) =>
       customerIds.length === 0
         ? Promise.resolve([])
-        : rowsOf<{ id: number; email: string; first_name: string; customer_id: number }>(
-            db,
-            sql`select id, email, first_name, customer_id from users
-                where role = 'customer' and customer_id = any(${`{${customerIds.join(',')}}`}::int[])
-                  and archived_at is null and activated_at is not null and reminder_mails
-                order by id`,
-          ).then((rows) =>
-            rows.map((r): ReminderRecipient => ({
-              id: Number(r.id),
-              email: r.email,
-              firstName: r.first_name,
-              customerId: Number(r.customer_id),
-            })),
-          ),
+        : recipients(sql`role = 'customer' and customer_id = any(${`{${customerIds.join(',')}}`}::int[])`, true),
   };
 }
 
