@@ -1,4 +1,6 @@
-import { integer, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { integer, numeric, serial, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Judgement, QuestionKind } from '@keurwijzer/shared/compliance';
 
 /*
  * The columns many tables share, spelled once: each call builds a new column. They stand in a
@@ -36,4 +38,26 @@ export const storedImage = () => ({
   size: integer('size').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
+});
+
+/** A not-null reference to master data or a customer's place, which cannot be deleted while used. */
+export const usedRef = (name: string, column: () => AnyPgColumn) =>
+  integer(name).notNull().references(column, { onDelete: 'restrict' });
+
+/**
+ * What a question asks (the bank's question, and its copy in a report): answer options (choice) or
+ * a measured value with a unit and limits (measurement); the judgement of each answer option in
+ * the options' order (a measurement has none); the limits both inclusive, at least one, as
+ * decimal strings ("0.30").
+ */
+export const questionKindColumns = () => ({
+  kind: text('kind').$type<QuestionKind>().notNull().default('choice'),
+  answerJudgements: text('answer_judgements')
+    .array()
+    .$type<Judgement[]>()
+    .notNull()
+    .default(sql`'{}'`),
+  unit: varchar('unit', { length: 20 }),
+  minValue: numeric('min_value'),
+  maxValue: numeric('max_value'),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { archivedAt, serialId, timestamps } from './columns';
+import { index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { archivedAt, serialId, timestamps, usedRef } from './columns';
 
 /** A customer (product-decisions "Customer"); the invoice address is optional. */
 export const customers = pgTable(
@@ -33,9 +33,7 @@ export const locations = pgTable(
   'locations',
   {
     id: serialId(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+    customerId: usedRef('customer_id', () => customers.id),
     name: varchar('name', { length: 255 }).notNull(),
     street: varchar('street', { length: 255 }).notNull(),
     houseNumber: varchar('house_number', { length: 20 }).notNull(),
@@ -52,9 +50,7 @@ export const departments = pgTable(
   'departments',
   {
     id: serialId(),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'restrict' }),
+    locationId: usedRef('location_id', () => locations.id),
     name: varchar('name', { length: 255 }).notNull(),
     ...timestamps(),
   },
@@ -66,9 +62,7 @@ export const rooms = pgTable(
   'rooms',
   {
     id: serialId(),
-    departmentId: integer('department_id')
-      .notNull()
-      .references(() => departments.id, { onDelete: 'restrict' }),
+    departmentId: usedRef('department_id', () => departments.id),
     name: varchar('name', { length: 255 }).notNull(),
     ...timestamps(),
   },

@@ -18,19 +18,15 @@ import { customers, departments, locations, rooms } from './customers';
 import { brandTypes, brands, machineTypes } from './master-data';
 import { questionnaires } from './questionnaires';
 import { userRef } from './users';
-import { archivedAt, createdAt, ownerRef, serialId, storedImage, timestamps } from './columns';
+import { archivedAt, createdAt, ownerRef, serialId, storedImage, timestamps, usedRef } from './columns';
 
 /** A machine of a customer, placed at a location (and optionally a department and room). */
 export const machines = pgTable(
   'machines',
   {
     id: serialId(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'restrict' }),
+    customerId: usedRef('customer_id', () => customers.id),
+    locationId: usedRef('location_id', () => locations.id),
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'restrict' }),
     roomId: integer('room_id').references(() => rooms.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 255 }).notNull(),
@@ -117,9 +113,7 @@ export const machineQuestionnaires = pgTable(
   {
     machineId: ownerRef('machine_id', () => machines.id),
     inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
-    questionnaireId: integer('questionnaire_id')
-      .notNull()
-      .references(() => questionnaires.id, { onDelete: 'restrict' }),
+    questionnaireId: usedRef('questionnaire_id', () => questionnaires.id),
   },
   (t) => [
     primaryKey({ columns: [t.machineId, t.inspectionType] }),

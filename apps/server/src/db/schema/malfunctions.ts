@@ -15,7 +15,7 @@ import { customers } from './customers';
 import { machines } from './machines';
 import { reports } from './tasklists';
 import { userRef } from './users';
-import { createdAt, ownerRef, serialId, storedImage, timestamps } from './columns';
+import { createdAt, ownerRef, serialId, storedImage, timestamps, usedRef } from './columns';
 
 /**
  * A malfunction (storing) a customer user reported on one of its machines, and the office's
@@ -26,12 +26,8 @@ export const malfunctions = pgTable(
   'malfunctions',
   {
     id: serialId(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
-    machineId: integer('machine_id')
-      .notNull()
-      .references(() => machines.id, { onDelete: 'restrict' }),
+    customerId: usedRef('customer_id', () => customers.id),
+    machineId: usedRef('machine_id', () => machines.id),
     reportedBy: userRef('reported_by'),
     description: text('description').notNull(),
     remark: text('remark'),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { Judgement, QuestionKind } from '@keurwijzer/shared/compliance';
-import { serialId, timestamps } from './columns';
+import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { questionKindColumns, serialId, timestamps, usedRef } from './columns';
 
 export const brands = pgTable(
   'brands',
@@ -13,9 +12,7 @@ export const brandTypes = pgTable(
   'brand_types',
   {
     id: serialId(),
-    brandId: integer('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'restrict' }),
+    brandId: usedRef('brand_id', () => brands.id),
     name: varchar('name', { length: 255 }).notNull(),
     ...timestamps(),
   },
@@ -45,17 +42,7 @@ export const questions = pgTable(
     memoTitle: varchar('memo_title', { length: 255 }),
     order: integer('order').notNull().default(0),
     /** Answer options (choice) or a measured value with a unit and limits (measurement). */
-    kind: text('kind').$type<QuestionKind>().notNull().default('choice'),
-    /** The judgement of each answer option, in the options' order (a measurement has none). */
-    answerJudgements: text('answer_judgements')
-      .array()
-      .$type<Judgement[]>()
-      .notNull()
-      .default(sql`'{}'`),
-    unit: varchar('unit', { length: 20 }),
-    /** The limits of a measurement, both inclusive; at least one. Decimal strings ("0.30"). */
-    minValue: numeric('min_value'),
-    maxValue: numeric('max_value'),
+    ...questionKindColumns(),
     ...timestamps(),
   },
   (t) => [

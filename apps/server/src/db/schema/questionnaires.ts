@@ -2,7 +2,7 @@ import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'driz
 import { sql } from 'drizzle-orm';
 import type { InspectionType, QuestionnaireStatus } from '@keurwijzer/shared/questionnaires';
 import { categories, questions } from './master-data';
-import { ownerRef, serialId, timestamps } from './columns';
+import { ownerRef, serialId, timestamps, usedRef } from './columns';
 
 export const questionnaires = pgTable(
   'questionnaires',
@@ -29,9 +29,7 @@ export const questionnaireCategories = pgTable(
   {
     id: serialId(),
     questionnaireId: ownerRef('questionnaire_id', () => questionnaires.id),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'restrict' }),
+    categoryId: usedRef('category_id', () => categories.id),
     position: integer('position').notNull(),
     ...timestamps(),
   },
@@ -48,9 +46,7 @@ export const questionnaireQuestions = pgTable(
   {
     id: serialId(),
     questionnaireCategoryId: ownerRef('questionnaire_category_id', () => questionnaireCategories.id),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'restrict' }),
+    questionId: usedRef('question_id', () => questions.id),
     position: integer('position').notNull(),
     ...timestamps(),
   },

@@ -15,7 +15,7 @@ import {
   varchar,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Judgement, QuestionKind, Verdict } from '@keurwijzer/shared/compliance';
+import type { Judgement, Verdict } from '@keurwijzer/shared/compliance';
 import type { InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { ReportStatus } from '@keurwijzer/shared/reports';
 import type { TasklistStatus } from '@keurwijzer/shared/tasklists';
@@ -24,7 +24,7 @@ import { machines } from './machines';
 import { questionnaires } from './questionnaires';
 import { reportSnapshot } from './report-snapshot';
 import { userRef } from './users';
-import { ownerRef, serialId, timestamps, updatedAt } from './columns';
+import { ownerRef, questionKindColumns, serialId, timestamps, updatedAt, usedRef } from './columns';
 
 /**
  * The status of a task list, decided here and nowhere else (the values of TASKLIST_STATUSES):
@@ -53,12 +53,8 @@ export const tasklists = pgTable(
   'tasklists',
   {
     id: serialId(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'restrict' }),
+    customerId: usedRef('customer_id', () => customers.id),
+    locationId: usedRef('location_id', () => locations.id),
     inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
     plannedDate: date('planned_date', { mode: 'string' }).notNull(),
     remarks: varchar('remarks', { length: 255 }),
@@ -114,9 +110,7 @@ export const reports = pgTable(
      */
     customerId: integer('customer_id').notNull(),
     inspectionType: text('inspection_type').$type<InspectionType>().notNull(),
-    machineId: integer('machine_id')
-      .notNull()
-      .references(() => machines.id, { onDelete: 'restrict' }),
+    machineId: usedRef('machine_id', () => machines.id),
     questionnaireId: integer('questionnaire_id').references(() => questionnaires.id, { onDelete: 'set null' }),
     /** The questionnaire's name when the report was made (the PDF shows it). */
     questionnaireName: varchar('questionnaire_name', { length: 255 }).notNull(),
@@ -238,15 +232,7 @@ export const reportQuestions = pgTable(
     memoTitle: varchar('memo_title', { length: 255 }),
     position: integer('position').notNull(),
     /** Copies of the question's kind, judgements, unit and limits (questions). */
-    kind: text('kind').$type<QuestionKind>().notNull().default('choice'),
-    answerJudgements: text('answer_judgements')
-      .array()
-      .$type<Judgement[]>()
-      .notNull()
-      .default(sql`'{}'`),
-    unit: varchar('unit', { length: 20 }),
-    minValue: numeric('min_value'),
-    maxValue: numeric('max_value'),
+    ...questionKindColumns(),
   },
   (t) => [
     check('report_questions_kind_check', sql`${t.kind} in ('choice', 'measurement')`),
