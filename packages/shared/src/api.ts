@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT, MSG, flagField, hasNoNul } from './validation';
+import { MSG, flagField, searchField } from './validation';
 
 /** Meta of every paginated list answer. */
 export const PageMetaSchema = z.object({
@@ -32,12 +32,7 @@ export function listQuerySchema<const K extends readonly [string, ...string[]]>(
       .min(1)
       .max(MAX_ITEMS_PER_PAGE)
       .default(10),
-    search: z
-      .string({ error: MSG.invalidChoice })
-      .trim()
-      .max(MAX_TEXT, { error: MSG.maxText })
-      .refine(hasNoNul, { error: MSG.invalidCharacters })
-      .optional(),
+    search: searchField(),
     sortKey: z.enum(sortKeys, { error: MSG.invalidChoice }).default(defaultSort),
     sortOrder: z.enum(SORT_ORDERS, { error: MSG.invalidChoice }).default('asc'),
     archived: flagField().default(false),

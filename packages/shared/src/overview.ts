@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DUE_STATES, DUE_TYPES, VERDICTS, type DueFilter } from './compliance';
 import { MAX_ITEMS_PER_PAGE } from './api';
-import { MAX_TEXT, MSG, hasNoNul, idField } from './validation';
+import { MSG, idField, searchField } from './validation';
 
 /*
  * The overviews (module apps/server/src/modules/overview):
@@ -103,12 +103,7 @@ const positiveInt = (max: number) =>
  */
 export const DueListQuerySchema = z.object({
   /** Part of the machine's name or inventory number, or of the customer's name. */
-  search: z
-    .string({ error: MSG.invalidChoice })
-    .trim()
-    .max(MAX_TEXT, { error: MSG.maxText })
-    .refine(hasNoNul, { error: MSG.invalidCharacters })
-    .optional(),
+  search: searchField(),
   page: positiveInt(1_000_000).default(1),
   itemsPerPage: positiveInt(MAX_ITEMS_PER_PAGE).default(25),
   state: z.enum(DUE_FILTER_STATES, { error: MSG.invalidChoice }).optional(),

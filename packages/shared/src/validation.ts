@@ -54,6 +54,15 @@ export const optionalText = (max = MAX_TEXT) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** A list's search text: trimmed, at most 255 characters, optional. */
+export const searchField = () =>
+  z
+    .string({ error: MSG.invalidChoice })
+    .trim()
+    .max(MAX_TEXT, { error: MSG.maxText })
+    .refine(hasNoNul, { error: MSG.invalidCharacters })
+    .optional();
+
 /** An e-mail address, trimmed and lower-cased. */
 export const emailField = () =>
   z
