@@ -6,17 +6,17 @@ import {
   type PlanMachinesInput,
   type SkippedMachine,
   type TasklistCandidate,
-  type TasklistDetail,
   type TasklistInput,
   type TasklistListQuery,
 } from '@keurwijzer/shared/tasklists';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { AppError, conflict, fieldError, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { dueClock } from '../../lib/due-state';
 import { tasklistsPolicy } from './tasklists.policy';
 import type { TasklistsRepository } from './tasklists.repository';
-import type { CandidateRow, PlanCheck, TasklistRow } from './tasklists-plan.repository';
+import { tasklistChecks } from './tasklists-checks';
+import type { CandidateRow, PlanCheck } from './tasklists-plan.repository';
 
 /** Why a machine cannot be planned on the list, or null when it can (shared/tasklists.ts). */
 const refusal = (c: Pick<PlanCheck, 'at_location' | 'archived' | 'status' | 'questionnaire_id' | 'questions'>) =>
@@ -48,43 +48,7 @@ export function createTasklistsService({
 }) {
   const clock = () => dueClock(dueSoonDays);
 
-  async function rowOf(id: number, tx: Executor = db, lock?: 'update' | 'no key update'): Promise<TasklistRow> {
-    const row = await repo.row(id, tx, lock);
-    if (!row) throw notFound();
-    return row;
-  }
-
-  async function detail(id: number, tx: Executor = db): Promise<TasklistDetail> {
-    const tasklist = await repo.find(id, tx);
-    if (!tasklist) throw notFound();
-    return { ...tasklist, machines: await repo.plannedMachines(id, tx) };
-  }
-
-  /** The customer must exist and be in use, the location must be one of its. */
-  async function assertReferences(input: TasklistInput, tx: Executor) {
-    const found = await repo.references(input.customer_id, input.location_id, tx);
-    if (!found.customer) throw fieldError('customer_id', TASKLIST_TEXT.customerMissing);
-    if (found.archived) throw fieldError('customer_id', TASKLIST_TEXT.customerArchived);
-    if (!found.location) throw fieldError('location_id', TASKLIST_TEXT.locationOfCustomer);
-  }
-
-  /** A customer or location deleted meanwhile hits a foreign key: the checks again give the 422. */
-  async function recheckOnForeignKey<T>(work: () => Promise<T>, input: TasklistInput): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isForeignKeyViolation(err)) await assertReferences(input, db);
-      throw err;
-    }
-  }
-
-  const columnsOf = (input: TasklistInput) => ({
-    customerId: input.customer_id,
-    locationId: input.location_id,
-    inspectionType: input.inspection_type,
-    plannedDate: input.planned_date,
-    remarks: input.remarks,
-  });
+  const common = tasklistChecks(db, repo);
 
   return {
     /** A page of the overview (`mine`: the actor's own task lists). */
@@ -96,13 +60,13 @@ export function createTasklistsService({
     /** One task list with its planned machines and their reports. */
     get(actor: Actor, id: number) {
       tasklistsPolicy.assertRead(actor);
-      return detail(id);
+      return common.detail(id);
     },
 
     /** The machines at the list's location, with whether (and why not) each can be planned. */
     async candidates(actor: Actor, id: number, query: { due: boolean } = { due: false }): Promise<TasklistCandidate[]> {
       tasklistsPolicy.assertRead(actor);
-      const row = await rowOf(id);
+      const row = await common.rowOf(id);
       return (await repo.candidates(row, { clock: clock(), only: query.due })).map(toCandidate);
     },
 
@@ -116,12 +80,12 @@ export function createTasklistsService({
 
     create(actor: Actor, input: TasklistInput) {
       tasklistsPolicy.assertWrite(actor);
-      return recheckOnForeignKey(
+      return common.recheckOnForeignKey(
         () =>
           db.transaction(async (tx) => {
-            await assertReferences(input, tx);
-            const id = await repo.insert({ ...columnsOf(input), createdBy: actor.id }, tx);
-            return detail(id, tx);
+            await common.assertReferences(input, tx);
+            const id = await repo.insert({ ...common.columnsOf(input), createdBy: actor.id }, tx);
+            return common.detail(id, tx);
           }),
         input,
       );
@@ -130,18 +94,18 @@ export function createTasklistsService({
     /** Planned date and remarks can always change; customer, location and type only while nothing is planned. */
     update(actor: Actor, id: number, input: TasklistInput) {
       tasklistsPolicy.assertWrite(actor);
-      return recheckOnForeignKey(
+      return common.recheckOnForeignKey(
         () =>
           db.transaction(async (tx) => {
-            const before = await rowOf(id, tx, 'no key update');
+            const before = await common.rowOf(id, tx, 'no key update');
             const moved =
               before.customer_id !== input.customer_id ||
               before.location_id !== input.location_id ||
               before.inspection_type !== input.inspection_type;
             if (moved && (await repo.reportsState(id, tx)).reports > 0) throw conflict(TASKLIST_TEXT.fixedWhilePlanned);
-            await assertReferences(input, tx);
-            await repo.update(id, columnsOf(input), tx);
-            return detail(id, tx);
+            await common.assertReferences(input, tx);
+            await repo.update(id, common.columnsOf(input), tx);
+            return common.detail(id, tx);
           }),
         input,
       );
@@ -151,7 +115,7 @@ export function createTasklistsService({
     async delete(actor: Actor, id: number): Promise<void> {
       tasklistsPolicy.assertWrite(actor);
       await db.transaction(async (tx) => {
-        await rowOf(id, tx, 'update');
+        await common.rowOf(id, tx, 'update');
         if ((await repo.reportsState(id, tx)).worked > 0) throw conflict(TASKLIST_TEXT.deleteWithAnswers);
         await repo.delete(id, tx);
       });
@@ -167,7 +131,7 @@ export function createTasklistsService({
       tasklistsPolicy.assertWrite(actor);
       const ids = [...new Set(input.machine_ids)];
       return db.transaction(async (tx) => {
-        const row = await rowOf(id, tx, 'no key update');
+        const row = await common.rowOf(id, tx, 'no key update');
         const checks = await repo.planChecks(row, ids, tx);
         const refused = checks
           .filter((c) => !c.planned)
@@ -176,7 +140,7 @@ export function createTasklistsService({
           .map(({ c, reason }) => (c.name ? `${c.name}: ${reason}` : `Machine ${c.id}: ${reason}`));
         if (refused.length > 0) throw new AppError(422, TEXT.validation, { machine_ids: refused });
         const added = await repo.plan(row, ids, tx);
-        return { tasklist: await detail(id, tx), added: added.length };
+        return { tasklist: await common.detail(id, tx), added: added.length };
       });
     },
 
@@ -190,7 +154,7 @@ export function createTasklistsService({
     async planDue(actor: Actor, id: number) {
       tasklistsPolicy.assertWrite(actor);
       return db.transaction(async (tx) => {
-        const row = await rowOf(id, tx, 'no key update');
+        const row = await common.rowOf(id, tx, 'no key update');
         const ids = await repo.dueMachineIds(row, clock(), tx);
         const checks = ids.length > 0 ? await repo.planChecks(row, ids, tx) : [];
         const skipped: SkippedMachine[] = [];
@@ -202,7 +166,7 @@ export function createTasklistsService({
           else skipped.push({ id: c.id, name: c.name ?? `Machine ${c.id}`, reason });
         }
         const added = plannable.length > 0 ? await repo.plan(row, plannable, tx) : [];
-        return { tasklist: await detail(id, tx), added: added.length, skipped };
+        return { tasklist: await common.detail(id, tx), added: added.length, skipped };
       });
     },
 
@@ -210,12 +174,12 @@ export function createTasklistsService({
     async unplan(actor: Actor, id: number, machineId: number) {
       tasklistsPolicy.assertWrite(actor);
       return db.transaction(async (tx) => {
-        await rowOf(id, tx, 'no key update');
+        await common.rowOf(id, tx, 'no key update');
         const report = await repo.plannedReport(id, machineId, tx);
         if (!report) throw notFound(TASKLIST_TEXT.notPlanned);
         if (report.worked) throw conflict(TASKLIST_TEXT.removeWithAnswers);
         await repo.deleteReport(report.id, tx);
-        return detail(id, tx);
+        return common.detail(id, tx);
       });
     },
   };
