@@ -25,6 +25,22 @@ const reportsOfLastHour = (userId: number) =>
 /** A namespace for the throttle's advisory locks (per user: one report of a user at a time). */
 const THROTTLE_LOCK = 120_012;
 
+/** What every report of a malfunction stores, whoever reported it. */
+type ReportFields = {
+  customerId: number;
+  machineId: number;
+  description: string;
+  remark: string | null;
+  /** "Machine staat stil". */
+  urgent: boolean;
+  /** "Bereikbaar op" (normalised by the shared schema). */
+  contactPhone: string | null;
+  /** The report's moment (created_at) and its response deadline (lib/working-days.ts). */
+  reportedAt: Date;
+  respondBy: Date;
+  photos: PhotoValues[];
+};
+
 /** Who reported: a user, or someone without an account through the QR label (anonymous). */
 type Reporter = { userId: number } | { name: string; contact: string };
 
@@ -34,18 +50,7 @@ type Reporter = { userId: number } | { name: string; contact: string };
  * moved meanwhile). The customer's report and the QR label's anonymous one differ only in the
  * reporter.
  */
-function insertReport(values: {
-  customerId: number;
-  machineId: number;
-  reporter: Reporter;
-  description: string;
-  remark: string | null;
-  urgent: boolean;
-  contactPhone: string | null;
-  reportedAt: Date;
-  respondBy: Date;
-  photos: PhotoValues[];
-}): SQL {
+function insertReport(values: ReportFields & { reporter: Reporter }): SQL {
   const user = 'userId' in values.reporter ? values.reporter.userId : null;
   const anonymous = 'userId' in values.reporter ? null : values.reporter;
   const photosJson = JSON.stringify(values.photos.map((p, i) => ({ ...p, i })));
@@ -98,21 +103,7 @@ export function createMalfunctionIntake(db: Db) {
      * so parallel reports of one user are decided one after the other (never more than
      * MALFUNCTIONS_PER_HOUR). Returns the new id, or null when the throttle refuses.
      */
-    async report(values: {
-      customerId: number;
-      machineId: number;
-      reportedBy: number;
-      description: string;
-      remark: string | null;
-      /** "Machine staat stil". */
-      urgent: boolean;
-      /** "Bereikbaar op" (normalised by the shared schema). */
-      contactPhone: string | null;
-      /** The report's moment (created_at) and its response deadline (lib/working-days.ts). */
-      reportedAt: Date;
-      respondBy: Date;
-      photos: PhotoValues[];
-    }): Promise<number | null> {
+    async report(values: ReportFields & { reportedBy: number }): Promise<number | null> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${THROTTLE_LOCK}, ${values.reportedBy})`);
         const [count] = await rowsOf<{ n: number }>(tx, reportsOfLastHour(values.reportedBy));
