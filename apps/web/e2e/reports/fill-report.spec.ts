@@ -26,7 +26,6 @@ const REPORT_TEXT = {
   submitted: 'Rapport ingediend',
 };
 
-
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -214,14 +213,24 @@ test("a report screen's code is asked by the page's first script, each file once
     .locator('link[rel="modulepreload"][fetchpriority="low"], link[rel="preload"][as="style"][fetchpriority="low"]')
     .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
   for (const file of ['guard', 'mui-field', 'report-fill']) {
-    expect(preloaded.filter((p) => p.startsWith(`/assets/${file}-`) && p.endsWith('.js')), file).toHaveLength(1);
+    expect(
+      preloaded.filter((p) => p.startsWith(`/assets/${file}-`) && p.endsWith('.js')),
+      file,
+    ).toHaveLength(1);
   }
   expect(preloaded.filter((p) => p.endsWith('.css')).length).toBeGreaterThan(0);
   // The app's imports take those responses: nothing is downloaded twice.
   const asked = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/assets/')),
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.startsWith('/assets/')),
   );
-  for (const file of preloaded) expect(asked.filter((p) => p === file), file).toHaveLength(1);
+  for (const file of preloaded)
+    expect(
+      asked.filter((p) => p === file),
+      file,
+    ).toHaveLength(1);
 });
 
 test("a report screen's heading is drawn before the app's code has run; the app takes over without asking the session or the report again", async ({
@@ -324,7 +333,10 @@ test('the office finds the report in the completed reports, opens it and downloa
   await expect(rows.nth(1)).toHaveText('Geen overeenkomende resultaten gevonden');
   await page.goBack();
   await expect(rows.nth(1)).toContainText(small.machineName);
-  await rows.nth(1).getByRole('link', { name: new RegExp(`^Rapport ${small.machineName}`) }).click();
+  await rows
+    .nth(1)
+    .getByRole('link', { name: new RegExp(`^Rapport ${small.machineName}`) })
+    .click();
   await expect(page).toHaveURL(`/admin/completed-reports/${small.reportId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Rapport ${small.machineName}` })).toBeVisible();
   await expect(page.getByRole('region', { name: skippedCategory })).toContainText('Overgeslagen');

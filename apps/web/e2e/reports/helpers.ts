@@ -1,4 +1,10 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { DEMO_PASSWORD, unique } from '../support/login';
 
 /** The demo seed's first customer and its main site. */
@@ -145,7 +151,13 @@ type ReportShape = {
 export async function fillReport(
   mechanic: ApiSession,
   reportId: number,
-  { skip = [], option = () => 1, memo, submit = false, upTo = Infinity }: {
+  {
+    skip = [],
+    option = () => 1,
+    memo,
+    submit = false,
+    upTo = Infinity,
+  }: {
     skip?: string[];
     option?: (i: number) => number;
     memo?: string;
@@ -173,8 +185,7 @@ export async function fillReport(
 }
 
 /** The question `number` of the report screen (its group is named "<number>. <question>"). */
-export const question = (page: Page, number: number) =>
-  page.getByRole('group', { name: new RegExp(`^${number}\\. `) });
+export const question = (page: Page, number: number) => page.getByRole('group', { name: new RegExp(`^${number}\\. `) });
 
 /** The report screen's progress ("3 / 7 beantwoord"). */
 export const progress = (page: Page) => page.getByTestId('report-progress');

@@ -65,7 +65,11 @@ test('a refused answer is listed with its reason, sent again once allowed, or th
 
   // Allowed again: "Opnieuw versturen" sends the first one; it arrives and shows as answered.
   refusing = false;
-  await refused.getByRole('listitem').filter({ hasText: 'vraag 1' }).getByRole('button', { name: 'Opnieuw versturen' }).click();
+  await refused
+    .getByRole('listitem')
+    .filter({ hasText: 'vraag 1' })
+    .getByRole('button', { name: 'Opnieuw versturen' })
+    .click();
   await expect(page.getByRole('alert').filter({ hasText: '1 wijziging is niet opgeslagen' })).toBeVisible();
   await expect(progress(page)).toHaveText('1 / 3 beantwoord');
 

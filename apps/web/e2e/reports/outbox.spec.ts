@@ -37,7 +37,10 @@ test.beforeAll(async ({ baseURL }) => {
 
 const badge = (page: Page) => page.getByRole('banner').getByTestId('outbox-badge');
 
-type Answered = { status: string; categories: { questions: { id: number; answer: { option: number | null } | null }[] }[] };
+type Answered = {
+  status: string;
+  categories: { questions: { id: number; answer: { option: number | null } | null }[] }[];
+};
 async function readBack(reportId: number) {
   const mechanic = await ApiSession.login(baseUrl, ACCOUNTS.mechanic);
   const report = await mechanic.get<Answered>(`/api/reports/${reportId}`);
@@ -123,7 +126,10 @@ test('answers given offline wait in the outbox, survive a reload offline, and ar
   expect(arrived).toEqual(ids.slice(0, 3).map((q) => `answers/${q.id}`));
 });
 
-test('a report submitted offline is read-only on the device and arrives after its answers', async ({ page, context }) => {
+test('a report submitted offline is read-only on the device and arrives after its answers', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const arrived = acceptedChanges(page, submitted.reportId);
   await openOnline(page, submitted);

@@ -16,7 +16,11 @@ test.describe.configure({ mode: 'serial' });
 test.use({ viewport: PHONE, hasTouch: true });
 
 /** PHOTO_TEXT (packages/shared/src/reports.ts), word for word. */
-const TEXT = { add: 'Foto toevoegen', gallery: 'Kies uit galerij', removeConfirm: 'Weet je zeker dat je deze foto wilt verwijderen?' };
+const TEXT = {
+  add: 'Foto toevoegen',
+  gallery: 'Kies uit galerij',
+  removeConfirm: 'Weet je zeker dat je deze foto wilt verwijderen?',
+};
 /** PHOTO_MAX_SIDE: the device's limit of the longest side. */
 const MAX_SIDE = 2048;
 
@@ -30,7 +34,9 @@ let mechanic: ApiSession;
 /** A photo-like JPEG of 3200 x 2400 px (larger than the device's 2048). */
 const bigJpeg = (colour: string) =>
   sharp({ create: { width: 3200, height: 2400, channels: 3, background: colour } })
-    .composite([{ input: Buffer.from('<svg width="3200" height="2400"><circle cx="1600" cy="1200" r="900" fill="#fff"/></svg>') }])
+    .composite([
+      { input: Buffer.from('<svg width="3200" height="2400"><circle cx="1600" cy="1200" r="900" fill="#fff"/></svg>') },
+    ])
     .jpeg({ quality: 90 })
     .toBuffer();
 
@@ -55,7 +61,8 @@ const serverPhotos = async () =>
   (await mechanic.get<ReportRead>(`/api/reports/${report.reportId}`)).categories[0]!.questions[0]!.photos;
 
 /** The thumbnail buttons of a question's photos ("Foto 1 van 2 van <question> vergroten"). */
-const thumbnails = (scope: Locator | Page) => scope.getByRole('button', { name: /^Foto \d+ van \d+ van .* vergroten$/ });
+const thumbnails = (scope: Locator | Page) =>
+  scope.getByRole('button', { name: /^Foto \d+ van \d+ van .* vergroten$/ });
 
 async function choosePhoto(page: Page, button: Locator, name: string, colour: string) {
   const chooser = page.waitForEvent('filechooser');
@@ -70,7 +77,9 @@ async function expectLoaded(images: Locator) {
   for (let i = 0; i < count; i++) {
     // The thumbnails load lazily: on screen first.
     await images.nth(i).scrollIntoViewIfNeeded();
-    await expect.poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
   }
 }
 

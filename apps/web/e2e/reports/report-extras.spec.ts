@@ -130,7 +130,9 @@ test('the office corrects a submitted report; the new version replaces the old o
   await expect(page).toHaveURL(/\/mechanic\/report\/\d+$/);
   const v2 = Number(/(\d+)$/.exec(page.url())![1]);
   expect(v2).not.toBe(first.reportId);
-  await expect(page.getByTestId('report-replaces')).toContainText(`Versie 2, vervangt versie 1 van ${today()}. Reden: ${REASON}`);
+  await expect(page.getByTestId('report-replaces')).toContainText(
+    `Versie 2, vervangt versie 1 van ${today()}. Reden: ${REASON}`,
+  );
   await expect(question(page, 2).getByRole('button', { name: 'Slecht' })).toHaveAttribute('aria-pressed', 'true');
   await question(page, 2).getByRole('button', { name: 'Goed' }).click();
   await expect(page.getByText('Alles opgeslagen')).toBeVisible();

@@ -4,7 +4,6 @@ import { checkScreen, eachLook } from '../support/looks';
 import { PNG_10X10 } from '../customers/helpers';
 import { ApiSession, createQuestionnaire, fillReport, planReport, progress, type PlannedReport } from './helpers';
 
-
 let open: PlannedReport;
 let done: PlannedReport;
 const skipped = unique('Hydrauliek ');

@@ -42,7 +42,9 @@ test('an answer given after the session expired is kept through the login and se
     return route.fulfill({ status: 401, json: { message: 'Je bent niet ingelogd.', errors: {} } });
   });
   await question(page, 2).getByRole('button', { name: 'Slecht', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(`/mechanic/report/${report.reportId}`)}`));
+  await expect(page).toHaveURL(
+    new RegExp(`/login\\?redirect=${encodeURIComponent(`/mechanic/report/${report.reportId}`)}`),
+  );
   await submitLogin(page, ACCOUNTS.mechanic);
 
   // Back on the report: the answer is still there and is sent now.

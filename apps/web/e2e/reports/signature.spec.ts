@@ -110,7 +110,9 @@ test('the mechanic and the customer sign at "Rapport afronden"; the report and i
   ] as const) {
     const image = signatures.getByRole('img', { name: `${label}: ${who}` });
     await expect(image).toBeVisible();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(signatures.getByText(who, { exact: true })).toBeVisible();
   }
 
@@ -135,7 +137,9 @@ test('the customer reads the signed report in the portal', async ({ page }) => {
   await expect(signatures).toBeVisible();
   const image = signatures.getByRole('img', { name: `Handtekening klant: ${CUSTOMER}` });
   await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test('a finger\'s quick signature, then one tap on "Afronden": the report is submitted (three reports in a row)', async ({
@@ -162,7 +166,9 @@ test('a finger\'s quick signature, then one tap on "Afronden": the report is sub
     await signatureDialog(page).getByRole('button', { name: 'Afronden' }).tap();
     await expect(signatureDialog(page)).toBeHidden();
     await expect(page.getByText(/Rapport ingediend door/)).toBeVisible();
-    const read = await mechanic.get<{ status: string; signatures: { role: string }[] }>(`/api/reports/${planned.reportId}`);
+    const read = await mechanic.get<{ status: string; signatures: { role: string }[] }>(
+      `/api/reports/${planned.reportId}`,
+    );
     expect(read).toMatchObject({ status: 'submitted', signatures: [{ role: 'mechanic' }] });
   }
   await admin.dispose();

@@ -21,7 +21,8 @@ const TEXT = {
   outside: 'Buiten de grenswaarde',
   invalid: 'Vul een getal in, bijvoorbeeld 0,30',
   negative: 'Een weerstand kan niet negatief zijn. Controleer de meetwaarde.',
-  implausible: 'Ongebruikelijk hoge waarde. Controleer de komma en de eenheid; klopt de waarde, dan kun je hem zo laten.',
+  implausible:
+    'Ongebruikelijk hoge waarde. Controleer de komma en de eenheid; klopt de waarde, dan kun je hem zo laten.',
   override: 'Oordeel wijzigen',
   reason: 'Reden van de wijziging',
   reasonRequired: 'Geef een reden waarom je het oordeel wijzigt',

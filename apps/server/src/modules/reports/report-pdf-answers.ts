@@ -77,7 +77,11 @@ function writeQuestion(c: ReportCursor, category: Category, q: ReportQuestion): 
     categoryHeading(c, category, true);
   }
   const { y } = c;
-  doc.fillColor('black').font(FONT.regular).fontSize(9).text(question, MARGIN + 5, y, { width: QUESTION_WIDTH });
+  doc
+    .fillColor('black')
+    .font(FONT.regular)
+    .fontSize(9)
+    .text(question, MARGIN + 5, y, { width: QUESTION_WIDTH });
   doc
     .fillColor(isAnswered(q) ? 'black' : GREY)
     .font(FONT.bold)
@@ -147,8 +151,13 @@ export function writeSignatures(c: ReportCursor): void {
       return;
     }
     const image = info.signatures?.find((s) => s.role === role)?.image;
-    doc.rect(x, by, column, SIGNATURE_IMAGE + 8).lineWidth(0.5).strokeColor('#BBBBBB').stroke();
-    if (image) doc.image(image, x + 4, by + 4, { fit: [column - 8, SIGNATURE_IMAGE], align: 'center', valign: 'center' });
+    doc
+      .rect(x, by, column, SIGNATURE_IMAGE + 8)
+      .lineWidth(0.5)
+      .strokeColor('#BBBBBB')
+      .stroke();
+    if (image)
+      doc.image(image, x + 4, by + 4, { fit: [column - 8, SIGNATURE_IMAGE], align: 'center', valign: 'center' });
     by += SIGNATURE_IMAGE + 12;
     doc.fillColor('black').font(FONT.bold).fontSize(9).text(signature.signer_name, x, by, { width: column });
     doc

@@ -48,7 +48,11 @@ export function writeVerdict(c: ReportCursor): void {
   });
   let ny = c.y + 32;
   for (const n of notes) {
-    doc.fillColor('black').font(FONT.regular).fontSize(9.5).text(n, MARGIN + 16, ny, { width: width - 24 });
+    doc
+      .fillColor('black')
+      .font(FONT.regular)
+      .fontSize(9.5)
+      .text(n, MARGIN + 16, ny, { width: width - 24 });
     ny = doc.y + 2;
   }
   c.y += boxHeight + 12;
@@ -87,8 +91,16 @@ export function writeFacts(c: ReportCursor): void {
     for (const [label, value] of rows) {
       doc.font(FONT.regular).fontSize(9);
       const h = doc.heightOfString(value, { width: half - LABEL });
-      doc.fillColor(GREY).font(FONT.regular).fontSize(8).text(label, x, top + 1, { width: LABEL - 4, lineBreak: false });
-      doc.fillColor('black').font(FONT.regular).fontSize(9).text(value, x + LABEL, top, { width: half - LABEL });
+      doc
+        .fillColor(GREY)
+        .font(FONT.regular)
+        .fontSize(8)
+        .text(label, x, top + 1, { width: LABEL - 4, lineBreak: false });
+      doc
+        .fillColor('black')
+        .font(FONT.regular)
+        .fontSize(9)
+        .text(value, x + LABEL, top, { width: half - LABEL });
       top += h + 4;
     }
     return top;

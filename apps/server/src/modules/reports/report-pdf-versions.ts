@@ -11,7 +11,9 @@ export function versionNotes(report: Pick<ReportDetail, 'version' | 'replaces' |
   const of = (at: string | null) => (at ? ` van ${dutchDate(new Date(at))}` : '');
   if (report.replaces) {
     const reason = report.correction_reason ? ` Reden: ${report.correction_reason}` : '';
-    notes.push(`Versie ${report.version}, vervangt versie ${report.replaces.version}${of(report.replaces.submitted_at)}.${reason}`);
+    notes.push(
+      `Versie ${report.version}, vervangt versie ${report.replaces.version}${of(report.replaces.submitted_at)}.${reason}`,
+    );
   }
   if (report.replaced_by) {
     notes.push(`Vervangen door versie ${report.replaced_by.version}${of(report.replaced_by.submitted_at)}`);

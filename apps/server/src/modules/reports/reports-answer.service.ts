@@ -1,8 +1,4 @@
-import {
-  REPORT_TEXT,
-  type AnswerInput,
-  type ReportAnswerState,
-} from '@keurwijzer/shared/reports';
+import { REPORT_TEXT, type AnswerInput, type ReportAnswerState } from '@keurwijzer/shared/reports';
 import { deviceInstant } from '@keurwijzer/shared/device-time';
 import { measuredValueField } from '@keurwijzer/shared/compliance';
 import type { Actor } from '../../lib/actor';
@@ -17,7 +13,12 @@ export function answerOf(repo: ReportsRepository) {
    * changes nothing) and returns what is stored now. One statement; only a refusal reads the
    * report again to say why.
    */
-  return async function answer(actor: Actor, id: number, questionId: number, input: AnswerInput): Promise<ReportAnswerState> {
+  return async function answer(
+    actor: Actor,
+    id: number,
+    questionId: number,
+    input: AnswerInput,
+  ): Promise<ReportAnswerState> {
     reportsPolicy.assertWrite(actor);
     const answeredAt = deviceInstant(input.answered_at);
     if (!answeredAt) throw fieldError('answered_at', REPORT_TEXT.invalidAnsweredAt);

@@ -146,7 +146,10 @@ export function reportAnswerQueries(db: Db) {
      * in report order, with their units: the only values that can be impossible (shared
      * `impossibleMeasurement`), read at the submit under the report's lock.
      */
-    async negativeMeasurements(id: number, tx: Executor): Promise<{ id: number; unit: string | null; value: string }[]> {
+    async negativeMeasurements(
+      id: number,
+      tx: Executor,
+    ): Promise<{ id: number; unit: string | null; value: string }[]> {
       return rowsOf<{ id: number; unit: string | null; value: string }>(
         tx,
         sql`select q.id, q.unit, a.value::text as value from report_questions q

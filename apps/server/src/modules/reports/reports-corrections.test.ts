@@ -25,8 +25,11 @@ const lists = tasklistsApi(t);
 const correctionsPath = (id: number | string) => `${reportPath(id)}/corrections`;
 const REASON = 'Verkeerde meetwaarde ingevuld';
 
-const correct = (id: number | string, body: Record<string, unknown> = { reason: REASON }, client: TestClient = t.admin) =>
-  client.post(correctionsPath(id), { body });
+const correct = (
+  id: number | string,
+  body: Record<string, unknown> = { reason: REASON },
+  client: TestClient = t.admin,
+) => client.post(correctionsPath(id), { body });
 
 /**
  * A submitted report of customer A's machine (12-month inspection interval): category 1 answered
@@ -58,7 +61,9 @@ describe('POST /api/reports/:id/corrections', () => {
   it('refuses without a session (401), without the CSRF token (419), to mechanics and customers (403)', async () => {
     const { reportId } = await submittedReport();
     expect((await correct(reportId, { reason: REASON }, t.visitor)).statusCode).toBe(401);
-    expect((await t.admin.post(correctionsPath(reportId), { body: { reason: REASON }, csrf: false })).statusCode).toBe(419);
+    expect((await t.admin.post(correctionsPath(reportId), { body: { reason: REASON }, csrf: false })).statusCode).toBe(
+      419,
+    );
     expect((await correct(reportId, { reason: REASON }, t.mechanic)).statusCode).toBe(403);
     expect((await correct(reportId, { reason: REASON }, t.customerA.client)).statusCode).toBe(403);
     expect((await correct(reportId, { reason: REASON }, t.customerB.client)).statusCode).toBe(403);
@@ -122,11 +127,18 @@ describe('POST /api/reports/:id/corrections', () => {
           answer_options: q.answer_options,
           answer_judgements: q.answer_judgements,
           photos: q.photos,
-          answer: q.answer && { option: q.answer.option, value: q.answer.value, memo: q.answer.memo, judgement: q.answer.judgement },
+          answer: q.answer && {
+            option: q.answer.option,
+            value: q.answer.value,
+            memo: q.answer.memo,
+            judgement: q.answer.judgement,
+          },
         })),
       }));
     expect(shape(v2)).toEqual(shape(v1));
-    expect(v2.categories.flatMap((c) => c.questions.map((q) => q.id))).not.toContain(v1.categories[0]!.questions[0]!.id);
+    expect(v2.categories.flatMap((c) => c.questions.map((q) => q.id))).not.toContain(
+      v1.categories[0]!.questions[0]!.id,
+    );
 
     // The old version is unchanged and still the machine's report while the correction is open.
     expect(await api.read(reportId)).toEqual(v1);
@@ -146,7 +158,7 @@ describe('POST /api/reports/:id/corrections', () => {
     const { reportId, list, machine, report: v1 } = await submittedReport();
     const v1Followups = await t.db.select().from(followups).where(eq(followups.reportId, reportId));
     expect(v1Followups.map((f) => f.status)).toEqual(['open']);
-    const v2 = (((await correct(reportId)).json()) as { data: ReportDetail }).data;
+    const v2 = ((await correct(reportId)).json() as { data: ReportDetail }).data;
     // The correction: the Slecht answer becomes Goed.
     await api.answer(v2.id, v2.categories[1]!.questions[0]!.id, { option: 1 });
     const submitted = await api.submit(v2.id);
@@ -173,13 +185,17 @@ describe('POST /api/reports/:id/corrections', () => {
     const tasklist = await lists.read(list.id);
     expect(tasklist.status).toBe('completed');
     expect(tasklist.machines.map((m) => m.report_id)).toEqual([v2.id]);
-    const [figures] = await t.db.execute<{ planned_count: number; submitted_count: number }>(
-      sql`select planned_count, submitted_count from tasklists where id = ${list.id}`,
-    ).then((r) => (r as unknown as { rows: { planned_count: number; submitted_count: number }[] }).rows);
+    const [figures] = await t.db
+      .execute<{ planned_count: number; submitted_count: number }>(
+        sql`select planned_count, submitted_count from tasklists where id = ${list.id}`,
+      )
+      .then((r) => (r as unknown as { rows: { planned_count: number; submitted_count: number }[] }).rows);
     expect(figures).toEqual({ planned_count: 1, submitted_count: 1 });
 
     // The completed reports: only the current version.
-    const completed = await t.admin.get(`/api/completed-reports?customer_id=${t.customerA.chain.customer.id}&itemsPerPage=100`);
+    const completed = await t.admin.get(
+      `/api/completed-reports?customer_id=${t.customerA.chain.customer.id}&itemsPerPage=100`,
+    );
     expect(completed.statusCode).toBe(200);
     const page = completed.json() as { data: { id: number }[]; meta: { total: number } };
     const ids = page.data.map((r) => r.id);

@@ -10,8 +10,7 @@ import { isoOf, jsonObject } from '../../db/sql-json';
  */
 
 /** The key of a question in the previous report: its category's name and its own name. */
-const PREVIOUS_KEY = (category: string, question: string) =>
-  sql.raw(`${category}.name || E'\\n' || ${question}.name`);
+const PREVIOUS_KEY = (category: string, question: string) => sql.raw(`${category}.name || E'\\n' || ${question}.name`);
 
 const PREVIOUS_JSON = jsonObject({
   report_id: sql`pr.id`,

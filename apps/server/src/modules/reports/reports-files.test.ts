@@ -113,17 +113,18 @@ describe('GET /api/reports/:id/pdf', () => {
 });
 
 describe('GET /api/reports/:id/image', () => {
-  it('serves the thumbnail of the machine\'s first image to the mechanic; the read model links it', async () => {
+  it("serves the thumbnail of the machine's first image to the mechanic; the read model links it", async () => {
     const c = await createPlacementChain(t.db);
     const { reportId, machine } = await plannedReport(t, c, { categories: 1, questions: 1 });
     expect((await api.read(reportId)).machine.image_url).toBeNull();
     expect((await t.mechanic.get(`${reportPath(reportId)}/image`)).statusCode).toBe(404);
 
     const base = `/api/customers/${c.customer.id}/machines/${machine.id}/images`;
-    for (const color of [{ r: 10, g: 200, b: 10 }, { r: 200, g: 10, b: 10 }]) {
-      const data = await solidImage(640, 480, color)
-        .jpeg()
-        .toBuffer();
+    for (const color of [
+      { r: 10, g: 200, b: 10 },
+      { r: 200, g: 10, b: 10 },
+    ]) {
+      const data = await solidImage(640, 480, color).jpeg().toBuffer();
       const up = await t.admin.upload(base, 'image', { name: 'foto.jpg', type: 'image/jpeg', data });
       expect(up.statusCode, up.body).toBe(201);
     }
@@ -145,9 +146,7 @@ describe('GET /api/reports/:id/image', () => {
   it('answers 404 when the image file is gone and for a report that does not exist', async () => {
     const c = await createPlacementChain(t.db);
     const { reportId, machine } = await plannedReport(t, c, { categories: 1, questions: 1 });
-    const data = await solidImage(64, 64, '#888')
-      .png()
-      .toBuffer();
+    const data = await solidImage(64, 64, '#888').png().toBuffer();
     const base = `/api/customers/${c.customer.id}/machines/${machine.id}/images`;
     expect((await t.admin.upload(base, 'image', { name: 'a.png', type: 'image/png', data })).statusCode).toBe(201);
     expect((await t.mechanic.get(`${reportPath(reportId)}/image`)).statusCode).toBe(200);

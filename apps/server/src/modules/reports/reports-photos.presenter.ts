@@ -36,4 +36,3 @@ export const photosOf = (report: ReportDetail) =>
   report.categories.flatMap((c) =>
     c.skipped ? [] : c.questions.flatMap((q) => q.photos.map((photo) => ({ photo, category: c, question: q }))),
   );
-

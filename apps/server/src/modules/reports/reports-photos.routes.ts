@@ -34,15 +34,15 @@ const uploadConfig = { ...config, files: { maxFiles: 1, maxFileBytes: MAX_IMAGE_
  * - DELETE /api/reports/:id/photos/:photoId                        open report only; idempotent
  * The customer portal's read is GET /api/machines/:id/reports/:reportId/photos/:photoId.
  */
-export const reportPhotosRoutes: FastifyPluginAsyncZod<{ service: ReportPhotosService }> = async (
-  app,
-  { service },
-) => {
+export const reportPhotosRoutes: FastifyPluginAsyncZod<{ service: ReportPhotosService }> = async (app, { service }) => {
   app.post(
     '/api/reports/:id/questions/:questionId/photos/:photoId',
     {
       config: uploadConfig,
-      schema: { params: UploadParams, response: { 200: changedOf(ReportPhotoSchema), 201: changedOf(ReportPhotoSchema) } },
+      schema: {
+        params: UploadParams,
+        response: { 200: changedOf(ReportPhotoSchema), 201: changedOf(ReportPhotoSchema) },
+      },
     },
     async (req, reply) => {
       const { id, questionId, photoId } = req.params;

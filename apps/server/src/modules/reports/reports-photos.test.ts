@@ -64,7 +64,9 @@ async function upload(
     Buffer.from('\r\n'),
   ];
   if (opts.takenAt !== undefined) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="taken_at"\r\n\r\n${opts.takenAt}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="taken_at"\r\n\r\n${opts.takenAt}\r\n`),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   const headers: Record<string, string> = {
@@ -99,7 +101,10 @@ describe('POST /api/reports/:id/questions/:questionId/photos/:photoId', () => {
     const { reportId, question } = await openReport();
     const id = randomUUID();
     const takenAt = '2026-11-20T09:15:00.000Z';
-    const res = await upload(t.mechanic, uploadPath(reportId, question, id), { data: await photo(3000, 1500), takenAt });
+    const res = await upload(t.mechanic, uploadPath(reportId, question, id), {
+      data: await photo(3000, 1500),
+      takenAt,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json() as { data: ReportPhoto; message: string };
     expect(body.message).toBe(PHOTO_TEXT.added);
@@ -166,10 +171,13 @@ describe('POST /api/reports/:id/questions/:questionId/photos/:photoId', () => {
     // Six mechanics, so no user's upload slots (2 at once) refuse one of them first.
     const clients = await Promise.all(Array.from({ length: 6 }, async () => (await t.signIn('mechanic')).client));
     const data = await photo(800, 600);
-    const answers = await Promise.all(clients.map((c) => upload(c, uploadPath(reportId, question, randomUUID()), { data })));
+    const answers = await Promise.all(
+      clients.map((c) => upload(c, uploadPath(reportId, question, randomUUID()), { data })),
+    );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes, answers.map((a) => a.body).join('\n')).toEqual([201, 201, 201, 201, 422, 422]);
-    for (const refused of answers.filter((a) => a.statusCode === 422)) expect(refused.json().message).toBe(PHOTO_TEXT.max);
+    for (const refused of answers.filter((a) => a.statusCode === 422))
+      expect(refused.json().message).toBe(PHOTO_TEXT.max);
     expect(await t.db.$count(reportPhotos, eq(reportPhotos.reportQuestionId, question))).toBe(4);
     // The refused uploads' files are removed again.
     expect(storedFiles(reportId)).toHaveLength(8);
@@ -180,11 +188,15 @@ describe('POST /api/reports/:id/questions/:questionId/photos/:photoId', () => {
     const bad = await upload(t.mechanic, `/api/reports/${reportId}/questions/${question}/photos/niet-een-uuid`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.photo_id).toEqual([PHOTO_TEXT.invalidId]);
-    const text = await upload(t.mechanic, uploadPath(reportId, question, randomUUID()), { data: Buffer.from('geen foto') });
+    const text = await upload(t.mechanic, uploadPath(reportId, question, randomUUID()), {
+      data: Buffer.from('geen foto'),
+    });
     expect(text.statusCode).toBe(422);
     expect(text.json().errors.photo).toBeDefined();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>');
-    expect((await upload(t.mechanic, uploadPath(reportId, question, randomUUID()), { data: svg })).statusCode).toBe(422);
+    expect((await upload(t.mechanic, uploadPath(reportId, question, randomUUID()), { data: svg })).statusCode).toBe(
+      422,
+    );
     const noFile = await upload(t.mechanic, uploadPath(reportId, question, randomUUID()), { field: 'image' });
     expect(noFile.statusCode).toBe(422);
     expect(noFile.json().errors.photo).toEqual([PHOTO_TEXT.missing]);
@@ -261,7 +273,8 @@ describe('DELETE /api/reports/:id/photos/:photoId', () => {
   it('removes the photo and its files; again, or a photo never uploaded, is 200 too', async () => {
     const { reportId, question } = await openReport();
     const [keep, drop] = [randomUUID(), randomUUID()];
-    for (const id of [keep, drop]) expect((await upload(t.mechanic, uploadPath(reportId, question, id))).statusCode).toBe(201);
+    for (const id of [keep, drop])
+      expect((await upload(t.mechanic, uploadPath(reportId, question, id))).statusCode).toBe(201);
     const res = await t.mechanic.delete(photoPath(reportId, drop));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: null, message: PHOTO_TEXT.removed });
@@ -319,8 +332,12 @@ describe("the customer portal's report photos", () => {
     const b = await openReport(t.customerB.chain);
     await api.answerAll(b.reportId);
     await api.submit(b.reportId);
-    expect((await t.customerB.client.get(`/api/machines/${b.machine.id}/reports/${a.reportId}/photos/${id}`)).statusCode).toBe(404);
-    expect((await t.customerB.client.get(`/api/machines/${b.machine.id}/reports/${b.reportId}/photos/${id}`)).statusCode).toBe(404);
+    expect(
+      (await t.customerB.client.get(`/api/machines/${b.machine.id}/reports/${a.reportId}/photos/${id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.customerB.client.get(`/api/machines/${b.machine.id}/reports/${b.reportId}/photos/${id}`)).statusCode,
+    ).toBe(404);
     // Staff read the same report with the staff's URLs.
     expect((await photosOfQuestion(a.reportId, a.question, t.admin))[0]!.url).toBe(photoPath(a.reportId, id));
     // The portal's PDF has the photo too.
@@ -364,7 +381,7 @@ describe('the report PDF with photos', () => {
     expect(await textOf(res.rawPayload)).not.toContain(PHOTO_TEXT.title);
   });
 
-  it("adds a photo page (\"Foto's\") with more than 8 photos, each captioned with its question", async () => {
+  it('adds a photo page ("Foto\'s") with more than 8 photos, each captioned with its question', async () => {
     const planned = await plannedReport(t, await createPlacementChain(t.db), { categories: 3, questions: 2 });
     const report = await api.read(planned.reportId);
     const questions = report.categories.flatMap((c) => c.questions);

@@ -63,7 +63,12 @@ describe('previous answer hint', () => {
       text: '0,28 Ohm',
       judgement: 'good',
     });
-    expect(q2!.previous).toEqual({ report_id: first, submitted_at: submitted.submitted_at, text: 'Slecht', judgement: 'reject' });
+    expect(q2!.previous).toEqual({
+      report_id: first,
+      submitted_at: submitted.submitted_at,
+      text: 'Slecht',
+      judgement: 'reject',
+    });
     // The skipped category of the previous report gives no hints.
     expect(report.categories[1]!.questions.map((q) => q.previous)).toEqual([null, null]);
 

@@ -48,7 +48,9 @@ describe('at once', () => {
     const q = report.categories[0]!.questions[0]!;
     const times = Array.from({ length: TEN }, (_, i) => minutesAgo(20 - i));
     const answers = await tenAtOnce((i) =>
-      t.mechanic.put(answerPath(reportId, q.id), { body: { option: (i % 2) + 1, memo: `m${i}`, answered_at: times[i] } }),
+      t.mechanic.put(answerPath(reportId, q.id), {
+        body: { option: (i % 2) + 1, memo: `m${i}`, answered_at: times[i] },
+      }),
     );
     expect(statuses(answers), bodies(answers)).toEqual(Array<number>(TEN).fill(200));
     const rows = await t.db.select().from(reportAnswers).where(eq(reportAnswers.reportId, reportId));
@@ -82,7 +84,10 @@ describe('at once', () => {
         t.mechanic.put(categoryPath(reportId, report.categories[0]!.id), { body: { skipped: true } }),
       ]);
       const all = [submit!, ...changes];
-      expect(all.every((r) => r.statusCode < 500), bodies(all)).toBe(true);
+      expect(
+        all.every((r) => r.statusCode < 500),
+        bodies(all),
+      ).toBe(true);
       const [row] = await t.db.select().from(reports).where(eq(reports.id, reportId));
       const [answer] = await t.db.select().from(reportAnswers).where(eq(reportAnswers.reportQuestionId, q.id));
       if (submit!.statusCode === 200) {

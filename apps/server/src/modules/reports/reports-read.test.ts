@@ -45,7 +45,11 @@ describe('GET /api/reports/:id', () => {
     });
     const copy = await storedCopy(t, reportId);
     const first = copy.categories[0]!.questions[0]!;
-    await api.answer(reportId, first.id, { option: 2, memo: 'Snoer vervangen', answered_at: '2026-03-01T09:30:00.000Z' });
+    await api.answer(reportId, first.id, {
+      option: 2,
+      memo: 'Snoer vervangen',
+      answered_at: '2026-03-01T09:30:00.000Z',
+    });
     // A memo alone is kept but is no answer yet.
     await api.answer(reportId, copy.categories[0]!.questions[1]!.id, { memo: 'Nog nakijken' });
 
@@ -187,8 +191,8 @@ describe('GET /api/reports/:id', () => {
       expect(res.statusCode, `${id}`).toBe(404);
     }
     // A PUT to a question path of a report that does not exist too.
-    expect((await t.mechanic.put(answerPath(999_999, 1), { body: { answered_at: new Date().toISOString() } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.mechanic.put(answerPath(999_999, 1), { body: { answered_at: new Date().toISOString() } })).statusCode,
+    ).toBe(404);
   });
 });

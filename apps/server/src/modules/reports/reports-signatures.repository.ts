@@ -36,7 +36,11 @@ export function createReportSignaturesRepository(db: Db) {
      * Stores the report's signature of `role`, replacing the one it had (the caller holds the
      * open report's lock); returns the replaced file's key (null: there was none) and the row.
      */
-    async upsert(reportId: number, v: SignatureValues, tx: Executor): Promise<{ row: SignatureRow; replacedKey: string | null }> {
+    async upsert(
+      reportId: number,
+      v: SignatureValues,
+      tx: Executor,
+    ): Promise<{ row: SignatureRow; replacedKey: string | null }> {
       const [row] = await rowsOf<SignatureRow & { replaced_key: string | null }>(
         tx,
         sql`with old as (

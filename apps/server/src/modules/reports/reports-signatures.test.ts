@@ -111,7 +111,7 @@ const storedRows = (reportId: number) =>
   t.db.select().from(reportSignatures).where(eq(reportSignatures.reportId, reportId));
 
 describe('POST /api/reports/:id/signatures/:role', () => {
-  it('stores the mechanic\'s signature as a PNG flattened on white, with who and when', async () => {
+  it("stores the mechanic's signature as a PNG flattened on white, with who and when", async () => {
     const { reportId } = await answeredReport();
     const data = await sign(t.mechanic, reportId, 'mechanic', '  Piet Monteur  ');
     expect(data).toEqual({
@@ -140,7 +140,7 @@ describe('POST /api/reports/:id/signatures/:role', () => {
     expect((await api.read(reportId)).signatures).toEqual([]);
   });
 
-  it('replaces the role\'s signature while the report is open (one row per role)', async () => {
+  it("replaces the role's signature while the report is open (one row per role)", async () => {
     const { reportId } = await answeredReport();
     await sign(t.mechanic, reportId, 'mechanic', 'Eerste Naam');
     const [first] = await storedRows(reportId);
@@ -190,12 +190,20 @@ describe('POST /api/reports/:id/signatures/:role', () => {
         { signature: [SIGNATURE_TEXT.pngOnly] },
       ],
       ['no file', (await signatureParts('Piet')).slice(1), { signature: [SIGNATURE_TEXT.missing] }],
-      ['no name', (await signatureParts('   ')), { signer_name: ['Verplicht'] }],
+      ['no name', await signatureParts('   '), { signer_name: ['Verplicht'] }],
       ['a long name', await signatureParts('x'.repeat(101)), { signer_name: ['Maximaal 100 tekens'] }],
-      ['a bad time', await signatureParts('Piet', undefined, 'gisteren'), { signed_at: [REPORT_TEXT.invalidAnsweredAt] }],
-      ['a day that does not exist', await signatureParts('Piet', undefined, '2026-02-30T10:00:00Z'), {
-        signed_at: [REPORT_TEXT.invalidAnsweredAt],
-      }],
+      [
+        'a bad time',
+        await signatureParts('Piet', undefined, 'gisteren'),
+        { signed_at: [REPORT_TEXT.invalidAnsweredAt] },
+      ],
+      [
+        'a day that does not exist',
+        await signatureParts('Piet', undefined, '2026-02-30T10:00:00Z'),
+        {
+          signed_at: [REPORT_TEXT.invalidAnsweredAt],
+        },
+      ],
     ];
     for (const [what, parts, errors] of cases) {
       const res = await putSignature(t.mechanic, reportId, 'mechanic', parts);
@@ -221,11 +229,16 @@ describe('POST /api/reports/:id/signatures/:role', () => {
     expect(await storedRows(reportId)).toEqual([]);
   });
 
-  it('refuses a signature dated in the future (422); a clock just ahead within the tolerance is stored as the server\'s time', async () => {
+  it("refuses a signature dated in the future (422); a clock just ahead within the tolerance is stored as the server's time", async () => {
     const { reportId } = await answeredReport();
     const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
     for (const signedAt of [ahead(3 * 24 * 3600_000), ahead(SIGNATURE_CLOCK_SKEW_MS + 60_000)]) {
-      const res = await putSignature(t.mechanic, reportId, 'mechanic', await signatureParts('Piet', undefined, signedAt));
+      const res = await putSignature(
+        t.mechanic,
+        reportId,
+        'mechanic',
+        await signatureParts('Piet', undefined, signedAt),
+      );
       expect(res.statusCode, `${signedAt}: ${res.body}`).toBe(422);
       expect(errorsOf(res)).toEqual({ signed_at: [SIGNATURE_TEXT.future] });
     }
@@ -282,7 +295,7 @@ describe('the read model, the portal and the PDF', () => {
     return { ...planned, submitted };
   }
 
-  it('gives the staff both signatures of a submitted report, the mechanic\'s first, and their images', async () => {
+  it("gives the staff both signatures of a submitted report, the mechanic's first, and their images", async () => {
     const { reportId, submitted } = await signedReport();
     const expected = [
       { role: 'mechanic', signer_name: 'Piet Monteur', signed_at: SIGNED_AT, url: signaturePath(reportId, 'mechanic') },
@@ -304,7 +317,7 @@ describe('the read model, the portal and the PDF', () => {
     expect((await t.mechanic.get(signaturePath(999_999, 'mechanic'))).statusCode).toBe(404);
   });
 
-  it('gives customer A its own report\'s signatures through the portal\'s routes; B gets 404', async () => {
+  it("gives customer A its own report's signatures through the portal's routes; B gets 404", async () => {
     const { reportId, machine } = await signedReport();
     const own = `/api/machines/${machine.id}/reports/${reportId}`;
     const res = await t.customerA.client.get(own);
@@ -332,7 +345,7 @@ describe('the read model, the portal and the PDF', () => {
     ).toBe(404);
   });
 
-  it('answers the portal 404 for an open report\'s signature', async () => {
+  it("answers the portal 404 for an open report's signature", async () => {
     const { reportId, machine } = await answeredReport(t.customerA.chain);
     await sign(t.mechanic, reportId, 'mechanic', 'Piet Monteur');
     const res = await t.customerA.client.get(`/api/machines/${machine.id}/reports/${reportId}/signatures/mechanic`);
@@ -359,7 +372,13 @@ describe('the read model, the portal and the PDF', () => {
       [t.customerA.client, `/api/machines/${machine.id}/reports/${reportId}/pdf`],
     ] as const) {
       const { text, images } = await pdfOf(client, url);
-      for (const s of [SIGNATURE_TEXT.mechanic, SIGNATURE_TEXT.customer, 'Piet Monteur', 'Karin Klant', '20-11-2026 11:15']) {
+      for (const s of [
+        SIGNATURE_TEXT.mechanic,
+        SIGNATURE_TEXT.customer,
+        'Piet Monteur',
+        'Karin Klant',
+        '20-11-2026 11:15',
+      ]) {
         expect(text, s).toContain(s);
       }
       expect(text).not.toContain(SIGNATURE_TEXT.notSigned);

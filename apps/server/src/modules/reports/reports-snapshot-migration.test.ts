@@ -47,7 +47,7 @@ async function open(): Promise<Conn> {
     await client.connect();
     return {
       migrate: (folder) => migratePg(drizzlePg({ client }), { migrationsFolder: folder }),
-      query: async <T,>(text: string) => (await client.query(text)).rows as T[],
+      query: async <T>(text: string) => (await client.query(text)).rows as T[],
       async close() {
         await client.end();
         await drop();
@@ -57,7 +57,7 @@ async function open(): Promise<Conn> {
   const client = await PGlite.create({ extensions: { pg_trgm } });
   return {
     migrate: (folder) => migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
-    query: async <T,>(text: string) => (await client.query<T>(text)).rows,
+    query: async <T>(text: string) => (await client.query<T>(text)).rows,
     close: () => client.close(),
   };
 }
@@ -140,9 +140,9 @@ describe('migration 0017: the snapshot of submitted reports', () => {
       snapshot_machine_type_name: null,
     });
     // A submitted report without its snapshot cannot be: the check refuses it.
-    await expect(conn.query(`update reports set snapshot_machine_name = null where id = ${made!.open}`)).rejects.toThrow(
-      /reports_snapshot_check/,
-    );
+    await expect(
+      conn.query(`update reports set snapshot_machine_name = null where id = ${made!.open}`),
+    ).rejects.toThrow(/reports_snapshot_check/);
     fs.rmSync(before, { recursive: true, force: true });
   }, 180_000);
 });

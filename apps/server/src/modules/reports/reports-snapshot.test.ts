@@ -137,17 +137,35 @@ async function moveAndRename(s: Awaited<ReturnType<typeof submittedReport>>) {
       status: 'inactive',
     })
     .where(eq(machines.id, s.machine.id));
-  await t.db.update(brands).set({ name: uniqueName('Merk Nieuw') }).where(eq(brands.id, s.brand.id));
-  await t.db.update(brandTypes).set({ name: uniqueName('Serie Nieuw') }).where(eq(brandTypes.id, s.brandType.id));
-  await t.db.update(machineTypes).set({ name: uniqueName('Soort Nieuw') }).where(eq(machineTypes.id, s.type.id));
-  await t.db.update(customers).set({ name: uniqueName('Klant Nieuw') }).where(eq(customers.id, s.chain.customer.id));
+  await t.db
+    .update(brands)
+    .set({ name: uniqueName('Merk Nieuw') })
+    .where(eq(brands.id, s.brand.id));
+  await t.db
+    .update(brandTypes)
+    .set({ name: uniqueName('Serie Nieuw') })
+    .where(eq(brandTypes.id, s.brandType.id));
+  await t.db
+    .update(machineTypes)
+    .set({ name: uniqueName('Soort Nieuw') })
+    .where(eq(machineTypes.id, s.type.id));
+  await t.db
+    .update(customers)
+    .set({ name: uniqueName('Klant Nieuw') })
+    .where(eq(customers.id, s.chain.customer.id));
   const oldPlace = { location: s.chain.location, department: s.chain.department, room: s.chain.room };
-  await t.db.update(locations).set({ name: uniqueName('Vestiging Hernoemd') }).where(eq(locations.id, oldPlace.location.id));
+  await t.db
+    .update(locations)
+    .set({ name: uniqueName('Vestiging Hernoemd') })
+    .where(eq(locations.id, oldPlace.location.id));
   await t.db
     .update(departments)
     .set({ name: uniqueName('Afdeling Hernoemd') })
     .where(eq(departments.id, oldPlace.department.id));
-  await t.db.update(rooms).set({ name: uniqueName('Ruimte Hernoemd') }).where(eq(rooms.id, oldPlace.room.id));
+  await t.db
+    .update(rooms)
+    .set({ name: uniqueName('Ruimte Hernoemd') })
+    .where(eq(rooms.id, oldPlace.room.id));
   const [customer] = await t.db.select().from(customers).where(eq(customers.id, s.chain.customer.id));
   return { l2, d2, r2, customerName: customer!.name };
 }

@@ -77,7 +77,11 @@ export function submitOf({
         return problem ? [[missingAnswerKey(q.id), [problem]] as [string, string[]]] : [];
       });
       if (impossible.length > 0) {
-        throw new AppError(422, COMPLIANCE_TEXT.impossibleMeasurements(impossible.length), Object.fromEntries(impossible));
+        throw new AppError(
+          422,
+          COMPLIANCE_TEXT.impossibleMeasurements(impossible.length),
+          Object.fromEntries(impossible),
+        );
       }
       let override: { verdict: SubmitInput['verdict'] | null; reason: string | null } = { verdict: null, reason: null };
       if (input.verdict && input.verdict !== (await repo.derivedVerdict(id, tx))) {
@@ -85,7 +89,15 @@ export function submitOf({
         override = { verdict: input.verdict, reason: input.verdict_reason };
       }
       const submission = input.submission_id ?? null;
-      if (!(await repo.submit(id, actor.id, { verdict: override.verdict ?? null, reason: override.reason }, submission, tx))) {
+      if (
+        !(await repo.submit(
+          id,
+          actor.id,
+          { verdict: override.verdict ?? null, reason: override.reason },
+          submission,
+          tx,
+        ))
+      ) {
         throw conflict(REPORT_TEXT.alreadySubmitted);
       }
       if (malfunctions && input.resolve_malfunctions?.length) {

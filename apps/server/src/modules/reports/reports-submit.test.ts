@@ -140,7 +140,7 @@ describe('POST /api/reports/:id/submit ("Rapport afronden")', () => {
     expect(done.json().message).toBe('Rapport ingediend');
   });
 
-  it('submits: status, time, who filled it in, the machine\'s report year; a second submit answers 409', async () => {
+  it("submits: status, time, who filled it in, the machine's report year; a second submit answers 409", async () => {
     const { reportId, machine } = await fresh();
     await t.db.update(machines).set({ reportYear: 2019 }).where(eq(machines.id, machine.id));
     await api.answerAll(reportId);
@@ -193,8 +193,11 @@ describe('POST /api/reports/:id/submit ("Rapport afronden")', () => {
     // A category or question of another report is still a 404, not a 409.
     expect((await t.mechanic.put(categoryPath(reportId, 999_999), { body: { skipped: true } })).statusCode).toBe(404);
     expect(
-      (await t.mechanic.put(answerPath(reportId, 999_999), { body: { option: 1, answered_at: new Date().toISOString() } }))
-        .statusCode,
+      (
+        await t.mechanic.put(answerPath(reportId, 999_999), {
+          body: { option: 1, answered_at: new Date().toISOString() },
+        })
+      ).statusCode,
     ).toBe(404);
     expect(await lists.snapshot()).toEqual(before);
     expect((await api.read(reportId)).status).toBe('submitted');

@@ -94,9 +94,9 @@ describe('measurements', () => {
       answer: { value: '0.3', judgement: 'good' },
     });
     expect((await api.read(reportId)).derived_verdict).toBe('rejected');
-    expect(await api.answer(reportId, iso, { value: '2,5', memo: 'Klasse I', answered_at: minutesAgo(5) })).toMatchObject(
-      { judgement: 'good' },
-    );
+    expect(
+      await api.answer(reportId, iso, { value: '2,5', memo: 'Klasse I', answered_at: minutesAgo(5) }),
+    ).toMatchObject({ judgement: 'good' });
     const read = ReportDetailSchema.strict().parse(await api.read(reportId));
     // A measurement with a value counts as answered.
     expect(read).toMatchObject({ questions_count: 4, answered_count: 2, derived_verdict: 'approved' });
@@ -126,7 +126,9 @@ describe('measurements', () => {
       [choice1, { option: '1', value: '0,1' }, { value: [REPORT_TEXT.valueOfChoice] }],
       [choice1, { value: '0,1' }, { value: [REPORT_TEXT.valueOfChoice] }],
     ] as const) {
-      const res = await t.mechanic.put(answerPath(reportId, question), { body: { ...body, answered_at: minutesAgo(1) } });
+      const res = await t.mechanic.put(answerPath(reportId, question), {
+        body: { ...body, answered_at: minutesAgo(1) },
+      });
       expect(res.statusCode, res.body).toBe(422);
       expect(errorsOf(res)).toEqual(errors);
     }
@@ -157,7 +159,9 @@ describe('values no instrument shows', () => {
     // An answer already stored stays as it was.
     await setUnit(pe, 'Ohm');
     await api.answer(reportId, pe, { value: '0,28', answered_at: minutesAgo(5) });
-    const refused = await t.mechanic.put(answerPath(reportId, pe), { body: { value: '-0,1', answered_at: minutesAgo(1) } });
+    const refused = await t.mechanic.put(answerPath(reportId, pe), {
+      body: { value: '-0,1', answered_at: minutesAgo(1) },
+    });
     expect(refused.statusCode).toBe(422);
     expect((await answerRow(pe))!.value).toBe('0.28');
   });
@@ -260,11 +264,16 @@ describe('the verdict at "Rapport afronden"', () => {
       verdict_reason: 'Aardedraad ter plaatse vastgezet',
     });
     // Read again, and after a change of an answer is refused: unchanged.
-    const again = await t.mechanic.post(submitPath(reportId), { body: { verdict: 'approved', verdict_reason: 'Nog eens' } });
-    expect(again.statusCode).toBe(409);
-    const late = await t.mechanic.put(answerPath(reportId, (await api.read(reportId)).categories[0]!.questions[0]!.id), {
-      body: { value: '0,1', answered_at: minutesAgo(0) },
+    const again = await t.mechanic.post(submitPath(reportId), {
+      body: { verdict: 'approved', verdict_reason: 'Nog eens' },
     });
+    expect(again.statusCode).toBe(409);
+    const late = await t.mechanic.put(
+      answerPath(reportId, (await api.read(reportId)).categories[0]!.questions[0]!.id),
+      {
+        body: { value: '0,1', answered_at: minutesAgo(0) },
+      },
+    );
     expect(late.statusCode).toBe(409);
     expect(await api.read(reportId, t.admin)).toMatchObject({
       verdict: 'approved_with_remarks',

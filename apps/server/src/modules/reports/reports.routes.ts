@@ -48,7 +48,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
     `${C}/:id/categories/:categoryId`,
     {
       config,
-      schema: { params: CategoryParams, body: SkipInputSchema, response: { 200: changedOf(ReportCategoryStateSchema) } },
+      schema: {
+        params: CategoryParams,
+        body: SkipInputSchema,
+        response: { 200: changedOf(ReportCategoryStateSchema) },
+      },
     },
     async (req) => {
       const data = await service.skip(actorOf(req), req.params.id, req.params.categoryId, req.body.skipped);
@@ -85,8 +89,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
       message: REPORT_TEXT.submitted,
     }),
   );
-  app.get(`${C}/:id/pdf`, { config: { ...read, usage: 'export' }, schema: { params: IdParamsSchema } }, async (req, reply) =>
-    sendDownload(req, reply, await service.pdf(actorOf(req), req.params.id), 'report pdf'),
+  app.get(
+    `${C}/:id/pdf`,
+    { config: { ...read, usage: 'export' }, schema: { params: IdParamsSchema } },
+    async (req, reply) => sendDownload(req, reply, await service.pdf(actorOf(req), req.params.id), 'report pdf'),
   );
   app.get(`${C}/:id/image`, { config: read, schema: { params: IdParamsSchema } }, async (req, reply) => {
     const file = await service.image(actorOf(req), req.params.id);

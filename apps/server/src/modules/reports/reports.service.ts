@@ -1,5 +1,10 @@
 import type { Readable } from 'node:stream';
-import { REPORT_TEXT, type ReportCategoryState, type ReportDetail, type SignatureRole } from '@keurwijzer/shared/reports';
+import {
+  REPORT_TEXT,
+  type ReportCategoryState,
+  type ReportDetail,
+  type SignatureRole,
+} from '@keurwijzer/shared/reports';
 import type { Company } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -15,7 +20,6 @@ import type { ReportScope } from './reports-scope';
 import { answerOf } from './reports-answer.service';
 import { submitOf, type ReportMalfunctions } from './reports-submit.service';
 
-
 /** An image file to send: its stream, type and a file name for Content-Disposition. */
 export type ReportImageFile = { stream: Readable; contentType: string; fileName: string };
 
@@ -28,7 +32,6 @@ export type ReportImages = { firstThumbnail(machineId: number): Promise<ReportIm
 
 /** The images of a report's signatures for its PDF (reports-signatures.service.ts `imagesOf`). */
 export type ReportSignatureImages = (reportId: number) => Promise<{ role: SignatureRole; image: Buffer }[]>;
-
 
 /**
  * Filling in a report: read it, save answers one at a time, skip categories, save the report's
@@ -82,7 +85,12 @@ export function createReportsService({
       fileName: reportFileName(report),
       // The signatures' images are read when the download starts: a submitted report's never change.
       write: async (out) =>
-        writeReportPdf(report, out, { company, generatedAt, signatures: await signatureImages(report.id), photos: await photoImages() }),
+        writeReportPdf(report, out, {
+          company,
+          generatedAt,
+          signatures: await signatureImages(report.id),
+          photos: await photoImages(),
+        }),
     };
   }
 

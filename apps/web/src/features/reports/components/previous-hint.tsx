@@ -14,12 +14,7 @@ export function PreviousHint({ previous }: { previous: PreviousAnswer | null }) 
   const judgement = previous.judgement ? JUDGEMENT_LABELS[previous.judgement] : null;
   const extra = judgement && judgement.toLowerCase() !== previous.text.toLowerCase() ? ` (${judgement})` : '';
   return (
-    <Typography
-      variant="body2"
-      color="text.secondary"
-      data-testid="previous-answer"
-      sx={{ mt: -0.5, mb: 1 }}
-    >
+    <Typography variant="body2" color="text.secondary" data-testid="previous-answer" sx={{ mt: -0.5, mb: 1 }}>
       {previousAnswerText(previous.text, formatDate(previous.submitted_at))}
       {extra}
     </Typography>

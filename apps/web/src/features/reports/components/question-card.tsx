@@ -173,7 +173,12 @@ export const QuestionCard = memo(function QuestionCard({
       <h3 id={nameId} className={styles.name}>
         {number}. {question.name}
       </h3>
-      {whole && <QuestionBody {...{ question, measurement, chosen, flagged, onAnswer, onMeasure, onMemo, onAddPhoto, onRemovePhoto }} memoText={memoText} />}
+      {whole && (
+        <QuestionBody
+          {...{ question, measurement, chosen, flagged, onAnswer, onMeasure, onMemo, onAddPhoto, onRemovePhoto }}
+          memoText={memoText}
+        />
+      )}
     </div>
   );
 });

@@ -118,7 +118,9 @@ export function ReportForm({ report, machinesTo }: { report: ReportDetail; machi
       const outcome = await filler.submit({
         signatures: [
           { role: 'mechanic', signerName: signed.mechanic.name, blob: signed.mechanic.blob },
-          ...(signed.customer ? [{ role: 'customer' as const, signerName: signed.customer.name, blob: signed.customer.blob }] : []),
+          ...(signed.customer
+            ? [{ role: 'customer' as const, signerName: signed.customer.name, blob: signed.customer.blob }]
+            : []),
         ],
         ...(overridden && { verdict: override.verdict, verdictReason: override.reason }),
         resolveMalfunctions: signed.resolveMalfunctions,
@@ -177,4 +179,3 @@ export function ReportForm({ report, machinesTo }: { report: ReportDetail; machi
     </>
   );
 }
-

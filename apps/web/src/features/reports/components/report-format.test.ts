@@ -37,7 +37,7 @@ const category = (questions: ReportQuestion[], skipped = false): ReportCategory 
 });
 
 describe('report-format: judgements and the live verdict on this device', () => {
-  it("judges an option by its judgement and a measurement by its limits (inclusive)", () => {
+  it('judges an option by its judgement and a measurement by its limits (inclusive)', () => {
     expect(judgementOf(choice(1), choice(1).answer)).toBe('good');
     expect(judgementOf(choice(2), choice(2).answer)).toBe('remark');
     expect(judgementOf(choice(3), choice(3).answer)).toBe('reject');
@@ -67,7 +67,13 @@ describe('the value field of a measurement', () => {
   const pe = measured(null);
 
   it('sends a possible value with its judgement, and an empty field as none', () => {
-    expect(measurementInput('0,28', pe)).toEqual({ value: '0.28', send: true, error: null, warning: null, within: true });
+    expect(measurementInput('0,28', pe)).toEqual({
+      value: '0.28',
+      send: true,
+      error: null,
+      warning: null,
+      within: true,
+    });
     expect(measurementInput('0,45', pe)).toMatchObject({ value: '0.45', send: true, within: false, warning: null });
     expect(measurementInput('  ', pe)).toEqual({ value: null, send: true, error: null, warning: null, within: null });
   });

@@ -59,7 +59,10 @@ export function ReportMachine({
         )}
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {m.name} <Typography component="span" color="text.secondary">({m.inventory_number})</Typography>
+            {m.name}{' '}
+            <Typography component="span" color="text.secondary">
+              ({m.inventory_number})
+            </Typography>
           </Typography>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {placeOf(m)}

@@ -50,7 +50,13 @@ export function ReportProgress({
         <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ flexGrow: 1 }}>
           {savingText(saving)}
         </Typography>
-        <Button size="small" variant="outlined" onClick={onFirstOpen} disabled={answered >= total} sx={{ minHeight: 40 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={onFirstOpen}
+          disabled={answered >= total}
+          sx={{ minHeight: 40 }}
+        >
           Naar eerste open vraag
         </Button>
       </Box>

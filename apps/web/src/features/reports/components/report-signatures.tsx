@@ -49,7 +49,9 @@ export function ReportSignatures({ report }: { report: ReportDetail }) {
                     borderRadius: 1,
                   }}
                 />
-                <Typography sx={{ fontWeight: 600, mt: 1, overflowWrap: 'anywhere' }}>{signature.signer_name}</Typography>
+                <Typography sx={{ fontWeight: 600, mt: 1, overflowWrap: 'anywhere' }}>
+                  {signature.signer_name}
+                </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {formatDateTime(signature.signed_at)}
                 </Typography>

@@ -48,7 +48,9 @@ export default function SignatureDialogView({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [mechanic, setMechanic] = useState(mechanicName);
   const [customer, setCustomer] = useState('');
-  const [errors, setErrors] = useState<Record<'mechanicName' | 'mechanicPad' | 'customerName' | 'customerPad', string | null>>({
+  const [errors, setErrors] = useState<
+    Record<'mechanicName' | 'mechanicPad' | 'customerName' | 'customerPad', string | null>
+  >({
     mechanicName: null,
     mechanicPad: null,
     customerName: null,

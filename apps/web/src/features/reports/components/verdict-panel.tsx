@@ -69,7 +69,11 @@ export function VerdictPanel({
                   key={v}
                   value={v}
                   control={<Radio />}
-                  label={v === derived ? `${VERDICT_LABELS[v]} (${REPORT_TEXT.verdictDerived.toLowerCase()})` : VERDICT_LABELS[v]}
+                  label={
+                    v === derived
+                      ? `${VERDICT_LABELS[v]} (${REPORT_TEXT.verdictDerived.toLowerCase()})`
+                      : VERDICT_LABELS[v]
+                  }
                   sx={{ minHeight: 44 }}
                 />
               ))}

@@ -27,7 +27,8 @@ function sameQuestion(a: FillerQuestion, b: FillerQuestion): boolean {
   const keys = Object.keys(b) as (keyof FillerQuestion)[];
   if (keys.length !== Object.keys(a).length) return false;
   return keys.every((key) => {
-    if (key === 'photos') return a.photos.length === b.photos.length && a.photos.every((p, i) => samePhoto(p, b.photos[i]!));
+    if (key === 'photos')
+      return a.photos.length === b.photos.length && a.photos.every((p, i) => samePhoto(p, b.photos[i]!));
     if (key === 'answer') return sameAnswer(a.answer, b.answer);
     return a[key] === b[key];
   });

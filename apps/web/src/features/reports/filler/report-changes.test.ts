@@ -44,17 +44,27 @@ describe('what the device keeps of an accepted change until the server copy show
   });
 
   it('a photo: kept until the copy has it; a removal until the copy no longer has it', () => {
-    expect(shownBy(copy(), undefined, kept({ kind: 'photo', questionId: 1, photoId: 'p1', blob: new Blob(), takenAt: AT }))).toBe(false);
     expect(
-      shownBy(copy({ photos: { 1: ['p1'] } }), undefined, kept({ kind: 'photo', questionId: 1, photoId: 'p1', blob: new Blob(), takenAt: AT })),
+      shownBy(copy(), undefined, kept({ kind: 'photo', questionId: 1, photoId: 'p1', blob: new Blob(), takenAt: AT })),
+    ).toBe(false);
+    expect(
+      shownBy(
+        copy({ photos: { 1: ['p1'] } }),
+        undefined,
+        kept({ kind: 'photo', questionId: 1, photoId: 'p1', blob: new Blob(), takenAt: AT }),
+      ),
     ).toBe(true);
-    expect(shownBy(copy({ photos: { 1: ['p1'] } }), undefined, kept({ kind: 'photoDelete', questionId: 1, photoId: 'p1' }))).toBe(false);
+    expect(
+      shownBy(copy({ photos: { 1: ['p1'] } }), undefined, kept({ kind: 'photoDelete', questionId: 1, photoId: 'p1' })),
+    ).toBe(false);
     expect(shownBy(copy(), undefined, kept({ kind: 'photoDelete', questionId: 1, photoId: 'p1' }))).toBe(true);
   });
 
   it('a skipped category and the not-at-location flag: shown when the copy holds the same value', () => {
     expect(shownBy(copy(), undefined, kept({ kind: 'skip', categoryId: 10, skipped: true }))).toBe(false);
-    expect(shownBy(copy({ skipped: true }), undefined, kept({ kind: 'skip', categoryId: 10, skipped: true }))).toBe(true);
+    expect(shownBy(copy({ skipped: true }), undefined, kept({ kind: 'skip', categoryId: 10, skipped: true }))).toBe(
+      true,
+    );
     expect(shownBy(copy(), undefined, kept({ kind: 'notAtLocation', notAtLocation: true }))).toBe(false);
     expect(shownBy(copy(), undefined, kept({ kind: 'notAtLocation', notAtLocation: false }))).toBe(true);
   });
@@ -65,7 +75,9 @@ describe('what the device keeps of an accepted change until the server copy show
     expect(shownBy(copy(), Date.parse(AT) - 60_000, change)).toBe(false);
     expect(shownBy(copy(), Date.parse(AT) + 61_000, change)).toBe(true);
     // Accepted without a Date header: only the copy's content can tell.
-    expect(shownBy(copy(), Date.parse(LATER), kept({ kind: 'skip', categoryId: 10, skipped: true }, Infinity))).toBe(false);
+    expect(shownBy(copy(), Date.parse(LATER), kept({ kind: 'skip', categoryId: 10, skipped: true }, Infinity))).toBe(
+      false,
+    );
   });
 
   it('an answer or photo counts as shown only when the copy holds it, however late the copy was made', () => {
@@ -100,7 +112,13 @@ describe('what the device keeps of an accepted change until the server copy show
 describe("the outbox badge's words for what waits of a report", () => {
   it('counts answers and photos and names the signature and the submit', async () => {
     const { summarizeReportChanges } = await import('./report-wire');
-    const entry = (value: ReportChange, seq: number) => ({ seq, userId: 1, scope: 'report:5', key: String(seq), value });
+    const entry = (value: ReportChange, seq: number) => ({
+      seq,
+      userId: 1,
+      scope: 'report:5',
+      key: String(seq),
+      value,
+    });
     expect(
       summarizeReportChanges([
         entry({ kind: 'answer', questionId: 1, answer: answer(AT) }, 1),

@@ -89,7 +89,7 @@ describe('report changes: the value is queued, the wire format is built when sen
     expect(readStoredReportChange({ key: 'answer:7', value: bad })).toBeNull();
   });
 
-  it('reads an older version\'s stored request (wire format) into its change, keeping the pause', () => {
+  it("reads an older version's stored request (wire format) into its change, keeping the pause", () => {
     const old = (key: string, path: string, body: Record<string, unknown>) => ({ key, path, body, method: 'PUT' });
     expect(
       readStoredReportChange({
@@ -117,7 +117,13 @@ describe('report changes: the value is queued, the wire format is built when sen
   });
 
   it('drops what is no change of a report', () => {
-    for (const item of [null, 'x', { key: 1 }, { key: 'other', body: {} }, { key: 'answer:7', value: { kind: 'skip' } }]) {
+    for (const item of [
+      null,
+      'x',
+      { key: 1 },
+      { key: 'other', body: {} },
+      { key: 'answer:7', value: { kind: 'skip' } },
+    ]) {
       expect(readStoredReportChange(item)).toBeNull();
     }
     // A value under another change's key would replace the wrong waiting change.
@@ -201,7 +207,11 @@ describe('old localStorage queues move into the outbox', () => {
       body: { signature: blob, signer_name: 'Piet', signed_at: 'T' },
       method: 'POST',
     });
-    expect(encodeReportChange(5, { kind: 'submit' })).toEqual({ path: '/api/reports/5/submit', body: {}, method: 'POST' });
+    expect(encodeReportChange(5, { kind: 'submit' })).toEqual({
+      path: '/api/reports/5/submit',
+      body: {},
+      method: 'POST',
+    });
     expect(encodeReportChange(5, { kind: 'submit', verdict: 'rejected', verdictReason: 'Lek' }).body).toEqual({
       verdict: 'rejected',
       verdict_reason: 'Lek',
@@ -211,9 +221,9 @@ describe('old localStorage queues move into the outbox', () => {
       resolve_malfunctions: [3, 8],
     });
     expect(encodeReportChange(5, { kind: 'submit', resolveMalfunctions: [] }).body).toEqual({});
-    expect(encodeReportEntry({ seq: 1, userId: 1, scope: reportScope(9), key: 'submit', value: { kind: 'submit' } }).path).toBe(
-      '/api/reports/9/submit',
-    );
+    expect(
+      encodeReportEntry({ seq: 1, userId: 1, scope: reportScope(9), key: 'submit', value: { kind: 'submit' } }).path,
+    ).toBe('/api/reports/9/submit');
   });
 
   it('the overlay shows waiting photos (minus removed ones) and a waiting submit', () => {

@@ -73,7 +73,8 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   useEffect(
     () =>
       outbox.onResult((result) => {
-        if (!result.ok && result.entry.scope === scope) void queryClient.invalidateQueries({ queryKey: reportKeys.detail(id) });
+        if (!result.ok && result.entry.scope === scope)
+          void queryClient.invalidateQueries({ queryKey: reportKeys.detail(id) });
       }),
     [outbox, scope, id, queryClient],
   );
@@ -104,7 +105,11 @@ export function useReportFiller(report: ReportDetail, userId: number) {
   );
 
   const saveAnswer = useCallback(
-    (questionId: number, change: { option?: number | null; value?: string | null; memo?: string | null }, delay = 0) => {
+    (
+      questionId: number,
+      change: { option?: number | null; value?: string | null; memo?: string | null },
+      delay = 0,
+    ) => {
       const question = latest.current.categories.flatMap((c) => c.questions).find((q) => q.id === questionId);
       const current = question?.answer;
       const given = {

@@ -36,9 +36,7 @@ function ReportFlags({ report }: { report: CompletedReport }) {
           />
         </Tooltip>
       )}
-      {report.skipped_count > 0 && (
-        <StatusChip label={`${report.skipped_count} overgeslagen`} />
-      )}
+      {report.skipped_count > 0 && <StatusChip label={`${report.skipped_count} overgeslagen`} />}
     </Box>
   );
 }
@@ -105,7 +103,11 @@ export default function CompletedReports() {
         <>
           {formatDateTime(r.submitted_at)}
           {r.filled_in_by_name && (
-            <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block', xl: 'none' } }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: { xs: 'none', md: 'block', xl: 'none' } }}
+            >
               {r.filled_in_by_name}
             </Typography>
           )}
@@ -118,36 +120,37 @@ export default function CompletedReports() {
   ];
 
   return (
-      <ListPage
-        title="Afgeronde rapporten" headerActions={<CompletedReportsExportButton filters={filterQuery} />}
-        {...table}
-        columns={columns}
-        rowKey={(r) => r.id}
-        searchLabel="Zoeken op klant, vestiging, machine of monteur"
-        filters={
-          <>
-            <CustomerFilter value={filters.customer_id} onChange={(v) => setFilter('customer_id', v)} />
-            <FilterSelect
-              label="Type"
-              value={filters.inspection_type}
-              options={labelOptions(INSPECTION_TYPES, INSPECTION_TYPE_LABELS)}
-              onChange={(v) => setFilter('inspection_type', v)}
-            />
-            <FilterSelect
-              label="Oordeel"
-              value={filters.verdict}
-              options={labelOptions(VERDICTS, VERDICT_LABELS)}
-              onChange={(v) => setFilter('verdict', v)}
-            />
-            <FilterSelect
-              label="Plaats"
-              value={filters.not_at_location}
-              options={[{ value: '1', label: 'Niet op de aangegeven plaats' }]}
-              onChange={(v) => setFilter('not_at_location', v)}
-            />
-          </>
-        }
-        actions={(r) => <ReportPdfButton reportId={r.id} icon />}
-      />
+    <ListPage
+      title="Afgeronde rapporten"
+      headerActions={<CompletedReportsExportButton filters={filterQuery} />}
+      {...table}
+      columns={columns}
+      rowKey={(r) => r.id}
+      searchLabel="Zoeken op klant, vestiging, machine of monteur"
+      filters={
+        <>
+          <CustomerFilter value={filters.customer_id} onChange={(v) => setFilter('customer_id', v)} />
+          <FilterSelect
+            label="Type"
+            value={filters.inspection_type}
+            options={labelOptions(INSPECTION_TYPES, INSPECTION_TYPE_LABELS)}
+            onChange={(v) => setFilter('inspection_type', v)}
+          />
+          <FilterSelect
+            label="Oordeel"
+            value={filters.verdict}
+            options={labelOptions(VERDICTS, VERDICT_LABELS)}
+            onChange={(v) => setFilter('verdict', v)}
+          />
+          <FilterSelect
+            label="Plaats"
+            value={filters.not_at_location}
+            options={[{ value: '1', label: 'Niet op de aangegeven plaats' }]}
+            onChange={(v) => setFilter('not_at_location', v)}
+          />
+        </>
+      }
+      actions={(r) => <ReportPdfButton reportId={r.id} icon />}
+    />
   );
 }

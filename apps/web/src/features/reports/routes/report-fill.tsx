@@ -60,9 +60,7 @@ export default function ReportFill() {
           <ReportDocument
             report={report}
             machineTo={
-              mayOpenMachines
-                ? `/admin/customers/${report.customer_id}/machines/${report.machine.id}/edit`
-                : undefined
+              mayOpenMachines ? `/admin/customers/${report.customer_id}/machines/${report.machine.id}/edit` : undefined
             }
             actions={<ReportPdfButton reportId={report.id} />}
             versionTo={(other) => `/mechanic/report/${other}`}
