@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -12,18 +11,17 @@ import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS, type InspectionType } from '@keurwijzer/shared/questionnaires';
 import type { MachineReport } from '@keurwijzer/shared/reports';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { FilterSelect } from '../../../components/table/filter-select';
 import { useListFilters } from '../../../components/table/list-state';
 import { RowLink } from '../../../components/table/row-action';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import type { PrefetchArgs } from '../../../lib/screen';
 import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 import { ownMachineQuery, portalPaths, useOwnMachine, useOwnMachineReports } from '../../../lib/api/portal';
 import { PORTAL_TYPES, ownReportPath } from '../components/own-latest-reports';
 import { labelOptions } from '../../../lib/label-options';
+import { QueryContent } from '../../../components/feedback/query-content';
 
 const FILTER_KEYS = ['inspection_type'] as const;
 
@@ -109,19 +107,22 @@ export default function OwnMachineReports() {
           onChange={(v) => setFilter('inspection_type', v)}
         />
       </Box>
-      {error ? (
-        <Alert severity="error">{errorMessage(error)}</Alert>
-      ) : !reports ? (
-        <PageLoader />
-      ) : reports.length === 0 ? (
-        <EmptyState title="Nog geen rapporten" icon={<AssignmentIcon sx={{ fontSize: 48, mb: 1 }} color="disabled" />}>
-          {type
-            ? `Voor deze machine is nog geen rapport van het type ${INSPECTION_TYPE_LABELS[type].toLowerCase()} ingediend.`
-            : 'Voor deze machine is nog geen rapport ingediend.'}
-        </EmptyState>
-      ) : (
-        <ReportsTable machineId={id} reports={reports} />
-      )}
+      <QueryContent error={error} data={reports}>
+        {(reports) =>
+          reports.length === 0 ? (
+            <EmptyState
+              title="Nog geen rapporten"
+              icon={<AssignmentIcon sx={{ fontSize: 48, mb: 1 }} color="disabled" />}
+            >
+              {type
+                ? `Voor deze machine is nog geen rapport van het type ${INSPECTION_TYPE_LABELS[type].toLowerCase()} ingediend.`
+                : 'Voor deze machine is nog geen rapport ingediend.'}
+            </EmptyState>
+          ) : (
+            <ReportsTable machineId={id} reports={reports} />
+          )
+        }
+      </QueryContent>
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,9 +9,7 @@ import Typography from '@mui/material/Typography';
 import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import { MALFUNCTION_TEXT } from '@keurwijzer/shared/malfunctions';
 import type { OwnMachineDetail } from '@keurwijzer/shared/portal';
-import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import type { PrefetchArgs } from '../../../lib/screen';
 import { ownMachineQuery, useOwnMachine } from '../../../lib/api/portal';
@@ -22,6 +19,7 @@ import { CustomerNote, malfunctionDates } from '../components/malfunction-status
 import { MachineDuePanel } from '../../../components/machine/machine-due';
 import { OwnLatestReports } from '../components/own-latest-reports';
 import { ReportMalfunctionDialog } from '../components/report-malfunction-dialog';
+import { QueryContent } from '../../../components/feedback/query-content';
 
 /** The machine's name is the heading: fetched before the screen shows, so nothing moves when it arrives. */
 export const prefetch = ({ params, queryClient }: PrefetchArgs) =>
@@ -158,52 +156,50 @@ export default function OwnMachine() {
           </Button>
         </Box>
       )}
-      {error ? (
-        <Alert severity="error">{errorMessage(error)}</Alert>
-      ) : !machine ? (
-        <PageLoader />
-      ) : (
-        <>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-            }}
-          >
-            <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-              <Section id="machine-data" title="Gegevens">
-                <MachineData machine={machine} />
-              </Section>
-              {machine.images.length > 0 && (
-                <Section id="machine-images" title="Afbeeldingen">
-                  <PhotoGallery images={machine.images} name={machine.name} />
+      <QueryContent error={error} data={machine}>
+        {(machine) => (
+          <>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+              }}
+            >
+              <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+                <Section id="machine-data" title="Gegevens">
+                  <MachineData machine={machine} />
                 </Section>
-              )}
+                {machine.images.length > 0 && (
+                  <Section id="machine-images" title="Afbeeldingen">
+                    <PhotoGallery images={machine.images} name={machine.name} />
+                  </Section>
+                )}
+              </Box>
+              <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+                <Section id="machine-due" title="Keuringsstatus">
+                  <MachineDuePanel due={machine.due} reportPath={(reportId) => `/machines/${id}/reports/${reportId}`} />
+                </Section>
+                <Section
+                  id="machine-latest-reports"
+                  title="Laatste rapporten"
+                  action={
+                    <Button component={RouterLink} to={`/machines/${id}/reports`} size="small">
+                      Alle rapporten
+                    </Button>
+                  }
+                >
+                  <OwnLatestReports machineId={id} latest={machine.latest_reports} />
+                </Section>
+                <Section id="machine-malfunctions" title="Storingen">
+                  <MachineMalfunctions machine={machine} />
+                </Section>
+              </Box>
             </Box>
-            <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-              <Section id="machine-due" title="Keuringsstatus">
-                <MachineDuePanel due={machine.due} reportPath={(reportId) => `/machines/${id}/reports/${reportId}`} />
-              </Section>
-              <Section
-                id="machine-latest-reports"
-                title="Laatste rapporten"
-                action={
-                  <Button component={RouterLink} to={`/machines/${id}/reports`} size="small">
-                    Alle rapporten
-                  </Button>
-                }
-              >
-                <OwnLatestReports machineId={id} latest={machine.latest_reports} />
-              </Section>
-              <Section id="machine-malfunctions" title="Storingen">
-                <MachineMalfunctions machine={machine} />
-              </Section>
-            </Box>
-          </Box>
-          {reporting && <ReportMalfunctionDialog machine={machine} onClose={() => setReporting(false)} />}
-        </>
-      )}
+            {reporting && <ReportMalfunctionDialog machine={machine} onClose={() => setReporting(false)} />}
+          </>
+        )}
+      </QueryContent>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,10 +10,8 @@ import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
 import { REPORT_TEXT, type MachineReport } from '@keurwijzer/shared/reports';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
 import { RowLink } from '../../../components/table/row-action';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { usePlacementCrumbs } from '../../../components/layout/use-placement-crumbs';
 import { useMachineReports } from '../../../lib/api/reports';
@@ -23,6 +20,7 @@ import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 import { machinesResource } from '../../../lib/api/machines';
 import { MachineDueCard } from '../../../components/machine/machine-due-card';
 import { StatusChip } from '../../../components/display/status-chip';
+import { QueryContent } from '../../../components/feedback/query-content';
 
 const hide = (bp: 'sm' | 'md') => ({ display: { xs: 'none', [bp]: 'table-cell' } });
 
@@ -105,17 +103,20 @@ export default function MachineReports() {
           { label: machine?.name ?? '…' },
         ]}
       />
-      {error ? (
-        <Alert severity="error">{errorMessage(error)}</Alert>
-      ) : !reports ? (
-        <PageLoader />
-      ) : reports.length === 0 ? (
-        <EmptyState title="Nog geen rapporten" icon={<AssignmentIcon sx={{ fontSize: 48, mb: 1 }} color="disabled" />}>
-          Voor deze machine zijn nog geen rapporten ingevuld.
-        </EmptyState>
-      ) : (
-        <ReportsTable reports={reports} />
-      )}
+      <QueryContent error={error} data={reports}>
+        {(reports) =>
+          reports.length === 0 ? (
+            <EmptyState
+              title="Nog geen rapporten"
+              icon={<AssignmentIcon sx={{ fontSize: 48, mb: 1 }} color="disabled" />}
+            >
+              Voor deze machine zijn nog geen rapporten ingevuld.
+            </EmptyState>
+          ) : (
+            <ReportsTable reports={reports} />
+          )
+        }
+      </QueryContent>
       <MachineDueCard customerId={customerId} machineId={machineId} />
     </>
   );

@@ -1,14 +1,12 @@
 import { useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import { INSPECTION_TYPE_LABELS } from '@keurwijzer/shared/questionnaires';
-import { PageLoader } from '../../../components/feedback/page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { ReportDocument } from '../components/report-document';
 import { ReportPdfButton } from '../../../components/report/report-pdf-button';
 import type { PrefetchArgs } from '../../../lib/screen';
 import { ownReportQuery, portalPaths, useOwnReport } from '../../../lib/api/portal';
+import { QueryContent } from '../../../components/feedback/query-content';
 
 /** The report's type and date are the heading (two lines on a phone): fetched before the screen shows. */
 export const prefetch = ({ params, queryClient }: PrefetchArgs) =>
@@ -36,18 +34,16 @@ export default function OwnMachineReport() {
           { label: title },
         ]}
       />
-      {error ? (
-        <Alert severity="error">{errorMessage(error)}</Alert>
-      ) : !report ? (
-        <PageLoader />
-      ) : (
-        <ReportDocument
-          report={report}
-          machineTo={`/machines/${id}`}
-          actions={<ReportPdfButton reportId={report.id} path={portalPaths.pdf(id, report.id)} />}
-          versionTo={(other) => `/machines/${id}/reports/${other}`}
-        />
-      )}
+      <QueryContent error={error} data={report}>
+        {(report) => (
+          <ReportDocument
+            report={report}
+            machineTo={`/machines/${id}`}
+            actions={<ReportPdfButton reportId={report.id} path={portalPaths.pdf(id, report.id)} />}
+            versionTo={(other) => `/machines/${id}/reports/${other}`}
+          />
+        )}
+      </QueryContent>
     </>
   );
 }
